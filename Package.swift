@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Exhibit",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "ExhibitKit", targets: ["ExhibitKit"]),
+    .executable(name: "exhibit", targets: ["exhibit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .systemLibrary(
+      name: "CAVFormat",
+      pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+    ),
+    .target(
+      name: "ExhibitKit",
+      dependencies: [
+        "CSQLite",
+        "CAVFormat",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
+    .executableTarget(
+      name: "exhibit",
+      dependencies: [
+        "ExhibitKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "ExhibitKitTests",
+      dependencies: ["ExhibitKit", "CSQLite"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "ExhibitCLITests",
+      dependencies: ["ExhibitKit"]
+    ),
+  ]
+)

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The main job on the sample workspace, in a scratch copy so the repository stays as it is.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+exhibit="$root/.build/debug/exhibit"
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-demo.XXXXXX")
+cp -R "$root/Media" "$root/Criteria" "$scratch/"
+cd "$scratch"
+echo "# sample workspace copied to $scratch"
+
+step() { echo; echo "\$ exhibit $*"; "$exhibit" "$@"; }
+
+step init
+echo
+echo "# done; the workspace is left in $scratch for you to explore"

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what building and testing Exhibit needs on Debian, when it is missing.
+# Usage: Scripts/install-deps.sh [--media]   (--media adds espeak-ng, for make-sample-media.sh)
+set -euo pipefail
+
+packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3-pip)
+[ "${1:-}" = --media ] && packages+=(espeak-ng fonts-dejavu-core)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo"; else
+    echo "exhibit: missing Debian packages: ${missing[*]}; install them as root:" >&2
+    echo "  apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "exhibit: swift is not on PATH (expected /opt/swift/usr/bin)" >&2; exit 1; }

@@ -1,0 +1,161 @@
+import CSQLite
+
+/// One SQLite connection (`sqlite3*`), closed when the object goes away.
+///
+/// Opened with the durability settings Exhibit relies on: WAL journal, `synchronous=FULL`,
+/// `foreign_keys=ON` and a busy timeout, so a second writer waits instead of failing at once.
+/// A connection is used from one thread at a time; it is deliberately not `Sendable`.
+public final class Connection {
+  /// How to open the database file.
+  public enum Mode: Sendable {
+    /// Read and write; create the file when it is missing.
+    case create
+    /// Read and write an existing file.
+    case readWrite
+    /// Read only; the file must exist.
+    case readOnly
+  }
+
+  private var handle: OpaquePointer?
+  private var statementCache: [String: Statement] = [:]
+  /// The database file's path.
+  public let path: String
+
+  /// The busy timeout every connection gets: how long a writer waits for another's transaction.
+  public static let busyTimeoutMilliseconds: Int32 = 10_000
+
+  /// Opens (`sqlite3_open_v2`) and configures a connection.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - mode: Whether to create, write or only read.
+  /// - Throws: ``SQLiteError`` with the path when the file cannot be opened or configured. The
+  ///   handle SQLite returns on failure is closed before throwing.
+  public init(path: String, mode: Mode = .create) throws {
+    self.path = path
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch mode {
+    case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    }
+    var opened: OpaquePointer?
+    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    guard code == SQLITE_OK, let opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let extended = opened.map { sqlite3_extended_errcode($0) } ?? code
+      sqlite3_close_v2(opened)
+      throw SQLiteError(extendedCode: extended, message: message, path: path)
+    }
+    handle = opened
+    sqlite3_extended_result_codes(opened, 1)
+    sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
+    do {
+      if mode != .readOnly {
+        try execute("PRAGMA journal_mode = WAL")
+      }
+      try execute("PRAGMA synchronous = FULL")
+      try execute("PRAGMA foreign_keys = ON")
+      // Reading the schema proves the file really is an SQLite database before anyone relies on it.
+      _ = try query("SELECT count(*) FROM sqlite_schema")
+    } catch let error as SQLiteError {
+      sqlite3_close_v2(opened)
+      handle = nil
+      throw SQLiteError(
+        extendedCode: error.extendedCode, message: error.message, sql: error.sql, path: path)
+    }
+  }
+
+  deinit {
+    statementCache.removeAll()
+    if let handle { sqlite3_close_v2(handle) }
+  }
+
+  /// Closes the connection now (`sqlite3_close`), reporting a failure instead of ignoring it.
+  /// - Throws: ``SQLiteError`` when SQLite refuses to close.
+  public func close() throws {
+    statementCache.removeAll()
+    guard let handle else { return }
+    let code = sqlite3_close(handle)
+    guard code == SQLITE_OK else {
+      throw SQLiteError(
+        extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
+    }
+    self.handle = nil
+  }
+
+  private func liveHandle() throws -> OpaquePointer {
+    guard let handle else {
+      throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "connection is closed", path: path)
+    }
+    return handle
+  }
+
+  /// Prepares a statement, reusing a cached one for the same SQL.
+  /// - Throws: ``SQLiteError`` naming the SQL when it does not compile.
+  public func prepare(_ sql: String) throws -> Statement {
+    if let cached = statementCache[sql] { return cached }
+    let statement = try Statement(connection: try liveHandle(), sql: sql)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// Runs one or more statements without parameters (`sqlite3_exec`), e.g. a migration script.
+  /// - Throws: ``SQLiteError`` naming the SQL.
+  public func execute(_ sql: String) throws {
+    let handle = try liveHandle()
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else {
+      throw SQLiteError(
+        extendedCode: sqlite3_extended_errcode(handle),
+        message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+  }
+
+  /// Runs one statement with bound parameters, discarding rows.
+  public func execute(_ sql: String, _ values: [any SQLBindable]) throws {
+    try prepare(sql).run(values.map(\.sqlValue))
+  }
+
+  /// Runs one statement with bound parameters and returns every row.
+  public func query(_ sql: String, _ values: [any SQLBindable] = []) throws -> [Row] {
+    try prepare(sql).all(values.map(\.sqlValue))
+  }
+
+  /// Runs a query and returns its first row, if any.
+  public func first(_ sql: String, _ values: [any SQLBindable] = []) throws -> Row? {
+    try query(sql, values).first
+  }
+
+  /// The rowid of the last row inserted on this connection (`sqlite3_last_insert_rowid`).
+  public var lastInsertRowID: Int64 {
+    handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+  }
+
+  /// Rows changed by the last statement (`sqlite3_changes64`).
+  public var changes: Int64 {
+    handle.map { sqlite3_changes64($0) } ?? 0
+  }
+
+  /// Runs `body` in a transaction: `BEGIN IMMEDIATE`, commit on return, roll back on throw.
+  ///
+  /// `IMMEDIATE` takes the write lock at the start, so two writers queue on the busy timeout
+  /// instead of failing later with a deadlock.
+  /// - Throws: what `body` throws (after rolling back), or ``SQLiteError`` from BEGIN or COMMIT.
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// The schema version recorded in the file (`PRAGMA user_version`).
+  public var userVersion: Int {
+    get throws { try first("PRAGMA user_version")?.int("user_version") ?? 0 }
+  }
+}

@@ -1,0 +1,75 @@
+/// One step of the schema's history: applied once, in order, recorded in `PRAGMA user_version`.
+public struct Migration: Sendable {
+  /// The `user_version` the database has after this step.
+  public let version: Int
+  /// What the step does, for messages.
+  public let name: String
+  /// The SQL script the step runs.
+  public let sql: String
+
+  /// Creates a migration step.
+  public init(version: Int, name: String, sql: String) {
+    self.version = version
+    self.name = name
+    self.sql = sql
+  }
+}
+
+/// An error about the database's schema version.
+public enum SchemaVersionError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file was written by a newer Exhibit; opening it would risk corrupting it.
+  case newerThanSupported(path: String, found: Int, supported: Int)
+
+  public var description: String {
+    switch self {
+    case .newerThanSupported(let path, let found, let supported):
+      "\(path): database schema version \(found) is newer than this exhibit supports (\(supported)); "
+        + "use a newer exhibit, the file was left untouched"
+    }
+  }
+}
+
+/// Applies ordered migrations to a connection.
+public struct Migrator: Sendable {
+  /// The steps, in version order.
+  public let migrations: [Migration]
+
+  /// Creates a migrator over steps that must be numbered 1, 2, 3, ...
+  public init(migrations: [Migration]) {
+    self.migrations = migrations.sorted { $0.version < $1.version }
+  }
+
+  /// The version a fully migrated database has.
+  public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  /// Brings the database up to ``latestVersion``, each step in its own immediate transaction.
+  ///
+  /// The version is checked again inside each transaction, so two processes migrating the same
+  /// new file at once apply each step exactly once.
+  /// - Throws: ``SchemaVersionError`` for a newer file (nothing is written), or ``SQLiteError``.
+  public func migrate(_ connection: Connection) throws {
+    try refuseNewer(connection)
+    for migration in migrations {
+      guard try connection.userVersion < migration.version else { continue }
+      try connection.transaction {
+        let current = try connection.userVersion
+        if current > latestVersion {
+          throw SchemaVersionError.newerThanSupported(
+            path: connection.path, found: current, supported: latestVersion)
+        }
+        guard current < migration.version else { return }
+        try connection.execute(migration.sql)
+        try connection.execute("PRAGMA user_version = \(migration.version)")
+      }
+    }
+  }
+
+  /// Throws when the file's version is newer than the steps this build knows.
+  public func refuseNewer(_ connection: Connection) throws {
+    let found = try connection.userVersion
+    if found > latestVersion {
+      throw SchemaVersionError.newerThanSupported(
+        path: connection.path, found: found, supported: latestVersion)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A workspace: a folder with `Media/` (recordings and captions) and `Database/exhibit.sqlite`.
+public struct Workspace: Sendable {
+  /// The workspace folder.
+  public let root: URL
+
+  /// The database path inside a workspace, relative to its root.
+  public static let databaseRelativePath = "Database/exhibit.sqlite"
+  /// The media folder inside a workspace, relative to its root.
+  public static let mediaFolderName = "Media"
+  /// The environment variable that names the database when `--db` is absent.
+  public static let databaseEnvironmentVariable = "EXHIBIT_DB"
+
+  /// A workspace rooted at `root`.
+  public init(root: URL) {
+    self.root = root.standardizedFileURL
+  }
+
+  /// The database file of this workspace.
+  public var databasePath: String { root.appendingPathComponent(Self.databaseRelativePath).path }
+  /// The media folder of this workspace.
+  public var mediaPath: String { root.appendingPathComponent(Self.mediaFolderName).path }
+
+  /// Decides which database a command uses: `--db`, else `$EXHIBIT_DB`, else
+  /// `./Database/exhibit.sqlite` under the current folder.
+  ///
+  /// - Parameters:
+  ///   - explicit: The `--db` option, when given.
+  ///   - environment: The process environment.
+  ///   - currentDirectory: The folder relative paths are resolved against.
+  /// - Returns: An absolute path.
+  public static func resolveDatabasePath(
+    explicit: String?, environment: [String: String], currentDirectory: String
+  ) -> String {
+    let chosen: String
+    if let explicit, !explicit.isEmpty {
+      chosen = explicit
+    } else if let fromEnvironment = environment[databaseEnvironmentVariable], !fromEnvironment.isEmpty {
+      chosen = fromEnvironment
+    } else {
+      chosen = databaseRelativePath
+    }
+    if chosen.hasPrefix("/") { return (chosen as NSString).standardizingPath }
+    return URL(fileURLWithPath: currentDirectory).appendingPathComponent(chosen).standardizedFileURL.path
+  }
+
+  /// What `exhibit init` did.
+  public struct InitResult: Sendable, Equatable {
+    /// The media folder.
+    public let mediaPath: String
+    /// The database file.
+    public let databasePath: String
+    /// Whether the media folder was made now (false when it was there already).
+    public let createdMedia: Bool
+    /// Whether the database file was made now.
+    public let createdDatabase: Bool
+  }
+
+  /// Creates `Media/` and the database (migrated) when they are missing; leaves existing ones as
+  /// they are.
+  ///
+  /// - Parameter databasePath: The database to create; defaults to this workspace's own.
+  /// - Returns: What was created and what was already there.
+  /// - Throws: ``WorkspaceError`` or a store error.
+  public func initialize(databasePath: String? = nil) throws -> InitResult {
+    let fileManager = FileManager.default
+    var isFolder: ObjCBool = false
+    let mediaExisted = fileManager.fileExists(atPath: mediaPath, isDirectory: &isFolder)
+    if mediaExisted && !isFolder.boolValue {
+      throw WorkspaceError.cannotCreate(path: mediaPath, reason: "a file of that name is in the way")
+    }
+    if !mediaExisted {
+      do {
+        try fileManager.createDirectory(atPath: mediaPath, withIntermediateDirectories: true)
+      } catch {
+        throw WorkspaceError.cannotCreate(path: mediaPath, reason: error.localizedDescription)
+      }
+    }
+    let database = databasePath ?? self.databasePath
+    let databaseExisted = fileManager.fileExists(atPath: database)
+    let store = try Store.open(at: database, access: .write)
+    try store.close()
+    return InitResult(
+      mediaPath: mediaPath, databasePath: database, createdMedia: !mediaExisted,
+      createdDatabase: !databaseExisted)
+  }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import ExhibitKit
+import Foundation
+
+/// Options every command takes: which database, and whether to print JSON.
+struct GlobalOptions: ParsableArguments {
+  @Option(name: .long, help: "The database file (default: $EXHIBIT_DB, else ./Database/exhibit.sqlite).")
+  var db: String?
+
+  /// The database path this invocation uses.
+  var databasePath: String {
+    Workspace.resolveDatabasePath(
+      explicit: db, environment: ProcessInfo.processInfo.environment,
+      currentDirectory: FileManager.default.currentDirectoryPath)
+  }
+
+  /// Opens the store for a command that writes (creating a missing database).
+  func openForWriting() throws -> Store {
+    try Store.open(at: databasePath, access: .write)
+  }
+
+  /// Opens the store for a command that only reads (a missing database is an error).
+  func openForReading() throws -> Store {
+    try Store.open(at: databasePath, access: .read)
+  }
+}
+
+/// The `--json` flag of commands that report.
+struct OutputOptions: ParsableArguments {
+  @Flag(name: .long, help: "Print one JSON document on stdout instead of a table.")
+  var json = false
+}

@@ -1,0 +1,42 @@
+import ExhibitKit
+import Foundation
+
+/// Writes results to stdout and diagnostics to stderr, in the formats the CLI promises.
+enum Console {
+  /// Prints a result line on stdout.
+  static func out(_ line: String) {
+    print(line)
+  }
+
+  /// Prints `exhibit: error: <subject>: <reason>` on stderr.
+  static func error(_ message: String) {
+    FileHandle.standardError.write(Data("exhibit: error: \(message)\n".utf8))
+  }
+
+  /// Prints `exhibit: warning: <message>` on stderr.
+  static func warning(_ message: String) {
+    FileHandle.standardError.write(Data("exhibit: warning: \(message)\n".utf8))
+  }
+
+  /// Prints a progress line on stderr, only when stderr is a terminal.
+  static func progress(_ line: String) {
+    guard isatty(STDERR_FILENO) == 1 else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+  }
+
+  /// Ends a progress line, when one was printed.
+  static func endProgress() {
+    guard isatty(STDERR_FILENO) == 1 else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+
+  /// Encodes a value as one JSON document with snake_case keys and prints it on stdout.
+  static func json<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(value)
+    FileHandle.standardOutput.write(data)
+    FileHandle.standardOutput.write(Data("\n".utf8))
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import ExhibitKit
+
+@Suite struct StoreTests {
+  @Test func migratingAnEmptyFileBuildsTheWholeSchema() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("Database/exhibit.sqlite")
+    let store = try Store.open(at: path, access: .write)
+    #expect(try store.connection.userVersion == Schema.migrator.latestVersion)
+    let tables = Set(
+      try store.connection.query("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        .compactMap { $0.string("name") })
+    for table in [
+      "criteria_document", "criteria_item", "gherkin_scenario", "gherkin_step", "developer_note",
+      "announcement_example", "video_reference", "recording", "recording_path", "recording_stream",
+      "caption_track", "caption_cue", "evidence_link", "audit_event", "caption_cue_fts",
+      "criteria_item_fts", "recording_path_fts", "evidence_note_fts",
+    ] {
+      #expect(tables.contains(table), "missing table \(table)")
+    }
+  }
+
+  @Test func reopeningAMigratedDatabaseChangesNothing() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("exhibit.sqlite")
+    let first = try Store.open(at: path, access: .write)
+    let schema = try SchemaDump.render(first.connection)
+    try first.close()
+    let second = try Store.open(at: path, access: .read)
+    #expect(try SchemaDump.render(second.connection) == schema)
+  }
+
+  @Test func readingAMissingDatabaseSaysHowToMakeOne() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("Database/exhibit.sqlite")
+    let error = #expect(throws: WorkspaceError.self) { _ = try Store.open(at: path, access: .read) }
+    #expect(error == .noDatabase(path: path))
+    #expect(error?.description.contains("exhibit init") == true)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func aNewerSchemaIsRefusedAndLeftUntouched() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("exhibit.sqlite")
+    do {
+      let connection = try Connection(path: path)
+      try connection.execute("CREATE TABLE from_the_future (x)")
+      try connection.execute("PRAGMA user_version = 99")
+      try connection.close()
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    for access in [Store.Access.write, .read] {
+      let error = #expect(throws: SchemaVersionError.self) {
+        _ = try Store.open(at: path, access: access)
+      }
+      #expect(
+        error == .newerThanSupported(path: path, found: 99, supported: Schema.migrator.latestVersion))
+    }
+    let connection = try Connection(path: path)
+    #expect(try connection.userVersion == 99)
+    #expect(try connection.first("SELECT count(*) AS n FROM sqlite_schema")?.int("n") == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func migrationsApplyInOrderEachOnce() throws {
+    let folder = try TemporaryFolder()
+    let connection = try Connection(path: folder.path("m.sqlite"))
+    let migrator = Migrator(migrations: [
+      Migration(version: 2, name: "second", sql: "INSERT INTO log VALUES ('two')"),
+      Migration(
+        version: 1, name: "first", sql: "CREATE TABLE log (step TEXT); INSERT INTO log VALUES ('one')"),
+    ])
+    try migrator.migrate(connection)
+    try migrator.migrate(connection)
+    let steps = try connection.query("SELECT step FROM log ORDER BY rowid").compactMap { $0.string("step") }
+    #expect(steps == ["one", "two"])
+    #expect(try connection.userVersion == 2)
+  }
+
+  @Test func aFailingMigrationLeavesTheVersionWhereItWas() throws {
+    let folder = try TemporaryFolder()
+    let connection = try Connection(path: folder.path("m.sqlite"))
+    let migrator = Migrator(migrations: [
+      Migration(version: 1, name: "good", sql: "CREATE TABLE a (x)"),
+      Migration(version: 2, name: "bad", sql: "CREATE TABLE b (x); CREATE TABL oops"),
+    ])
+    #expect(throws: SQLiteError.self) { try migrator.migrate(connection) }
+    #expect(try connection.userVersion == 1)
+    #expect(try connection.query("SELECT name FROM sqlite_schema WHERE name = 'b'").isEmpty)
+  }
+
+  @Test func schemaSQLMatchesAFreshDatabase() throws {
+    let folder = try TemporaryFolder()
+    let store = try Store.open(at: folder.path("fresh.sqlite"), access: .write)
+    let actual = try SchemaDump.render(store.connection)
+    let file = Repository.root.appendingPathComponent("Database/schema.sql")
+    if ProcessInfo.processInfo.environment["EXHIBIT_WRITE_SCHEMA"] == "1" {
+      try Data(actual.utf8).write(to: file)
+    }
+    let committed = try String(contentsOf: file, encoding: .utf8)
+    #expect(
+      committed == actual,
+      "Database/schema.sql is out of step with the migrations; run `make schema` and commit it")
+  }
+}
