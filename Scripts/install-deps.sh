@@ -3,7 +3,7 @@
 # Usage: Scripts/install-deps.sh [--media]   (--media adds espeak-ng, for make-sample-media.sh)
 set -euo pipefail
 
-packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3-pip)
+packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip)
 [ "${1:-}" = --media ] && packages+=(espeak-ng fonts-dejavu-core)
 
 missing=()
@@ -21,3 +21,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 command -v swift >/dev/null || { echo "exhibit: swift is not on PATH (expected /opt/swift/usr/bin)" >&2; exit 1; }
+
+# Python packages the tests use to check our output with other projects' parsers.
+python_missing=()
+python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
+if [ ${#python_missing[@]} -gt 0 ]; then
+  echo "installing Python packages ${python_missing[*]}" >&2
+  python3 -m pip install --quiet "${python_missing[@]}" 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages "${python_missing[@]}"
+fi

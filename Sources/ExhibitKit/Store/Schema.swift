@@ -14,8 +14,8 @@ public enum Schema {
   static let initial = """
     -- Criteria ----------------------------------------------------------------------------------
 
-    -- One revision of one component's criteria document. Unchanged content (same sha256) is not
-    -- imported twice; changed content becomes the next revision of the same component.
+    -- One revision of one component's criteria document in one format. Unchanged content (same
+    -- sha256) is not imported twice; changed content becomes the next revision.
     CREATE TABLE criteria_document (
       id INTEGER PRIMARY KEY,
       family TEXT NOT NULL CHECK (family IN ('native', 'web')),
@@ -30,8 +30,8 @@ public enum Schema {
       general_notes TEXT NOT NULL DEFAULT '',
       gherkin_given TEXT NOT NULL DEFAULT '',
       imported_at TEXT NOT NULL,
-      UNIQUE (family, component, revision),
-      UNIQUE (family, component, sha256)
+      UNIQUE (family, component, format, revision),
+      UNIQUE (family, component, format, sha256)
     );
 
     -- One acceptance criterion, e.g. native/checkbox#keyboard.spacebar in one revision.

@@ -1,0 +1,128 @@
+/// The three document formats MagentaA11y criteria come in.
+public enum CriteriaFormat: String, Sendable, Codable, CaseIterable {
+  /// The current markdown: General Notes, Videos, Condensed, Gherkin, developer notes.
+  case magentaMarkdown = "magenta-markdown"
+  /// The older Jekyll entry: YAML front matter with criteria maps, then developer notes.
+  case jekyllFrontMatter = "jekyll-front-matter"
+  /// The text of a rendered page: plain headings, `•` bullets.
+  case renderedText = "rendered-text"
+
+  /// Which format's items a component's current criteria come from, best first.
+  public var precedence: Int {
+    switch self {
+    case .magentaMarkdown: 0
+    case .jekyllFrontMatter: 1
+    case .renderedText: 2
+    }
+  }
+}
+
+/// Which part of the criteria an item belongs to.
+public enum CriteriaSection: String, Sendable, Codable, CaseIterable {
+  case keyboard
+  case gestures
+  case screenreader
+  case settings
+  case other
+}
+
+/// One acceptance criterion as a document states it: `Spacebar: Activates on iOS and Android`.
+public struct CriteriaItem: Sendable, Equatable, Codable {
+  public var section: CriteriaSection
+  /// The label as written, e.g. `Tab, arrow keys or ctl+tab`.
+  public var label: String
+  /// The label as it appears in the item key, e.g. `tab-arrow-keys-or-ctl-tab`.
+  public var slug: String
+  /// What must happen, e.g. `Activates on iOS and Android`.
+  public var expectation: String
+  /// The platforms the item applies to, read from the text or the family's defaults.
+  public var platforms: [Platform]
+  /// Whether the document marks the item `n/a`.
+  public var notApplicable: Bool
+  /// The line it was read from.
+  public var line: Int
+
+  /// The item's key within its component: `keyboard.spacebar`.
+  public var localKey: String { "\(section.rawValue).\(slug)" }
+}
+
+/// A Gherkin step as the document writes it.
+public struct GherkinStep: Sendable, Equatable, Codable {
+  /// `GIVEN`, `WHEN`, `THEN`, `AND`, `BUT`, or empty for a continuation such as `I HEAR ...`.
+  public var keyword: String
+  public var text: String
+  /// Nesting in the source: 0 for WHEN, 1 for THEN under it, 2 for AND under that.
+  public var depth: Int
+}
+
+/// A numbered Gherkin scenario.
+public struct GherkinScenario: Sendable, Equatable, Codable {
+  public var title: String
+  public var steps: [GherkinStep]
+}
+
+/// A piece of developer guidance.
+public struct DeveloperNote: Sendable, Equatable, Codable {
+  /// `ios`, `android`, or `general`.
+  public var platform: String
+  /// `uikit`, `swiftui`, `views`, `compose`, or empty.
+  public var framework: String
+  /// The heading it sits under, lowercased: `name`, `role`, `groupings`, `state`, `focus`, ...
+  public var topic: String
+  public var text: String
+}
+
+/// What a screen reader is expected to say.
+public struct AnnouncementExample: Sendable, Equatable, Codable {
+  public var platform: String
+  public var framework: String
+  public var text: String
+}
+
+/// A recording the document's Videos section names.
+public struct VideoReference: Sendable, Equatable, Codable {
+  /// The heading above it, as written (`Andriod Talkback`).
+  public var heading: String
+  /// The video's `src`, relative to the documentation root; empty when the page shows none.
+  public var source: String
+  /// The caption track's `src`, when given.
+  public var caption: String?
+  public var context: SessionContextValue
+}
+
+/// A ``SessionContext`` in a codable form.
+public struct SessionContextValue: Sendable, Equatable, Codable {
+  public var platform: Platform?
+  public var assistiveTech: AssistiveTech?
+  public var browser: Browser?
+
+  public init(_ context: SessionContext) {
+    platform = context.platform
+    assistiveTech = context.assistiveTech
+    browser = context.browser
+  }
+}
+
+/// A parsed criteria document: what it is about and everything it states.
+public struct CriteriaDocument: Sendable, Equatable {
+  public var family: Family
+  public var category: String
+  /// The component's slug, e.g. `checkbox`.
+  public var component: String
+  public var title: String
+  public var sourcePath: String
+  public var format: CriteriaFormat
+  /// SHA-256 of the file's bytes: decides whether a re-import is a new revision.
+  public var sha256: String
+  public var generalNotes: String
+  /// The Gherkin `GIVEN` line.
+  public var gherkinGiven: String
+  public var items: [CriteriaItem]
+  public var scenarios: [GherkinScenario]
+  public var notes: [DeveloperNote]
+  public var announcements: [AnnouncementExample]
+  public var videos: [VideoReference]
+
+  /// `native/checkbox`.
+  public var componentID: String { "\(family.rawValue)/\(component)" }
+}

@@ -1,0 +1,154 @@
+import Crypto
+import Foundation
+
+/// What reading one file gave: a criteria document, or a document that is not criteria.
+public enum CriteriaParseOutcome: Sendable, Equatable {
+  case document(CriteriaDocument)
+  /// Recognised as something else (a how-to guide, the markdown guide) and left out, with why.
+  case skipped(path: String, reason: String)
+}
+
+/// Reads a criteria document in any of the three formats into a ``CriteriaDocument``.
+///
+/// The format is detected from the text: front matter opens with `---`; the current markdown
+/// has `#` headings; a rendered page has `•` bullets and plain headings. The component is read,
+/// best first, from a `--component` override, the document's MagentaA11y link, its
+/// `How to test a …` line, its Jekyll title, its path (`native/controls/checkbox.md`), and last
+/// from what its text talks about.
+public struct CriteriaParser: Sendable {
+  /// A component (`native/checkbox`) every parsed document is filed under, when given.
+  public var componentOverride: (family: Family, slug: String)?
+  /// Component slugs to recognise when a document names none (e.g. those already imported).
+  public var knownComponents: [String]
+
+  /// Creates a parser.
+  public init(componentOverride: (family: Family, slug: String)? = nil, knownComponents: [String] = []) {
+    self.componentOverride = componentOverride
+    self.knownComponents = knownComponents
+  }
+
+  /// Parses one document.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - path: The path to name in diagnostics and to read family and component from.
+  /// - Returns: The document, or why it was skipped.
+  /// - Throws: ``CriteriaParseError`` with the line for what is not a readable document.
+  public func parse(bytes: [UInt8], path: String) throws -> CriteriaParseOutcome {
+    let text = try TextLines(bytes: bytes, path: path)
+    let lines = text.lines
+    var body = ParsedBody()
+    let format: CriteriaFormat
+    var title: String?
+    let firstLine = lines.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    if firstLine?.trimmingCharacters(in: .whitespaces) == "---" {
+      format = .jekyllFrontMatter
+      let start = lines.firstIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0
+      let shifted = Array(lines[start...])
+      title = try FrontMatterCriteriaParser(path: path).parse(shifted, into: &body)
+      body.items = body.items.map {
+        var item = $0; item.line += start; return item
+      }
+    } else if lines.contains(where: {
+      MarkdownCriteriaParser.heading($0.trimmingCharacters(in: .whitespaces)) != nil
+    }) {
+      format = .magentaMarkdown
+      MarkdownCriteriaParser(family: .native).parse(lines[...], into: &body)
+    } else if RenderedTextCriteriaParser.looksRendered(lines) {
+      format = .renderedText
+      RenderedTextCriteriaParser().parse(lines, into: &body)
+    } else {
+      return .skipped(
+        path: path, reason: "not a MagentaA11y criteria document (no criteria, Gherkin or developer notes)")
+    }
+    guard body.hasCriteriaSections || !body.items.isEmpty else {
+      return .skipped(
+        path: path, reason: "a guide, not criteria: it has no Condensed, Gherkin or developer notes section")
+    }
+    let (family, category, component) = try identity(of: body, text: text.text, path: path, format: format)
+    let items = CriteriaText.uniquingSlugs(
+      body.items.map { item in
+        var copy = item
+        copy.platforms = CriteriaText.platforms(in: item.expectation, family: family, section: item.section)
+        return copy
+      })
+    let videos = body.videos.map { video in
+      var copy = video
+      let described = video.heading.isEmpty ? video.source : video.heading
+      var context = SessionContext(text: described, family: family)
+      if context.browser == nil {
+        context.browser = SessionContext(text: video.source, family: family).browser
+      }
+      copy.context = SessionContextValue(context)
+      return copy
+    }
+    let readableTitle = title ?? component.split(separator: "-").joined(separator: " ").capitalizedFirst
+    return .document(
+      CriteriaDocument(
+        family: family, category: category, component: component, title: readableTitle, sourcePath: path,
+        format: format, sha256: SHA256.hash(data: bytes).hexString,
+        generalNotes: body.generalNotes.joined(separator: "\n"), gherkinGiven: body.gherkinGiven,
+        items: items, scenarios: body.scenarios, notes: body.notes.notes,
+        announcements: body.notes.announcements, videos: videos))
+  }
+
+  private func identity(
+    of body: ParsedBody, text: String, path: String, format: CriteriaFormat
+  ) throws -> (Family, String, String) {
+    let fromPath = DocumentIdentity.fromPath(path)
+    let family =
+      componentOverride?.family ?? body.identity.family ?? fromPath.family
+      ?? Self.familyFromText(text, notes: body.notes.notes)
+    let category = body.identity.category ?? fromPath.category ?? ""
+    var component = componentOverride?.slug ?? body.identity.component ?? fromPath.component
+    if component == nil {
+      let opening = body.notes.notes.prefix(3).map(\.text).joined(separator: " ")
+      let vocabulary = Array(Set(knownComponents + DocumentIdentity.knownComponents)).sorted()
+      component =
+        DocumentIdentity.guessComponent(in: opening, vocabulary: vocabulary)
+        ?? DocumentIdentity.guessComponent(in: text, vocabulary: vocabulary)
+    }
+    guard let component, !component.isEmpty else {
+      throw CriteriaParseError(
+        path: path, line: 1,
+        reason: "cannot tell which component this document describes; import it with --component FAMILY/NAME")
+    }
+    return (family, category, component)
+  }
+
+  /// `Native Accessibility Acceptance Criteria` or iOS/Android developer notes mean native.
+  private static func familyFromText(_ text: String, notes: [DeveloperNote]) -> Family {
+    let lowered = text.lowercased()
+    if lowered.contains("web accessibility acceptance criteria") { return .web }
+    if lowered.contains("native accessibility acceptance criteria")
+      || lowered.contains("native app accessibility")
+      || notes.contains(where: { $0.platform == "ios" || $0.platform == "android" })
+    {
+      return .native
+    }
+    return .web
+  }
+}
+
+extension Sequence where Element == UInt8 {
+  /// Lowercase hexadecimal digits of the bytes.
+  var hexString: String {
+    let digits = Array("0123456789abcdef".utf8)
+    var result = [UInt8]()
+    for byte in self {
+      result.append(digits[Int(byte >> 4)])
+      result.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+}
+
+extension SHA256.Digest {
+  /// Lowercase hexadecimal digits of the digest.
+  var hexString: String { Array(self).hexString }
+}
+
+extension String {
+  /// The text with its first letter capitalised: `date time picker` → `Date time picker`.
+  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

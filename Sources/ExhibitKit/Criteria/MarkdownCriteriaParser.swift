@@ -1,0 +1,196 @@
+import Foundation
+
+/// What a parser read from a document's body, before the document's identity is settled.
+struct ParsedBody {
+  var identity = DocumentIdentity()
+  var generalNotes: [String] = []
+  var gherkinGiven = ""
+  var items: [CriteriaItem] = []
+  var scenarios: [GherkinScenario] = []
+  var notes = DeveloperNotesCollector()
+  var videos: [VideoReference] = []
+  /// Whether the document has any part of a criteria document (criteria, Gherkin, developer
+  /// notes); a guide has none and is skipped.
+  var hasCriteriaSections = false
+}
+
+/// Reads the current MagentaA11y markdown: `## General Notes`, `## Videos`, `## Condensed`,
+/// `## Gherkin`, `## iOS Developer Notes`, `## Android Developer Notes` (and the Jekyll entry's
+/// `## Developer notes`).
+struct MarkdownCriteriaParser {
+  /// The family, when already known (from the path or front matter), for item platforms.
+  var family: Family
+
+  private enum Part {
+    case generalNotes, videos, condensed, gherkin, developerNotes, other
+  }
+
+  func parse(_ lines: ArraySlice<Substring>, into body: inout ParsedBody) {
+    var part = Part.other
+    var section: CriteriaSection?
+    var inFence = false
+    var fence: [Substring] = []
+    var gherkinIndents: [Int] = []
+    for (offset, line) in zip(lines.indices, lines) {
+      let lineNumber = offset + 1
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+        if inFence {
+          if part == .developerNotes {
+            body.notes.add(text: fence.joined(separator: "\n"), topic: "code example")
+          }
+          fence = []
+        }
+        inFence.toggle()
+        continue
+      }
+      if inFence {
+        fence.append(line)
+        continue
+      }
+      if let (level, heading) = Self.heading(trimmed) {
+        if level <= 2 {
+          part = Self.part(named: heading)
+          section = nil
+          switch part {
+          case .developerNotes:
+            body.hasCriteriaSections = true
+            body.notes.begin(platform: Self.platform(ofNotesHeading: heading))
+          case .condensed, .gherkin: body.hasCriteriaSections = true
+          default: break
+          }
+        } else if part == .videos {
+          body.videos.append(
+            VideoReference(
+              heading: heading, source: "", caption: nil,
+              context: SessionContextValue(SessionContext(text: heading, family: family))))
+        } else if part == .developerNotes {
+          body.notes.begin(topic: heading)
+        }
+        continue
+      }
+      if let link = DocumentIdentity.fromCriteriaLink(String(line)), body.identity.component == nil {
+        body.identity = link
+      }
+      if body.identity.component == nil, let slug = DocumentIdentity.fromHowToTest(trimmed) {
+        body.identity.component = slug
+      }
+      switch part {
+      case .generalNotes:
+        if !trimmed.isEmpty { body.generalNotes.append(CriteriaText.clean(trimmed)) }
+      case .videos:
+        readVideoTag(trimmed, into: &body)
+      case .condensed:
+        if let (_, heading) = CriteriaText.numbered(line) {
+          section = CriteriaText.section(forHeading: heading) ?? .other
+        } else if let bullet = CriteriaText.bullet(line), let section,
+          let item = CriteriaText.item(bullet.text, section: section, family: family, line: lineNumber)
+        {
+          body.items.append(item)
+        }
+      case .gherkin:
+        readGherkin(line, trimmed: trimmed, indents: &gherkinIndents, into: &body)
+      case .developerNotes:
+        if let bullet = CriteriaText.bullet(line) {
+          body.notes.add(bullet: bullet.text, indent: bullet.indent)
+        } else if let numbered = CriteriaText.numbered(line) {
+          body.notes.add(bullet: numbered.text, indent: CriteriaText.indentation(line))
+        } else if !trimmed.isEmpty {
+          body.notes.add(text: CriteriaText.plain(trimmed))
+        }
+      case .other:
+        break
+      }
+    }
+  }
+
+  private func readVideoTag(_ trimmed: String, into body: inout ParsedBody) {
+    guard let source = Self.attribute("src", in: trimmed) else { return }
+    if trimmed.hasPrefix("<track") {
+      if let last = body.videos.indices.last { body.videos[last].caption = source }
+    } else if trimmed.hasPrefix("<source") || trimmed.hasPrefix("<video") {
+      if let last = body.videos.indices.last, body.videos[last].source.isEmpty {
+        body.videos[last].source = source
+      } else {
+        body.videos.append(
+          VideoReference(
+            heading: "", source: source, caption: nil,
+            context: SessionContextValue(SessionContext(text: source, family: family))))
+      }
+    }
+  }
+
+  private func readGherkin(
+    _ line: Substring, trimmed: String, indents: inout [Int], into body: inout ParsedBody
+  ) {
+    if trimmed.uppercased().hasPrefix("GIVEN ") {
+      body.gherkinGiven = CriteriaText.clean(trimmed.dropFirst(6))
+      return
+    }
+    if let (_, title) = CriteriaText.numbered(line) {
+      var name = title
+      if name.lowercased().hasPrefix("scenario:") { name = CriteriaText.clean(name.dropFirst(9)) }
+      body.scenarios.append(GherkinScenario(title: name, steps: []))
+      indents = []
+      return
+    }
+    guard let bullet = CriteriaText.bullet(line), !body.scenarios.isEmpty else { return }
+    while let last = indents.last, last > bullet.indent { indents.removeLast() }
+    if indents.last != bullet.indent { indents.append(bullet.indent) }
+    let (keyword, text) = Self.gherkinKeyword(bullet.text)
+    guard !text.isEmpty else { return }
+    body.scenarios[body.scenarios.count - 1].steps.append(
+      GherkinStep(keyword: keyword, text: text, depth: indents.count - 1))
+  }
+
+  /// Splits `WHEN I press the key` into `WHEN` and the rest; no keyword gives `""`.
+  static func gherkinKeyword(_ text: String) -> (String, String) {
+    var rest = CriteriaText.clean(text)
+    // "WHEN I use a desktop screenreader AND" continues on the next bullet.
+    if rest.hasSuffix(" AND") { rest = String(rest.dropLast(4)) }
+    for keyword in ["GIVEN", "WHEN", "THEN", "AND", "BUT"] {
+      let prefix = rest.prefix(keyword.count + 1)
+      if prefix.uppercased() == keyword + " " {
+        return (keyword, CriteriaText.clean(rest.dropFirst(keyword.count + 1)))
+      }
+    }
+    return ("", rest)
+  }
+
+  /// Reads an ATX heading: `## Videos` gives (2, "Videos").
+  static func heading(_ trimmed: String) -> (Int, String)? {
+    let hashes = trimmed.prefix { $0 == "#" }
+    guard (1...6).contains(hashes.count) else { return nil }
+    let rest = trimmed.dropFirst(hashes.count)
+    guard rest.first == " " else { return nil }
+    return (hashes.count, CriteriaText.clean(rest))
+  }
+
+  private static func part(named heading: String) -> Part {
+    let lowered = heading.lowercased()
+    if lowered.contains("developer notes") { return .developerNotes }
+    if lowered.hasPrefix("general notes") { return .generalNotes }
+    if lowered.hasPrefix("video") { return .videos }
+    if lowered.hasPrefix("condensed") { return .condensed }
+    if lowered.hasPrefix("gherkin") { return .gherkin }
+    return .other
+  }
+
+  private static func platform(ofNotesHeading heading: String) -> String {
+    let lowered = heading.lowercased()
+    if lowered.hasPrefix("ios") { return "ios" }
+    if lowered.hasPrefix("android") { return "android" }
+    return "general"
+  }
+
+  /// The value of `name="..."` (or single quotes) in an HTML tag.
+  static func attribute(_ name: String, in tag: String) -> String? {
+    for quote in ["\"", "'"] {
+      guard let start = tag.range(of: "\(name)=\(quote)") else { continue }
+      let rest = tag[start.upperBound...]
+      guard let end = rest.firstIndex(of: Character(quote)) else { return nil }
+      return String(rest[..<end])
+    }
+    return nil
+  }
+}

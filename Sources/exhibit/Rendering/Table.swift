@@ -1,0 +1,28 @@
+import Foundation
+
+/// Plain-text tables for the terminal: columns padded to their widest cell, the last left ragged.
+enum Table {
+  static func render(header: [String], rows: [[String]]) -> String {
+    let all = [header] + rows
+    let columns = header.count
+    var widths = [Int](repeating: 0, count: columns)
+    for row in all {
+      for (index, cell) in row.enumerated() where index < columns - 1 {
+        widths[index] = max(widths[index], cell.count)
+      }
+    }
+    return all.map { row in
+      row.enumerated().map { index, cell in
+        index < columns - 1 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) : cell
+      }.joined(separator: "  ").trimmingTrailingSpaces
+    }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  var trimmingTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

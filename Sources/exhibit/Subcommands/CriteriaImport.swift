@@ -1,0 +1,106 @@
+import ArgumentParser
+import ExhibitKit
+import Foundation
+
+/// `exhibit criteria import PATH...`
+struct CriteriaImport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import criteria documents (files or folders; the format is detected).",
+    discussion: """
+      Reads the current MagentaA11y markdown, the older Jekyll entries with YAML front matter, and \
+      the text of rendered pages. A changed document becomes a new revision; an unchanged one is \
+      left as it is. Guides without criteria are skipped with a note.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+
+  @Option(help: "File every document under this component (FAMILY/NAME), for pages that do not name one.")
+  var component: String?
+
+  @Argument(help: "Criteria documents, or folders to search for .md and .txt documents.")
+  var paths: [String]
+
+  struct Report: Encodable {
+    struct Entry: Encodable {
+      let path: String
+      let component: String
+      let format: String
+      let revision: Int
+      let itemCount: Int?
+    }
+    struct Problem: Encodable {
+      let path: String
+      let line: Int?
+      let message: String
+    }
+    var imported: [Entry] = []
+    var unchanged: [Entry] = []
+    var skipped: [Problem] = []
+    var errors: [Problem] = []
+  }
+
+  func validate() throws {
+    if let component,
+      component.split(separator: "/").count != 2
+        || Family(rawValue: String(component.split(separator: "/")[0])) == nil
+    {
+      throw ValidationError("--component takes FAMILY/NAME, e.g. native/checkbox")
+    }
+  }
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForWriting()
+      var parser = CriteriaParser(knownComponents: try store.knownComponentSlugs())
+      if let component {
+        let parts = component.lowercased().split(separator: "/").map(String.init)
+        if let family = Family(rawValue: parts[0]) { parser.componentOverride = (family, parts[1]) }
+      }
+      let batch = CriteriaFiles.read(paths, parser: parser)
+      let actor = Actor.current(environment: ProcessInfo.processInfo.environment)
+      let outcomes = try store.importCriteria(batch.documents, actor: actor)
+      var report = Report()
+      for (document, outcome) in zip(batch.documents, outcomes) {
+        switch outcome {
+        case .imported(let component, let format, let revision, let itemCount):
+          report.imported.append(
+            .init(
+              path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
+              itemCount: itemCount))
+        case .unchanged(let component, let format, let revision):
+          report.unchanged.append(
+            .init(
+              path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
+              itemCount: nil))
+        }
+      }
+      report.skipped = batch.skipped.map { .init(path: $0.path, line: nil, message: $0.reason) }
+      report.errors = batch.errors.map {
+        .init(path: $0.path, line: $0.line > 0 ? $0.line : nil, message: $0.reason)
+      }
+      for error in batch.errors {
+        Console.error(error.line > 0 ? error.description : "\(error.path): \(error.reason)")
+      }
+      if output.json {
+        try Console.json(report)
+      } else {
+        for entry in report.imported {
+          Console.out(
+            "imported  \(entry.component) revision \(entry.revision) (\(entry.format), \(entry.itemCount ?? 0) items)  \(entry.path)"
+          )
+        }
+        for entry in report.unchanged {
+          Console.out(
+            "unchanged \(entry.component) revision \(entry.revision) (\(entry.format))  \(entry.path)")
+        }
+        for entry in report.skipped { Console.out("skipped   \(entry.path): \(entry.message)") }
+        Console.out(
+          "\(report.imported.count) imported, \(report.unchanged.count) unchanged, \(report.skipped.count) skipped, "
+            + "\(report.errors.count) failed")
+      }
+      if !report.errors.isEmpty { throw ExitCode.failure }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import ExhibitKit
+
+/// `exhibit criteria show COMPONENT`
+struct CriteriaShow: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "Show a component's current criteria items.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The component: native/checkbox, or a slug only one family has.")
+  var component: String
+  @Option(help: "Only items for this platform.")
+  var platform: Platform?
+  @Option(help: "table, condensed (the MagentaA11y checklist) or gherkin (a .feature file).")
+  var format: CriteriaShowFormat = .table
+
+  struct Report: Encodable {
+    let component: String
+    let title: String
+    let format: String
+    let revision: Int
+    let staleLinks: Int
+    let items: [StoredCriteriaItem]
+  }
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForReading()
+      let criteria = try store.componentCriteria(try store.resolveComponent(component), platform: platform)
+      if output.json {
+        try Console.json(
+          Report(
+            component: criteria.component, title: criteria.document.title, format: criteria.document.format,
+            revision: criteria.document.revision, staleLinks: criteria.document.staleLinks,
+            items: criteria.items))
+        return
+      }
+      switch format {
+      case .gherkin:
+        print(GherkinFeature.render(criteria, platform: platform), terminator: "")
+      case .condensed:
+        Console.out(
+          "\(criteria.document.title) (\(criteria.component), revision \(criteria.document.revision))")
+        var section = ""
+        for item in criteria.items {
+          if item.section != section {
+            section = item.section
+            Console.out("\n\(section)")
+          }
+          Console.out("  - \(item.label): \(item.expectation)")
+        }
+      case .table:
+        Console.out(
+          "\(criteria.document.title): \(criteria.component), revision \(criteria.document.revision) "
+            + "(\(criteria.document.format), \(criteria.document.sourcePath))")
+        if criteria.document.staleLinks > 0 {
+          Console.out(
+            "\(criteria.document.staleLinks) evidence links are pinned to an earlier revision (stale)")
+        }
+        let rows = criteria.items.map { item in
+          [
+            item.key, item.platforms.map(\.rawValue).joined(separator: ","),
+            item.notApplicable ? "n/a" : item.expectation,
+          ]
+        }
+        Console.out(Table.render(header: ["KEY", "PLATFORMS", "EXPECTATION"], rows: rows))
+      }
+    }
+  }
+}
