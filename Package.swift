@@ -47,7 +47,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitCLITests",
-      dependencies: ["ExhibitKit"]
+      dependencies: ["ExhibitKit", "exhibit"]
     ),
   ]
 )

@@ -16,8 +16,8 @@ CREATE TABLE criteria_document (
   general_notes TEXT NOT NULL DEFAULT '',
   gherkin_given TEXT NOT NULL DEFAULT '',
   imported_at TEXT NOT NULL,
-  UNIQUE (family, component, revision),
-  UNIQUE (family, component, sha256)
+  UNIQUE (family, component, format, revision),
+  UNIQUE (family, component, format, sha256)
 );
 
 CREATE TABLE criteria_item (

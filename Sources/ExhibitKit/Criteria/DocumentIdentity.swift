@@ -34,22 +34,21 @@ struct DocumentIdentity {
     return nil
   }
 
-  /// Reads `…/native/controls/checkbox.md` or `…/web/component/checkbox.md`.
+  /// Reads `…/native/controls/checkbox.md` or `…/web/component/checkbox.md`. The file name
+  /// names the component only under a `native/` or `web/` folder, as MagentaA11y lays documents
+  /// out; elsewhere (`000_06509a087bcf237f.txt`, `page.txt`) it says nothing.
   static func fromPath(_ path: String) -> DocumentIdentity {
     let parts = path.split(separator: "/").map(String.init)
     var identity = DocumentIdentity()
-    if let last = parts.last {
-      let stem = (last as NSString).deletingPathExtension
-      // Names such as 000_06509a087bcf237f carry no component.
-      let looksGenerated = stem.range(of: #"^[0-9]+_[0-9a-f]{8,}$"#, options: .regularExpression) != nil
-      if !looksGenerated && !stem.isEmpty { identity.component = CriteriaText.slug(stem) }
-    }
-    for (index, part) in parts.enumerated().reversed() {
-      if let family = Family(rawValue: part.lowercased()) {
-        identity.family = family
-        if index + 2 < parts.count { identity.category = parts[index + 1] }
-        break
+    for (index, part) in parts.enumerated().dropLast().reversed() {
+      guard let family = Family(rawValue: part.lowercased()) else { continue }
+      identity.family = family
+      if index + 2 < parts.count { identity.category = parts[index + 1] }
+      if let last = parts.last {
+        let stem = (last as NSString).deletingPathExtension
+        if !stem.isEmpty { identity.component = CriteriaText.slug(stem) }
       }
+      break
     }
     return identity
   }

@@ -9,7 +9,7 @@ struct FrontMatterCriteriaParser {
 
   /// YAML aliases a front matter may use. Criteria never need them; a few hundred bytes of
   /// nested aliases can stand for millions of nodes, so more than this is refused unread.
-  static let maximumAliases = 64
+  static let maximumAliases = 16
 
   /// Which criteria section each front-matter map holds.
   static let sections: [(key: String, section: CriteriaSection)] = [
@@ -57,18 +57,18 @@ struct FrontMatterCriteriaParser {
       body.hasCriteriaSections = true
       guard let entries = node.mapping else {
         throw CriteriaParseError(
-          path: path, line: (node.mark?.line ?? 0) + 1,
+          path: path, line: Self.fileLine(node.mark),
           reason: "`\(key)` must map labels to expectations")
       }
       for (labelNode, valueNode) in entries {
         guard let label = labelNode.string, let value = valueNode.string else {
           throw CriteriaParseError(
-            path: path, line: (labelNode.mark?.line ?? 0) + 1,
+            path: path, line: Self.fileLine(labelNode.mark),
             reason: "`\(key)` entries must be text (label: expectation)")
         }
         if let item = CriteriaText.item(
           "\(label): \(value)", section: section, family: .native,
-          line: (labelNode.mark?.line ?? 0) + 1)
+          line: Self.fileLine(labelNode.mark))
         {
           body.items.append(item)
         }
@@ -102,6 +102,9 @@ struct FrontMatterCriteriaParser {
       }
     }
   }
+
+  /// The file line of a node: Yams counts node lines from 0, and the YAML starts on line 2.
+  private static func fileLine(_ mark: Mark?) -> Int { (mark?.line ?? 0) + 2 }
 
   private static func line(of error: YamlError) -> Int {
     switch error {

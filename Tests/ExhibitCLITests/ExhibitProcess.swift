@@ -1,0 +1,98 @@
+import Foundation
+
+/// Runs the built `exhibit` binary in a temporary workspace, as a user would.
+final class CLIWorkspace {
+  let root: URL
+  var environment: [String: String]
+
+  /// The repository, for its sample `Criteria/` and `Media/`.
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `../shared/corpus/magentaA11y` beside the repository, when present.
+  static var corpus: URL? {
+    let url = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaA11y")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  /// The `exhibit` binary built beside the test bundle.
+  static let binary: URL = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("exhibit")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return repository.appendingPathComponent(".build/debug/exhibit")
+  }()
+
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// stdout parsed as JSON.
+    func json() throws -> Any {
+      try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+    }
+  }
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "EXHIBIT_DB")
+    environment["EXHIBIT_AUDITOR"] = "test-auditor"
+    self.environment = environment
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  func path(_ name: String) -> String { root.appendingPathComponent(name).path }
+
+  @discardableResult
+  func write(_ name: String, _ data: Data) throws -> String {
+    let url = root.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url)
+    return url.path
+  }
+
+  /// Starts `exhibit ARGUMENTS` in the workspace folder.
+  func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = root
+    process.environment = environment
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return (process, stdout, stderr)
+  }
+
+  /// Waits for a started process and collects what it printed.
+  func finish(_ started: (Process, Pipe, Pipe)) -> Result {
+    let (process, stdout, stderr) = started
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// Runs `exhibit ARGUMENTS` to completion.
+  @discardableResult
+  func run(_ arguments: String...) throws -> Result {
+    finish(try start(arguments))
+  }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> Result {
+    finish(try start(arguments))
+  }
+}

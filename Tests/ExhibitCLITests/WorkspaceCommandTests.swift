@@ -1,0 +1,51 @@
+import ExhibitKit
+import Foundation
+import Testing
+
+@Suite struct WorkspaceCommandTests {
+  @Test func initMakesAWorkspaceAndKeepsItTheSecondTime() throws {
+    let workspace = try CLIWorkspace()
+    let first = try workspace.run("init")
+    #expect(first.status == 0)
+    #expect(first.stdout.contains("created"))
+    #expect(FileManager.default.fileExists(atPath: workspace.path("Media")))
+    #expect(FileManager.default.fileExists(atPath: workspace.path("Database/exhibit.sqlite")))
+    let second = try workspace.run("init", "--json")
+    let report = try #require(try second.json() as? [String: Any])
+    #expect(report["created_database"] as? Bool == false)
+  }
+
+  @Test func aReadingCommandWithoutADatabaseSaysHowToMakeOne() throws {
+    let workspace = try CLIWorkspace()
+    let result = try workspace.run("criteria", "list")
+    #expect(result.status != 0)
+    #expect(
+      result.stderr.hasPrefix(
+        "exhibit: error: \(workspace.path("Database/exhibit.sqlite")): no Exhibit database"))
+    #expect(result.stderr.contains("exhibit init"))
+    #expect(result.stdout.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("Database/exhibit.sqlite")))
+  }
+
+  @Test func theDatabaseComesFromTheOptionThenTheEnvironment() throws {
+    let workspace = try CLIWorkspace()
+    workspace.environment["EXHIBIT_DB"] = workspace.path("from-env.sqlite")
+    try workspace.run("init")
+    #expect(FileManager.default.fileExists(atPath: workspace.path("from-env.sqlite")))
+    try workspace.run("init", "--db", "elsewhere/explicit.sqlite")
+    #expect(FileManager.default.fileExists(atPath: workspace.path("elsewhere/explicit.sqlite")))
+  }
+
+  @Test func aDatabaseFromANewerExhibitIsRefused() throws {
+    let workspace = try CLIWorkspace()
+    try workspace.run("init")
+    let connection = try Connection(path: workspace.path("Database/exhibit.sqlite"))
+    try connection.execute("PRAGMA user_version = 999")
+    try connection.close()
+    let result = try workspace.run("criteria", "list")
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("schema version 999 is newer"))
+    let reopened = try Connection(path: workspace.path("Database/exhibit.sqlite"))
+    #expect(try reopened.userVersion == 999)
+  }
+}
