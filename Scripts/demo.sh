@@ -11,5 +11,9 @@ echo "# sample workspace copied to $scratch"
 step() { echo; echo "\$ exhibit $*"; "$exhibit" "$@"; }
 
 step init
+step criteria import Criteria
+step criteria list
+step criteria show native/checkbox --platform ios
+step criteria show native/checkbox --platform android --format gherkin
 echo
 echo "# done; the workspace is left in $scratch for you to explore"
