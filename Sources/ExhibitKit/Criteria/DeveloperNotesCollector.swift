@@ -75,7 +75,7 @@ struct DeveloperNotesCollector {
     switch text.lowercased().trimmingCharacters(in: .whitespaces.union(.init(charactersIn: ":"))) {
     case "uikit": "uikit"
     case "swiftui": "swiftui"
-    case "android views", "views": "views"
+    case "android views", "android view", "views", "view": "views"
     case "jetpack compose", "compose": "compose"
     default: nil
     }

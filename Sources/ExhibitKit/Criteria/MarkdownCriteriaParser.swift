@@ -22,29 +22,36 @@ struct MarkdownCriteriaParser {
   var family: Family
 
   private enum Part {
-    case generalNotes, videos, condensed, gherkin, developerNotes, other
+    case generalNotes, videos, condensed, criteria, gherkin, developerNotes, other
   }
 
   func parse(_ lines: ArraySlice<Substring>, into body: inout ParsedBody) {
     var part = Part.other
     var section: CriteriaSection?
-    var inFence = false
+    var openFence: (marker: Character, length: Int)?
     var fence: [Substring] = []
     var gherkinIndents: [Int] = []
     for (offset, line) in zip(lines.indices, lines) {
       let lineNumber = offset + 1
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-        if inFence {
-          if part == .developerNotes {
-            body.notes.add(text: fence.joined(separator: "\n"), topic: "code example")
+      if let marker = Self.fenceMarker(trimmed) {
+        if let open = openFence {
+          // Only a bare run of the same marker, at least as long, closes a fence: a ```` block
+          // may quote ``` blocks.
+          if marker.character == open.marker && marker.length >= open.length && marker.isBare {
+            if part == .developerNotes {
+              body.notes.add(text: fence.joined(separator: "\n"), topic: "code example")
+            }
+            fence = []
+            openFence = nil
+            continue
           }
-          fence = []
+        } else {
+          openFence = (marker.character, marker.length)
+          continue
         }
-        inFence.toggle()
-        continue
       }
-      if inFence {
+      if openFence != nil {
         fence.append(line)
         continue
       }
@@ -57,6 +64,9 @@ struct MarkdownCriteriaParser {
             body.hasCriteriaSections = true
             body.notes.begin(platform: Self.platform(ofNotesHeading: heading))
           case .condensed, .gherkin: body.hasCriteriaSections = true
+          case .criteria:
+            body.hasCriteriaSections = true
+            section = .other
           default: break
           }
         } else if part == .videos {
@@ -80,7 +90,7 @@ struct MarkdownCriteriaParser {
         if !trimmed.isEmpty { body.generalNotes.append(CriteriaText.clean(trimmed)) }
       case .videos:
         readVideoTag(trimmed, into: &body)
-      case .condensed:
+      case .condensed, .criteria:
         if let (_, heading) = CriteriaText.numbered(line) {
           section = CriteriaText.section(forHeading: heading) ?? .other
         } else if let bullet = CriteriaText.bullet(line), let section,
@@ -157,6 +167,15 @@ struct MarkdownCriteriaParser {
     return ("", rest)
   }
 
+  /// Reads a code fence line: its marker (backtick or tilde), how many, and whether nothing
+  /// (no info string) follows.
+  static func fenceMarker(_ trimmed: String) -> (character: Character, length: Int, isBare: Bool)? {
+    guard let first = trimmed.first, first == "`" || first == "~" else { return nil }
+    let run = trimmed.prefix { $0 == first }
+    guard run.count >= 3 else { return nil }
+    return (first, run.count, trimmed.dropFirst(run.count).trimmingCharacters(in: .whitespaces).isEmpty)
+  }
+
   /// Reads an ATX heading: `## Videos` gives (2, "Videos").
   static func heading(_ trimmed: String) -> (Int, String)? {
     let hashes = trimmed.prefix { $0 == "#" }
@@ -172,6 +191,7 @@ struct MarkdownCriteriaParser {
     if lowered.hasPrefix("general notes") { return .generalNotes }
     if lowered.hasPrefix("video") { return .videos }
     if lowered.hasPrefix("condensed") { return .condensed }
+    if lowered == "criteria" || lowered.hasPrefix("acceptance criteria") { return .criteria }
     if lowered.hasPrefix("gherkin") { return .gherkin }
     return .other
   }

@@ -145,3 +145,18 @@ import Testing
     #expect(reason.contains("guide"))
   }
 }
+
+@Suite struct CriteriaParserVariationTests {
+  @Test func criteriaSectionSingularAndroidViewAndNestedFences() throws {
+    let document = try CriteriaFixtures.document(CriteriaFixtures.fixture("criteria-section.md"))
+    #expect(document.componentID == "native/stepper")
+    #expect(
+      document.items.map(\.localKey) == ["other.must-have-a-visible", "other.increase", "keyboard.tab"])
+    #expect(document.items.first { $0.localKey == "other.increase" }?.platforms == [.ios, .android])
+    #expect(document.notes.contains { $0.framework == "views" && $0.text.contains("android:text") })
+    // The quoted "## Gherkin" inside the ```` block is code, not a section.
+    #expect(document.scenarios.isEmpty)
+    #expect(
+      document.notes.contains { $0.topic == "code example" && $0.text.contains("Given a fenced example") })
+  }
+}
