@@ -29,6 +29,13 @@ struct DeveloperNotesCollector {
     markerPlatform = nil
   }
 
+  /// Starts a framework's notes from a heading (`#### **SwiftUI**`): it lasts until the next
+  /// heading, whatever the bullets' indentation.
+  mutating func begin(frameworkHeading name: String) {
+    framework = (name, -1)
+    markerPlatform = nil
+  }
+
   /// Whether the current topic lists announcements.
   var inAnnouncements: Bool { topic.hasPrefix("announcement") }
 

@@ -75,7 +75,11 @@ struct MarkdownCriteriaParser {
               heading: heading, source: "", caption: nil,
               context: SessionContextValue(SessionContext(text: heading, family: family))))
         } else if part == .developerNotes {
-          body.notes.begin(topic: heading)
+          if let framework = DeveloperNotesCollector.framework(named: CriteriaText.plain(heading)) {
+            body.notes.begin(frameworkHeading: framework)
+          } else {
+            body.notes.begin(topic: heading)
+          }
         }
         continue
       }
