@@ -76,6 +76,7 @@ make_session() {
   echo "made $out/$name.webm ($(stat -c %s "$out/$name.webm") bytes) and $out/$name-en-US.vtt"
 }
 
+[ "${ONLY_FIXTURES:-0}" = 1 ] || {
 make_session native/checkbox/checkboxVoiceOver en-us "Email me updates" \
   "COM.APPLE.QUICKTIME.AUTHOR=ReplayKitRecording|COM.APPLE.QUICKTIME.CREATIONDATE=2026-11-02T10:15:00-05:00" 0 -- \
   "Email me updates, checkbox, not checked. Double tap to toggle." \
@@ -90,3 +91,12 @@ make_session web/checkbox/checkbox_WindowsNvdaChrome en-gb "Send me a copy" \
   "title=Sample form - Google Chrome" 1 -- \
   "Send me a copy, check box, not checked." \
   "Checked."
+}
+
+# Test fixtures: an MP4 whose first stream is audio (mp4 files often put audio first).
+fixtures=${FIXTURES:-Tests/ExhibitKitTests/Fixtures/media}
+mkdir -p "$fixtures"
+ffmpeg -y -v error -f lavfi -i "sine=frequency=440:duration=1" -f lavfi -i "color=c=blue:s=64x36:r=10:d=1" \
+  -map 0:a -map 1:v -c:a aac -b:a 32k -c:v libx264 -preset ultrafast -pix_fmt yuv420p \
+  -fflags +bitexact -flags:v +bitexact -flags:a +bitexact "$fixtures/audio-first.mp4"
+echo "made $fixtures/audio-first.mp4 ($(stat -c %s "$fixtures/audio-first.mp4") bytes)"

@@ -1,0 +1,269 @@
+import CAVFormat
+import Foundation
+
+/// Reads a recording's container, duration, streams and tags in-process with libavformat.
+///
+/// libavformat is guarded so no file can fool or stop a scan:
+/// - only regular files are opened (`lstat` first: a FIFO would block, a device or folder fails);
+/// - the container is detected from the first bytes by us and must be on the whitelist
+///   (Matroska/WebM, QuickTime/MP4), so a text file named `.webm` that is really an ffconcat
+///   list or an HLS playlist is refused before it can open anything else;
+/// - only the `file` protocol, with `format_whitelist` and `protocol_whitelist` set on the
+///   context as well;
+/// - bounded probe size and analyse duration, a cap on streams, and an interrupt callback with
+///   a deadline (`AVIOInterruptCB`), so a pathological file cannot hang the scan.
+///
+/// The duration comes from the header when it has one. A file without one (a browser's
+/// MediaRecorder writes none) is read to its last packets, never estimated from the bit rate.
+public struct MediaProbe: Sendable {
+  /// Containers we accept, as `av_probe_input_format2` names them.
+  public static let acceptedFormats: Set<String> = ["matroska,webm", "mov,mp4,m4a,3gp,3g2,mj2"]
+  /// How many bytes libavformat may read to find the streams.
+  public var probeSize: Int64 = 8 << 20
+  /// How much of the timeline libavformat may analyse, in microseconds.
+  public var analyzeDuration: Int64 = 5_000_000
+  /// How long one file may take, in seconds, before it is abandoned.
+  public var deadlineSeconds: Double = 20
+  /// The most streams a recording may declare.
+  public var maximumStreams: Int32 = 64
+
+  /// A probe with the default limits.
+  public init() {}
+
+  /// Probes one file.
+  ///
+  /// - Parameter path: The recording.
+  /// - Returns: What it holds.
+  /// - Throws: ``ProbeError`` naming the file and the reason (not a regular file, not a
+  ///   recognised container, unreadable, stopped at the deadline).
+  public func probe(_ path: String) throws -> MediaInfo {
+    try Self.requireRegularFile(path)
+    let format = try detectFormat(path)
+    let context = try FormatContext(path: path, format: format, probe: self)
+    return try context.read()
+  }
+
+  /// Refuses anything but a regular file, without following a final symbolic link.
+  static func requireRegularFile(_ path: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else {
+      throw ProbeError(path: path, reason: String(cString: strerror(errno)))
+    }
+    let kind: String
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: kind = "a folder"
+    case S_IFIFO: kind = "a FIFO (named pipe)"
+    case S_IFLNK: kind = "a symbolic link"
+    case S_IFCHR, S_IFBLK: kind = "a device"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "not a regular file"
+    }
+    throw ProbeError(path: path, reason: "\(kind), not a recording file")
+  }
+
+  /// Detects the container from the file's first bytes (`av_probe_input_format2`) and checks
+  /// it against the whitelist.
+  private func detectFormat(_ path: String) throws -> UnsafePointer<AVInputFormat> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { throw ProbeError(path: path, reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    let size = 64 * 1024
+    // AVProbeData needs AVPROBE_PADDING_SIZE zero bytes after the data.
+    var buffer = [UInt8](repeating: 0, count: size + Int(AVPROBE_PADDING_SIZE))
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, size) }
+    guard count > 0 else {
+      throw ProbeError(path: path, reason: count == 0 ? "empty file" : String(cString: strerror(errno)))
+    }
+    let detected: UnsafePointer<AVInputFormat>? = path.withCString { name in
+      buffer.withUnsafeMutableBufferPointer { bytes in
+        var data = AVProbeData(filename: name, buf: bytes.baseAddress, buf_size: Int32(count), mime_type: nil)
+        var score: Int32 = 0
+        return av_probe_input_format2(&data, 1, &score)
+      }
+    }
+    guard let detected else {
+      throw ProbeError(path: path, reason: "not a recognised video container")
+    }
+    let name = String(cString: detected.pointee.name)
+    guard Self.acceptedFormats.contains(name) else {
+      throw ProbeError(path: path, reason: "a \(name) file, not a WebM, Matroska or MP4 recording; refused")
+    }
+    return detected
+  }
+}
+
+/// The deadline an interrupt callback checks, shared with C through an opaque pointer.
+private final class Deadline {
+  let limit: UInt64
+
+  init(seconds: Double) {
+    limit = Deadline.now() + UInt64(seconds * 1_000_000_000)
+  }
+
+  static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
+  var passed: Bool { Deadline.now() > limit }
+}
+
+/// Owns one `AVFormatContext` (`avformat_open_input`), closed in `deinit`
+/// (`avformat_close_input`). Not Sendable: one task opens, reads and frees it.
+private final class FormatContext {
+  private var context: UnsafeMutablePointer<AVFormatContext>?
+  private let deadline: Deadline
+  private let path: String
+
+  init(path: String, format: UnsafePointer<AVInputFormat>, probe: MediaProbe) throws {
+    self.path = path
+    deadline = Deadline(seconds: probe.deadlineSeconds)
+    guard let allocated = avformat_alloc_context() else {
+      throw ProbeError(path: path, reason: "out of memory")
+    }
+    allocated.pointee.probesize = probe.probeSize
+    allocated.pointee.max_analyze_duration = probe.analyzeDuration
+    allocated.pointee.max_streams = probe.maximumStreams
+    allocated.pointee.format_whitelist = av_strdup("matroska,webm,mov,mp4,m4a,3gp,3g2,mj2")
+    allocated.pointee.protocol_whitelist = av_strdup("file")
+    allocated.pointee.interrupt_callback = AVIOInterruptCB(
+      callback: { opaque in
+        guard let opaque else { return 0 }
+        return Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue().passed ? 1 : 0
+      }, opaque: Unmanaged.passUnretained(deadline).toOpaque())
+    var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
+    // On failure avformat_open_input frees the context and sets the pointer to NULL.
+    let code = avformat_open_input(&opened, "file:" + path, format, nil)
+    guard code >= 0, let opened else {
+      throw ProbeError(path: path, reason: Self.describe(code, deadline: deadline))
+    }
+    context = opened
+    let found = avformat_find_stream_info(opened, nil)
+    guard found >= 0 else {
+      throw ProbeError(path: path, reason: Self.describe(found, deadline: deadline))
+    }
+  }
+
+  deinit {
+    avformat_close_input(&context)
+  }
+
+  func read() throws -> MediaInfo {
+    guard let context else { throw ProbeError(path: path, reason: "not open") }
+    let format = context.pointee
+    var info = MediaInfo(
+      container: format.iformat.map { String(cString: $0.pointee.name) } ?? "unknown",
+      durationMilliseconds: nil, durationSource: nil,
+      bitRate: format.bit_rate > 0 ? Int(format.bit_rate) : nil,
+      tags: Self.dictionary(format.metadata), streams: [], truncated: false, truncationReason: nil)
+    for index in 0..<Int(format.nb_streams) {
+      guard let stream = format.streams[index] else { continue }
+      info.streams.append(Self.stream(stream.pointee, index: index))
+    }
+    let headerDuration =
+      format.duration != exhibit_av_nopts_value() && format.duration > 0 ? format.duration : nil
+    if let headerDuration {
+      info.durationMilliseconds = Int((Double(headerDuration) / Double(AV_TIME_BASE) * 1000).rounded())
+      info.durationSource = "container"
+    }
+    // Without a header duration, read to the last packet. The same pass notices a file that
+    // ends before its header says it should.
+    let scan = scanPackets(context)
+    if headerDuration == nil, let end = scan.endMilliseconds {
+      info.durationMilliseconds = end - (scan.startMilliseconds ?? 0)
+      info.durationSource = "packets"
+    }
+    if let failure = scan.failure {
+      info.truncated = true
+      info.truncationReason = failure
+    } else if let declared = info.durationMilliseconds, let end = scan.endMilliseconds, headerDuration != nil,
+      end + 1000 < declared
+    {
+      info.truncated = true
+      info.truncationReason = "packets end at \(end) ms of a declared \(declared) ms"
+    }
+    if deadline.passed { throw ProbeError(path: path, reason: "gave up after the probe deadline") }
+    return info
+  }
+
+  /// Reads every packet header (`av_read_frame`), keeping the earliest start and latest end.
+  private func scanPackets(_ context: UnsafeMutablePointer<AVFormatContext>)
+    -> (startMilliseconds: Int?, endMilliseconds: Int?, failure: String?)
+  {
+    guard let packet = av_packet_alloc() else { return (nil, nil, "out of memory") }
+    var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
+    defer { av_packet_free(&packetPointer) }
+    var start: Int?
+    var end: Int?
+    while true {
+      let code = av_read_frame(context, packet)
+      if code == exhibit_averror_eof() { break }
+      if code < 0 {
+        return (start, end, "stopped reading: \(Self.describe(code, deadline: deadline))")
+      }
+      defer { av_packet_unref(packet) }
+      guard let stream = context.pointee.streams[Int(packet.pointee.stream_index)] else { continue }
+      let base = stream.pointee.time_base
+      guard base.den != 0 else { continue }
+      let timestamp = packet.pointee.pts != exhibit_av_nopts_value() ? packet.pointee.pts : packet.pointee.dts
+      guard timestamp != exhibit_av_nopts_value() else { continue }
+      let startMilliseconds = Int((Double(timestamp) * Double(base.num) / Double(base.den) * 1000).rounded())
+      let endMilliseconds = Int(
+        (Double(timestamp + max(packet.pointee.duration, 0)) * Double(base.num) / Double(base.den) * 1000)
+          .rounded())
+      start = min(start ?? startMilliseconds, startMilliseconds)
+      end = max(end ?? endMilliseconds, endMilliseconds)
+    }
+    return (start, end, nil)
+  }
+
+  private static func stream(_ stream: AVStream, index: Int) -> MediaInfo.Stream {
+    let parameters = stream.codecpar.pointee
+    let kind: String
+    switch parameters.codec_type {
+    case AVMEDIA_TYPE_VIDEO: kind = "video"
+    case AVMEDIA_TYPE_AUDIO: kind = "audio"
+    case AVMEDIA_TYPE_SUBTITLE: kind = "subtitle"
+    case AVMEDIA_TYPE_DATA: kind = "data"
+    case AVMEDIA_TYPE_ATTACHMENT: kind = "attachment"
+    default: kind = "other"
+    }
+    let tags = dictionary(stream.metadata)
+    var result = MediaInfo.Stream(
+      index: index, kind: kind, codec: String(cString: avcodec_get_name(parameters.codec_id)),
+      bitRate: parameters.bit_rate > 0 ? Int(parameters.bit_rate) : nil,
+      language: tags["language"] ?? tags["LANGUAGE"])
+    if kind == "video" {
+      result.width = Int(parameters.width)
+      result.height = Int(parameters.height)
+      let rate = stream.r_frame_rate.den != 0 ? stream.r_frame_rate : stream.avg_frame_rate
+      if rate.den != 0 && rate.num != 0 { result.frameRate = "\(rate.num)/\(rate.den)" }
+    } else if kind == "audio" {
+      result.sampleRate = Int(parameters.sample_rate)
+      result.channels = Int(parameters.ch_layout.nb_channels)
+    }
+    return result
+  }
+
+  /// Copies an `AVDictionary` (`av_dict_get` with `AV_DICT_IGNORE_SUFFIX`).
+  private static func dictionary(_ dictionary: OpaquePointer?) -> [String: String] {
+    var result: [String: String] = [:]
+    var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+    while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+      result[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
+      entry = next
+    }
+    return result
+  }
+
+  /// `av_strerror`, or a note that the deadline stopped the call.
+  private static func describe(_ code: Int32, deadline: Deadline) -> String {
+    if code == exhibit_averror_exit() || deadline.passed { return "gave up after the probe deadline" }
+    var buffer = [CChar](repeating: 0, count: 256)
+    av_strerror(code, &buffer, buffer.count)
+    let message = String(cString: buffer)
+    return code == exhibit_averror_invaliddata() ? "invalid or damaged data (\(message))" : message
+  }
+}
