@@ -2,7 +2,7 @@ import ExhibitKit
 import Foundation
 import Testing
 
-/// Runs on the real MagentaA11y documents in `../shared/corpus` and `../shared/seeds` when they
+/// Runs on the real MagentaA11y documents in `../shared/corpus` and `../shared/seeds` (skipped when absent) when they
 /// are present; skipped otherwise.
 @Suite(.enabled(if: CLIWorkspace.corpus != nil, "../shared/corpus is absent"))
 struct CorpusCriteriaTests {

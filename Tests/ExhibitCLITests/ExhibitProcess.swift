@@ -9,7 +9,7 @@ final class CLIWorkspace {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `../shared/corpus/magentaA11y` beside the repository, when present.
+  /// `../shared/corpus/magentaA11y` beside the repository, or nil when absent (tests then skip).
   static var corpus: URL? {
     let url = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaA11y")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
