@@ -67,21 +67,22 @@ public enum CriteriaFiles {
     return batch
   }
 
-  /// Reads at most `limit` bytes of a regular file; FIFOs, devices and folders are refused
-  /// before opening, so nothing can block the import.
+  /// Reads at most `limit` bytes of a regular file (a symbolic link to one is followed).
+  /// The file is opened non-blocking and checked with `fstat` before any read, so a FIFO,
+  /// device or folder is refused without blocking the import.
   static func readRegularFile(_ path: String, limit: Int) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      throw CriteriaParseError(path: path, line: 0, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
     var status = stat()
-    guard stat(path, &status) == 0 else {
+    guard fstat(descriptor, &status) == 0 else {
       throw CriteriaParseError(path: path, line: 0, reason: String(cString: strerror(errno)))
     }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
       throw CriteriaParseError(path: path, line: 0, reason: "not a regular file")
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw CriteriaParseError(path: path, line: 0, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
     var bytes = [UInt8](repeating: 0, count: min(limit, Int(status.st_size) + 1))
     var filled = 0
     while filled < bytes.count {

@@ -58,7 +58,7 @@ public enum GherkinFeature {
     CriteriaText.platforms(in: text, family: family, section: .other).contains(platform)
   }
 
-  /// Gherkin reads one step per line: folds line breaks and keeps `#` from starting a comment.
+  /// Gherkin reads one step per line: folds line breaks and runs of white space.
   private static func oneLine(_ text: String) -> String {
     CriteriaText.clean(text)
   }

@@ -22,7 +22,7 @@ public struct CriteriaDocumentSummary: Sendable, Equatable, Codable {
   public let importedAt: String
   /// Whether this document supplies the component's current items (markdown before Jekyll
   /// before rendered text).
-  public let primary: Bool
+  public internal(set) var primary: Bool
   /// Live evidence links pinned to items of earlier revisions of this document.
   public let staleLinks: Int
 }
@@ -206,12 +206,9 @@ extension Store {
     }
     let primaries = Dictionary(grouping: summaries.map(\.0), by: \.component).compactMapValues(Self.primary)
     return summaries.filter { platform == nil || $0.1 > 0 }.map { summary, _ in
-      CriteriaDocumentSummary(
-        component: summary.component, family: summary.family, category: summary.category,
-        title: summary.title,
-        sourcePath: summary.sourcePath, format: summary.format, revision: summary.revision,
-        itemCount: summary.itemCount, sha256: summary.sha256, importedAt: summary.importedAt,
-        primary: primaries[summary.component] == summary.format, staleLinks: summary.staleLinks)
+      var marked = summary
+      marked.primary = primaries[summary.component] == summary.format
+      return marked
     }
     .sorted { ($0.component, $0.primary ? 0 : 1, $0.format) < ($1.component, $1.primary ? 0 : 1, $1.format) }
   }
@@ -269,7 +266,7 @@ extension Store {
           Platform(rawValue: String($0))
         },
         notApplicable: row.bool("not_applicable"))
-    }.filter { platform == nil || $0.platforms.contains(platform ?? .ios) }
+    }.filter { item in platform.map { item.platforms.contains($0) } ?? true }
     var scenarios: [GherkinScenario] = []
     for scenario in try connection.query(
       "SELECT id, title FROM gherkin_scenario WHERE document_id = ? ORDER BY position", [documentID])

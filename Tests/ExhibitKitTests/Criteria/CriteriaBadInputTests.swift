@@ -90,3 +90,15 @@ import Testing
     #expect(batch.errors.first?.reason == "not a regular file")
   }
 }
+
+@Suite struct CriteriaFileReadingTests {
+  @Test func aSymbolicLinkToADocumentIsRead() throws {
+    let folder = try TemporaryFolder()
+    let link = folder.path("linked.md")
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: CriteriaFixtures.sampleMarkdown.path)
+    let batch = CriteriaFiles.read([link], parser: CriteriaParser())
+    #expect(batch.errors.isEmpty)
+    #expect(batch.documents.map(\.componentID) == ["native/checkbox"])
+  }
+}
