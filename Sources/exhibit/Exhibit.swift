@@ -11,7 +11,7 @@ struct Exhibit: AsyncParsableCommand {
       Run `exhibit init` in a folder to make it a workspace.
       """,
     subcommands: [
-      Init.self, CriteriaCommand.self,
+      Init.self, CriteriaCommand.self, Catalog.self, RecordingsCommand.self,
     ]
   )
 }

@@ -263,7 +263,7 @@ private final class FormatContext {
     if code == exhibit_averror_exit() || deadline.passed { return "gave up after the probe deadline" }
     var buffer = [CChar](repeating: 0, count: 256)
     av_strerror(code, &buffer, buffer.count)
-    let message = String(cString: buffer)
+    let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return code == exhibit_averror_invaliddata() ? "invalid or damaged data (\(message))" : message
   }
 }

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Catalogues recordings: decides what must be read, probes and hashes in parallel, and
+/// stores the results through one writer in batched transactions.
+///
+/// A file whose size, modification time, inode and device match what is stored is skipped
+/// without being opened, so a re-scan of an unchanged folder costs one `lstat` per file.
+public final class Cataloguer {
+  private let store: Store
+  private let actor: String
+  /// How many files are probed and hashed at once (default: the number of cores).
+  public var width = ProcessInfo.processInfo.activeProcessorCount
+  /// How many files one write transaction stores.
+  public var batchSize = 64
+  var examiner = RecordingExaminer()
+
+  /// - Parameters:
+  ///   - store: Where to catalogue.
+  ///   - actor: Who catalogues, for the audit trail.
+  public init(store: Store, actor: String) {
+    self.store = store
+    self.actor = actor
+  }
+
+  /// Catalogues the recordings a scope holds.
+  ///
+  /// - Parameters:
+  ///   - scope: The files to look at.
+  ///   - progress: Called on the writer with (files done, files to read).
+  /// - Returns: What was added, skipped, moved, copied, missing or failed.
+  /// - Throws: ``SQLiteError`` when the database cannot be written; batches already committed stay.
+  public func run(_ scope: CatalogScope, progress: ((Int, Int) -> Void)? = nil) async throws -> CatalogSummary
+  {
+    var summary = CatalogSummary()
+    summary.scanned = scope.videos.count
+    summary.errors = scope.problems
+    summary.orphanCaptions = scope.orphanCaptions
+    let state = try store.catalogueState()
+    let attributor = try store.recordingAttributor()
+    var requests: [ExaminationRequest] = []
+    var present = Set<String>()
+    var captionsPresent = Set<String>()
+    for video in scope.videos {
+      captionsPresent.formUnion(video.captions.map(\.path))
+      let status = FileStatus.of(video.path)
+      guard let status, let stored = state.paths[video.path], stored.matches(status) else {
+        requests.append(ExaminationRequest(video: video, readsMedia: true, captions: video.captions))
+        continue
+      }
+      present.insert(video.path)
+      let changedCaptions = video.captions.filter { caption in
+        guard let track = state.captions[caption.path], track.recordingID == stored.recordingID,
+          let file = FileStatus.of(caption.path)
+        else { return true }
+        return file.size != track.size || file.modifiedNanoseconds != track.modifiedNanoseconds
+      }
+      let staleTracks = state.captions.contains { path, track in
+        track.recordingID == stored.recordingID && !video.captions.contains { $0.path == path }
+          && (path as NSString).deletingLastPathComponent
+            == (video.path as NSString).deletingLastPathComponent
+      }
+      if !changedCaptions.isEmpty || staleTracks {
+        requests.append(ExaminationRequest(video: video, readsMedia: false, captions: changedCaptions))
+      } else if stored.status == "error" {
+        summary.failed += 1
+        summary.errors.append(CatalogProblem(path: video.path, message: stored.error ?? "could not be read"))
+      } else {
+        summary.unchanged += 1
+      }
+    }
+
+    var pending: [Examination] = []
+    var done = 0
+    let examiner = self.examiner
+    try await withThrowingTaskGroup(of: Examination.self) { group in
+      var next = requests.makeIterator()
+      for _ in 0..<max(1, width) {
+        guard let request = next.next() else { break }
+        group.addTask { examiner.examine(request) }
+      }
+      while let examination = try await group.next() {
+        if let request = next.next() { group.addTask { examiner.examine(request) } }
+        pending.append(examination)
+        done += 1
+        if pending.count >= batchSize {
+          try write(pending, attributor: attributor, into: &summary, present: &present)
+          pending.removeAll(keepingCapacity: true)
+        }
+        progress?(done, requests.count)
+      }
+    }
+    try write(pending, attributor: attributor, into: &summary, present: &present)
+    let now = Timestamp.string(Date())
+    try store.connection.transaction {
+      summary.missing = try store.markVanished(
+        folders: scope.folders, files: scope.files, present: present, captionsPresent: captionsPresent,
+        actor: actor, now: now)
+      try store.refreshAttribution()
+    }
+    summary.errors.sort { $0.path < $1.path }
+    summary.warnings.sort { ($0.path, $0.message) < ($1.path, $1.message) }
+    return summary
+  }
+
+  private func write(
+    _ batch: [Examination], attributor: RecordingAttributor, into summary: inout CatalogSummary,
+    present: inout Set<String>
+  ) throws {
+    guard !batch.isEmpty else { return }
+    let now = Timestamp.string(Date())
+    try store.connection.transaction {
+      for examination in batch.sorted(by: { $0.request.video.path < $1.request.video.path }) {
+        let path = examination.request.video.path
+        let outcome = try store.store(
+          examination, attributor: attributor, actor: actor, now: now, warnings: &summary.warnings,
+          errors: &summary.errors)
+        switch outcome {
+        case .added: summary.added += 1
+        case .unchanged:
+          if examination.request.readsMedia { summary.unchanged += 1 } else { summary.updated += 1 }
+        case .updated: summary.updated += 1
+        case .moved(let from): summary.moved.append(.init(path: path, from: from))
+        case .duplicate(let others):
+          summary.added += 1
+          summary.duplicates.append(.init(path: path, sameAs: others))
+        case .failed: summary.failed += 1
+        case .notStored: summary.failed += 1
+        }
+        if case .notStored = outcome { continue }
+        present.insert(path)
+      }
+    }
+  }
+}

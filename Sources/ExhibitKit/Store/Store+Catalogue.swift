@@ -1,0 +1,428 @@
+import Foundation
+
+/// A path the catalogue has seen, as stored.
+struct StoredRecordingPath: Sendable {
+  var id: Int64
+  var recordingID: Int64
+  var size: Int64
+  var modifiedNanoseconds: Int64
+  var inode: UInt64
+  var device: UInt64
+  var missing: Bool
+  var status: String
+  var error: String?
+
+  /// Whether the file on disk is the one stored, as far as `stat` tells (same size,
+  /// modification time, inode and device); such a file is not read again.
+  func matches(_ file: FileStatus) -> Bool {
+    !missing && file.isRegularFile && size == file.size && modifiedNanoseconds == file.modifiedNanoseconds
+      && inode == file.inode && device == file.device
+  }
+}
+
+/// A caption track as stored.
+struct StoredCaptionTrack: Sendable {
+  var id: Int64
+  var recordingID: Int64
+  var size: Int64
+  var modifiedNanoseconds: Int64
+}
+
+/// What the catalogue knows before a run: every path and caption track.
+struct CatalogueState: Sendable {
+  var paths: [String: StoredRecordingPath]
+  var captions: [String: StoredCaptionTrack]
+}
+
+/// What storing one examination did at its path.
+enum PathOutcome: Sendable, Equatable {
+  case added
+  case unchanged
+  case updated
+  case moved(from: [String])
+  case duplicate(of: [String])
+  case failed(String)
+  case notStored(String)
+}
+
+extension Store {
+  /// Loads every stored path and caption track, for deciding what a run must read.
+  func catalogueState() throws -> CatalogueState {
+    var paths: [String: StoredRecordingPath] = [:]
+    for row in try connection.query(
+      """
+      SELECT p.id, p.recording_id, p.path, p.size, p.mtime_ns, p.inode, p.device, p.missing_since,
+        r.status, r.error
+      FROM recording_path p JOIN recording r ON r.id = p.recording_id
+      """)
+    {
+      guard let path = row.string("path") else { continue }
+      paths[path] = StoredRecordingPath(
+        id: row.int64("id") ?? 0, recordingID: row.int64("recording_id") ?? 0, size: row.int64("size") ?? -1,
+        modifiedNanoseconds: row.int64("mtime_ns") ?? -1, inode: UInt64(bitPattern: row.int64("inode") ?? 0),
+        device: UInt64(bitPattern: row.int64("device") ?? 0), missing: row.string("missing_since") != nil,
+        status: row.string("status") ?? "error", error: row.string("error"))
+    }
+    var captions: [String: StoredCaptionTrack] = [:]
+    for row in try connection.query("SELECT id, recording_id, path, size, mtime_ns FROM caption_track") {
+      guard let path = row.string("path") else { continue }
+      captions[path] = StoredCaptionTrack(
+        id: row.int64("id") ?? 0, recordingID: row.int64("recording_id") ?? 0, size: row.int64("size") ?? -1,
+        modifiedNanoseconds: row.int64("mtime_ns") ?? -1)
+    }
+    return CatalogueState(paths: paths, captions: captions)
+  }
+
+  /// The references and components attribution weighs, from the imported criteria.
+  public func recordingAttributor() throws -> RecordingAttributor {
+    let references = try connection.query(
+      """
+      SELECT DISTINCT d.family, d.component, v.source_path, v.platform, v.assistive_tech, v.browser
+      FROM video_reference v JOIN criteria_document d ON d.id = v.document_id
+      WHERE v.source_path <> ''
+      """
+    ).compactMap { row -> CriteriaVideoReference? in
+      guard let family = row.string("family").flatMap(Family.init(rawValue:)),
+        let component = row.string("component"),
+        let source = row.string("source_path")
+      else { return nil }
+      return CriteriaVideoReference(
+        family: family, component: component, sourcePath: source,
+        platform: row.string("platform").flatMap(Platform.init(rawValue:)),
+        assistiveTech: row.string("assistive_tech").flatMap(AssistiveTech.init(rawValue:)),
+        browser: row.string("browser").flatMap(Browser.init(rawValue:)))
+    }
+    let components = try connection.query("SELECT DISTINCT family, component FROM criteria_document")
+      .compactMap {
+        row -> (Family, String)? in
+        guard let family = row.string("family").flatMap(Family.init(rawValue:)),
+          let component = row.string("component")
+        else { return nil }
+        return (family, component)
+      }
+    return RecordingAttributor(references: references, knownComponents: components)
+  }
+
+  /// Stores one examination at its path, inside the caller's transaction.
+  func store(
+    _ examination: Examination, attributor: RecordingAttributor, actor: String, now: String,
+    warnings: inout [CatalogProblem], errors: inout [CatalogProblem]
+  ) throws -> PathOutcome {
+    let path = examination.request.video.path
+    let stored = try storedPath(path)
+    var outcome: PathOutcome
+    let recordingID: Int64
+    switch examination.media {
+    case nil:
+      guard let stored else { return .notStored("no longer catalogued") }
+      recordingID = stored.recordingID
+      outcome = .unchanged
+    case .notAFile(let reason):
+      errors.append(CatalogProblem(path: path, message: reason))
+      return .notStored(reason)
+    case .failed(let reason, let digest):
+      errors.append(CatalogProblem(path: path, message: reason))
+      let status = digest?.status ?? FileStatus.of(path)
+      let (id, _) = try upsertRecording(
+        sha256: digest?.sha256, size: status?.size ?? 0, info: nil, error: reason, path: path,
+        reusing: digest == nil ? stored : nil, attributor: attributor, now: now)
+      // Without a hash the file must be read again next time: store an impossible mtime.
+      let fileStatus = digest?.status ?? status
+      _ = try upsertPath(
+        path, recordingID: id, status: fileStatus, forceRetry: digest == nil, stored: stored, actor: actor,
+        now: now,
+        isNewRecording: true)
+      recordingID = id
+      outcome = .failed(reason)
+    case .read(let digest, let info):
+      let (id, isNew) = try upsertRecording(
+        sha256: digest.sha256, size: digest.status.size, info: info, error: nil, path: path, reusing: nil,
+        attributor: attributor, now: now)
+      recordingID = id
+      outcome = try upsertPath(
+        path, recordingID: id, status: digest.status, forceRetry: false, stored: stored, actor: actor,
+        now: now,
+        isNewRecording: isNew)
+      if info.truncated {
+        warnings.append(
+          CatalogProblem(path: path, message: "truncated: \(info.truncationReason ?? "the file ends early")"))
+      }
+    }
+    for caption in examination.captions {
+      try storeCaption(caption, recordingID: recordingID, warnings: &warnings, errors: &errors)
+    }
+    errors.append(contentsOf: examination.captionProblems)
+    return outcome
+  }
+
+  private func storedPath(_ path: String) throws -> StoredRecordingPath? {
+    guard
+      let row = try connection.first(
+        """
+        SELECT p.id, p.recording_id, p.size, p.mtime_ns, p.inode, p.device, p.missing_since, r.status, r.error
+        FROM recording_path p JOIN recording r ON r.id = p.recording_id WHERE p.path = ?
+        """, [path])
+    else { return nil }
+    return StoredRecordingPath(
+      id: row.int64("id") ?? 0, recordingID: row.int64("recording_id") ?? 0, size: row.int64("size") ?? -1,
+      modifiedNanoseconds: row.int64("mtime_ns") ?? -1, inode: UInt64(bitPattern: row.int64("inode") ?? 0),
+      device: UInt64(bitPattern: row.int64("device") ?? 0), missing: row.string("missing_since") != nil,
+      status: row.string("status") ?? "error", error: row.string("error"))
+  }
+
+  /// Finds the recording with these bytes, or stores a new one. A file without a hash (it could
+  /// not be read, or changed while read) gets its own error row, reusing the one its path had.
+  private func upsertRecording(
+    sha256: String?, size: Int64, info: MediaInfo?, error: String?, path: String,
+    reusing stored: StoredRecordingPath?,
+    attributor: RecordingAttributor, now: String
+  ) throws -> (id: Int64, isNew: Bool) {
+    if let sha256, let row = try connection.first("SELECT id FROM recording WHERE sha256 = ?", [sha256]),
+      let id = row.int64("id")
+    {
+      return (id, false)
+    }
+    if sha256 == nil, let stored, stored.status == "error",
+      try connection.first("SELECT sha256 FROM recording WHERE id = ?", [stored.recordingID])?.string(
+        "sha256") == nil
+    {
+      try connection.execute(
+        "UPDATE recording SET size = ?, error = ?, catalogued_at = ? WHERE id = ?",
+        [size, error, now, stored.recordingID])
+      return (stored.recordingID, false)
+    }
+    let tags = info?.tags ?? [:]
+    let attribution = attributor.attribute(path: path, tags: tags)
+    let status = info == nil ? "error" : (info!.truncated ? "truncated" : "ok")
+    try connection.execute(
+      """
+      INSERT INTO recording (sha256, size, status, error, container, duration_ms, bit_rate, tags,
+        family, family_source, component, component_source, platform, platform_source,
+        assistive_tech, assistive_tech_source, browser, browser_source, os_version, os_version_source, catalogued_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        sha256, size, status, error ?? info?.truncationReason, info?.container, info?.durationMilliseconds,
+        info?.bitRate, Self.tagsJSON(tags),
+      ] + Self.attributionValues(attribution) + [now])
+    let id = connection.lastInsertRowID
+    for stream in info?.streams ?? [] {
+      try connection.execute(
+        """
+        INSERT INTO recording_stream (recording_id, stream_index, kind, codec, width, height, frame_rate,
+          sample_rate, channels, bit_rate, language)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          id, stream.index, stream.kind, stream.codec, stream.width, stream.height, stream.frameRate,
+          stream.sampleRate, stream.channels, stream.bitRate, stream.language,
+        ])
+    }
+    return (id, true)
+  }
+
+  /// Records where the bytes were seen, telling a new file, a changed one, a move and a copy apart.
+  private func upsertPath(
+    _ path: String, recordingID: Int64, status: FileStatus?, forceRetry: Bool, stored: StoredRecordingPath?,
+    actor: String, now: String, isNewRecording: Bool
+  ) throws -> PathOutcome {
+    let size = status?.size ?? 0
+    let modified = forceRetry ? -1 : (status?.modifiedNanoseconds ?? -1)
+    let inode = Int64(bitPattern: status?.inode ?? 0)
+    let device = Int64(bitPattern: status?.device ?? 0)
+    let subject = try recordingSubject(recordingID, path: path)
+    if let stored {
+      try connection.execute(
+        """
+        UPDATE recording_path SET recording_id = ?, size = ?, mtime_ns = ?, inode = ?, device = ?, last_seen = ?,
+          missing_since = NULL
+        WHERE id = ?
+        """, [recordingID, size, modified, inode, device, now, stored.id])
+      if stored.recordingID == recordingID { return .unchanged }
+      let before = try recordingSubject(stored.recordingID, path: path)
+      try AuditLog.append(
+        connection, actor: actor, action: "recording.update", subject: subject,
+        before: AuditJSON.object(["path": path, "recording": before]), after: AuditJSON.object(["path": path])
+      )
+      return .updated
+    }
+    let others = try connection.query(
+      "SELECT path, missing_since FROM recording_path WHERE recording_id = ? ORDER BY id", [recordingID]
+    ).compactMap { $0.string("path") }
+    try connection.execute(
+      """
+      INSERT INTO recording_path (recording_id, path, name, size, mtime_ns, inode, device, first_seen, last_seen)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [recordingID, path, (path as NSString).lastPathComponent, size, modified, inode, device, now, now])
+    if isNewRecording || others.isEmpty {
+      try AuditLog.append(
+        connection, actor: actor, action: "recording.catalog", subject: subject,
+        after: AuditJSON.object(["path": path]))
+      return .added
+    }
+    let live = others.filter { FileStatus.of($0) != nil }
+    if !live.isEmpty { return .duplicate(of: live) }
+    try connection.execute(
+      "UPDATE recording_path SET missing_since = coalesce(missing_since, ?) WHERE recording_id = ? AND path <> ?",
+      [now, recordingID, path])
+    try AuditLog.append(
+      connection, actor: actor, action: "recording.move", subject: subject,
+      before: AuditJSON.object(["paths": others.joined(separator: "\n")]),
+      after: AuditJSON.object(["path": path]))
+    return .moved(from: others)
+  }
+
+  /// `recording:<sha256>`, or `recording-path:<path>` for a file that has no hash.
+  private func recordingSubject(_ recordingID: Int64, path: String) throws -> String {
+    if let sha = try connection.first("SELECT sha256 FROM recording WHERE id = ?", [recordingID])?.string(
+      "sha256")
+    {
+      return "recording:\(sha)"
+    }
+    return "recording-path:\(path)"
+  }
+
+  private func storeCaption(
+    _ caption: CaptionReading, recordingID: Int64, warnings: inout [CatalogProblem],
+    errors: inout [CatalogProblem]
+  ) throws {
+    try deleteCaptionTrack(path: caption.caption.path)
+    let vtt: WebVTT
+    switch caption.result {
+    case .success(let parsed): vtt = parsed
+    case .failure(let error):
+      errors.append(
+        CatalogProblem(
+          path: caption.caption.path,
+          message: error.line > 0 ? "line \(error.line): \(error.reason)" : error.reason))
+      return
+    }
+    for warning in vtt.warnings {
+      warnings.append(
+        CatalogProblem(path: caption.caption.path, message: "line \(warning.line): \(warning.message)"))
+    }
+    let warningText = vtt.warnings.map { "line \($0.line): \($0.message)" }
+    let warningsJSON = String(
+      decoding: (try? JSONEncoder().encode(warningText)) ?? Data("[]".utf8), as: UTF8.self)
+    try connection.execute(
+      """
+      INSERT INTO caption_track (recording_id, path, language, sha256, size, mtime_ns, warnings)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        recordingID, caption.caption.path, caption.caption.language, caption.sha256, caption.status.size,
+        caption.status.modifiedNanoseconds, warningsJSON,
+      ])
+    let trackID = connection.lastInsertRowID
+    for (position, cue) in vtt.cues.enumerated() {
+      try connection.execute(
+        "INSERT INTO caption_cue (track_id, position, identifier, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+          trackID, position, cue.identifier, cue.startMilliseconds,
+          max(cue.endMilliseconds, cue.startMilliseconds), cue.text,
+        ])
+    }
+  }
+
+  /// Deletes a caption track and its cues (captions are derived from files, not evidence).
+  func deleteCaptionTrack(path: String) throws {
+    guard let id = try connection.first("SELECT id FROM caption_track WHERE path = ?", [path])?.int64("id")
+    else {
+      return
+    }
+    try connection.execute("DELETE FROM caption_cue WHERE track_id = ?", [id])
+    try connection.execute("DELETE FROM caption_track WHERE id = ?", [id])
+  }
+
+  /// Marks stored recordings under `folders` (or equal to one of `files`) that were not seen
+  /// present as missing, and drops caption tracks whose files are gone.
+  ///
+  /// - Returns: The paths newly marked missing.
+  func markVanished(
+    folders: [String], files: [String], present: Set<String>, captionsPresent: Set<String>, actor: String,
+    now: String
+  ) throws -> [String] {
+    func inScope(_ path: String) -> Bool {
+      files.contains(path) || folders.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+    var vanished: [String] = []
+    for row in try connection.query(
+      "SELECT id, recording_id, path FROM recording_path WHERE missing_since IS NULL ORDER BY path")
+    {
+      guard let path = row.string("path"), inScope(path), !present.contains(path), let id = row.int64("id")
+      else {
+        continue
+      }
+      try connection.execute("UPDATE recording_path SET missing_since = ? WHERE id = ?", [now, id])
+      try AuditLog.append(
+        connection, actor: actor, action: "recording.missing",
+        subject: try recordingSubject(row.int64("recording_id") ?? 0, path: path),
+        after: AuditJSON.object(["path": path]))
+      vanished.append(path)
+    }
+    for row in try connection.query("SELECT path FROM caption_track") {
+      guard let path = row.string("path"), inScope(path), !captionsPresent.contains(path) else { continue }
+      try deleteCaptionTrack(path: path)
+    }
+    return vanished
+  }
+
+  /// Re-attributes every recording from its first present path, its tags and the imported
+  /// criteria, so documents imported after a catalogue take effect.
+  ///
+  /// - Returns: How many recordings changed.
+  @discardableResult
+  public func refreshAttribution() throws -> Int {
+    let attributor = try recordingAttributor()
+    var changed = 0
+    let rows = try connection.query(
+      """
+      SELECT r.id, r.tags, r.family, r.family_source, r.component, r.component_source, r.platform, r.platform_source,
+        r.assistive_tech, r.assistive_tech_source, r.browser, r.browser_source, r.os_version, r.os_version_source,
+        (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
+         ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1) AS path
+      FROM recording r
+      """)
+    for row in rows {
+      guard let id = row.int64("id"), let path = row.string("path") else { continue }
+      let tags = Self.tags(fromJSON: row.string("tags"))
+      let attribution = attributor.attribute(path: path, tags: tags)
+      let values = Self.attributionValues(attribution)
+      let current: [any SQLBindable] = Self.attributionColumns.map { row.string($0) }
+      guard values.map(\.sqlValue) != current.map(\.sqlValue) else { continue }
+      try connection.execute(
+        "UPDATE recording SET " + Self.attributionColumns.map { "\($0) = ?" }.joined(separator: ", ")
+          + " WHERE id = ?", values + [id])
+      changed += 1
+    }
+    return changed
+  }
+
+  static let attributionColumns = [
+    "family", "family_source", "component", "component_source", "platform", "platform_source",
+    "assistive_tech",
+    "assistive_tech_source", "browser", "browser_source", "os_version", "os_version_source",
+  ]
+
+  static func attributionValues(_ attribution: RecordingAttribution) -> [any SQLBindable] {
+    [
+      attribution.family, attribution.component, attribution.platform, attribution.assistiveTech,
+      attribution.browser, attribution.osVersion,
+    ].flatMap { value -> [any SQLBindable] in [value?.value, value?.source.rawValue] }
+  }
+
+  static func tagsJSON(_ tags: [String: String]) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(tags)) ?? Data("{}".utf8), as: UTF8.self)
+  }
+
+  static func tags(fromJSON text: String?) -> [String: String] {
+    guard let text, let decoded = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+    else {
+      return [:]
+    }
+    return decoded
+  }
+}

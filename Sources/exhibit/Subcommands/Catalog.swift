@@ -1,0 +1,56 @@
+import ArgumentParser
+import ExhibitKit
+import Foundation
+
+/// `exhibit catalog [PATH...]`
+struct Catalog: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "catalog",
+    abstract: "Catalogue recordings: probe, hash, read captions and attribute them.",
+    discussion: """
+      Folders are searched for .webm, .mkv, .mp4, .m4v and .mov files and their WebVTT sidecars \
+      (name.vtt, name-LANG.vtt, name.LANG.vtt). Files unchanged since the last run (same size, \
+      modification time and inode) are not read again; a moved file is recognised by its hash; \
+      catalogued files that are gone are marked missing, never deleted.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+
+  @Argument(help: "Recordings, or folders to search (default: Media/).")
+  var paths: [String] = []
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForWriting()
+      let scope = CatalogScope(paths: paths.isEmpty ? ["Media"] : paths)
+      let cataloguer = Cataloguer(
+        store: store, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
+      let summary = try await cataloguer.run(scope) { done, total in
+        Console.progress("catalogued \(done) of \(total)")
+      }
+      Console.endProgress()
+      for problem in summary.errors { Console.error(problem.description) }
+      for problem in summary.warnings { Console.warning(problem.description) }
+      for duplicate in summary.duplicates {
+        Console.warning("\(duplicate.path): the same bytes as \(duplicate.sameAs.joined(separator: ", "))")
+      }
+      for orphan in summary.orphanCaptions {
+        Console.warning("\(orphan): caption file with no recording beside it")
+      }
+      if output.json {
+        try Console.json(summary)
+      } else {
+        for move in summary.moved {
+          Console.out("moved     \(move.from.joined(separator: ", ")) -> \(move.path)")
+        }
+        for path in summary.missing { Console.out("missing   \(path)") }
+        Console.out(
+          "\(summary.scanned) scanned: \(summary.added) added, \(summary.updated) updated, "
+            + "\(summary.unchanged) unchanged, \(summary.moved.count) moved, \(summary.missing.count) missing, "
+            + "\(summary.failed) failed")
+      }
+      if !summary.errors.isEmpty { throw ExitCode.failure }
+    }
+  }
+}

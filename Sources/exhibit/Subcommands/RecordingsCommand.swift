@@ -1,0 +1,8 @@
+import ArgumentParser
+
+/// `exhibit recordings list | show`
+struct RecordingsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "recordings", abstract: "List and show catalogued recordings.",
+    subcommands: [RecordingsList.self, RecordingsShow.self])
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import ExhibitKit
+
+/// `exhibit recordings list`
+struct RecordingsList: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List catalogued recordings (all statuses unless --status is given).")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Option(help: "Only this component (native/checkbox, or a bare name).")
+  var component: String?
+  @Option(help: "Only recordings of this platform.")
+  var platform: Platform?
+  @Option(help: "Only recordings with this status: ok, truncated or error.")
+  var status: RecordingStatus?
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForReading()
+      let recordings = try store.recordings(
+        component: component, platform: platform, status: status?.rawValue)
+      if output.json {
+        try Console.json(recordings)
+        return
+      }
+      let rows = recordings.map { recording in
+        [
+          [recording.family, recording.component].compactMap { $0 }.joined(separator: "/"),
+          recording.platform ?? "", recording.assistiveTech ?? "",
+          recording.durationSeconds.map { String(format: "%.3f s", $0) } ?? "",
+          recording.missing ? "missing" : recording.status, String((recording.sha256 ?? "").prefix(12)),
+          recording.path,
+        ]
+      }
+      Console.out(
+        Table.render(
+          header: ["COMPONENT", "PLATFORM", "SCREEN READER", "DURATION", "STATUS", "SHA-256", "PATH"],
+          rows: rows))
+      if recordings.isEmpty { Console.out("no recordings match; run `exhibit catalog PATH`") }
+    }
+  }
+}
+
+/// A recording's status, as `--status` takes it.
+enum RecordingStatus: String, ExpressibleByArgument, CaseIterable {
+  case ok
+  case truncated
+  case error
+}
