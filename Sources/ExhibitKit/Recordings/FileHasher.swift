@@ -40,6 +40,7 @@ public struct FileHasher: Sendable {
   ///   - path: The file.
   ///   - expected: The status the caller saw before (e.g. before probing); when given, it must
   ///     still hold, so metadata read earlier belongs to the hashed bytes.
+  /// - Returns: The hash and the status the file had throughout the read.
   /// - Throws: ``HashError``.
   public func hash(_ path: String, expecting expected: FileStatus? = nil) throws -> FileDigest {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)

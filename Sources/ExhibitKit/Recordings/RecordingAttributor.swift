@@ -43,7 +43,7 @@ public struct RecordingAttributor: Sendable {
 
   /// - Parameters:
   ///   - references: Every video reference of the imported criteria documents.
-  ///   - knownComponents: The imported components, e.g. `(.native, "checkbox")`.
+  ///   - components: The imported components, e.g. `(.native, "checkbox")`.
   public init(references: [CriteriaVideoReference], knownComponents components: [(Family, String)]) {
     self.references = references
     var byName: [String: [Int]] = [:]

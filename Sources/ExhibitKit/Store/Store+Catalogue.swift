@@ -193,7 +193,7 @@ extension Store {
     }
     let tags = info?.tags ?? [:]
     let attribution = attributor.attribute(path: path, tags: tags)
-    let status = info == nil ? "error" : (info!.truncated ? "truncated" : "ok")
+    let status = info.map { $0.truncated ? "truncated" : "ok" } ?? "error"
     try connection.execute(
       """
       INSERT INTO recording (sha256, size, status, error, container, duration_ms, bit_rate, tags,

@@ -126,6 +126,8 @@ extension Store {
   ///   - component: `family/name` or a bare name.
   ///   - platform: Only recordings attributed to this platform.
   ///   - status: `ok`, `truncated` or `error`.
+  /// - Returns: One summary per recording.
+  /// - Throws: ``SQLiteError``.
   public func recordings(component: String? = nil, platform: Platform? = nil, status: String? = nil) throws
     -> [RecordingSummary]
   {
