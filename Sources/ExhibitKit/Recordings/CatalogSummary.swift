@@ -14,6 +14,8 @@ public struct CatalogSummary: Sendable, Equatable, Codable {
 
   /// Recording files looked at.
   public var scanned = 0
+  /// Recording files opened to be probed and hashed (the rest were skipped unread).
+  public var read = 0
   /// Paths catalogued for the first time (new recordings and copies of known ones).
   public var added = 0
   /// Files skipped without reading (same size, modification time and inode), or re-read and

@@ -69,6 +69,7 @@ public final class Cataloguer {
       }
     }
 
+    summary.read = requests.filter(\.readsMedia).count
     var pending: [Examination] = []
     var done = 0
     let examiner = self.examiner

@@ -30,6 +30,9 @@ public struct MediaProbe: Sendable {
   /// A probe with the default limits.
   public init() {}
 
+  /// libavformat's own messages go to stderr; we report problems ourselves, naming the file.
+  private static let silenceLibraryLog: Void = av_log_set_level(AV_LOG_QUIET)
+
   /// Probes one file.
   ///
   /// - Parameter path: The recording.
@@ -37,6 +40,7 @@ public struct MediaProbe: Sendable {
   /// - Throws: ``ProbeError`` naming the file and the reason (not a regular file, not a
   ///   recognised container, unreadable, stopped at the deadline).
   public func probe(_ path: String) throws -> MediaInfo {
+    _ = Self.silenceLibraryLog
     try Self.requireRegularFile(path)
     let format = try detectFormat(path)
     let context = try FormatContext(path: path, format: format, probe: self)

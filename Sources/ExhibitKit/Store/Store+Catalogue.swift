@@ -152,7 +152,29 @@ extension Store {
       try storeCaption(caption, recordingID: recordingID, warnings: &warnings, errors: &errors)
     }
     errors.append(contentsOf: examination.captionProblems)
+    if let previous = stored?.recordingID, previous != recordingID {
+      try removeIfUnreadable(previous)
+    }
     return outcome
+  }
+
+  /// Deletes a hashless error row no path and no evidence refers to any more (its file was
+  /// read properly since); rows with a hash are kept, they are what links point at.
+  private func removeIfUnreadable(_ recordingID: Int64) throws {
+    guard
+      try connection.first(
+        """
+        SELECT 1 AS orphan FROM recording r WHERE r.id = ? AND r.sha256 IS NULL
+          AND NOT EXISTS (SELECT 1 FROM recording_path WHERE recording_id = r.id)
+          AND NOT EXISTS (SELECT 1 FROM evidence_link WHERE recording_id = r.id)
+        """, [recordingID]) != nil
+    else { return }
+    for track in try connection.query("SELECT path FROM caption_track WHERE recording_id = ?", [recordingID])
+    {
+      if let path = track.string("path") { try deleteCaptionTrack(path: path) }
+    }
+    try connection.execute("DELETE FROM recording_stream WHERE recording_id = ?", [recordingID])
+    try connection.execute("DELETE FROM recording WHERE id = ?", [recordingID])
   }
 
   private func storedPath(_ path: String) throws -> StoredRecordingPath? {
