@@ -15,5 +15,11 @@ step criteria import Criteria
 step criteria list
 step criteria show native/checkbox --platform ios
 step criteria show native/checkbox --platform android --format gherkin
+step catalog Media
+step recordings list
+step recordings show Media/native/checkbox/checkboxVoiceOver.webm
+echo
+echo "# a second catalogue skips the unchanged files without reading them"
+step catalog Media --json
 echo
 echo "# done; the workspace is left in $scratch for you to explore"

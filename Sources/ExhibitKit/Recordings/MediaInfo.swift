@@ -9,7 +9,8 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var codec: String
     public var width: Int?
     public var height: Int?
-    /// Frames per second as a fraction, e.g. `30000/1001`.
+    /// Average frames per second as a fraction, e.g. `30000/1001` (ffprobe's `avg_frame_rate`):
+    /// the container's own figure, else measured over the packets read.
     public var frameRate: String?
     public var sampleRate: Int?
     public var channels: Int?

@@ -144,14 +144,35 @@ private final class FormatContext {
       throw ProbeError(path: path, reason: Self.describe(code, deadline: deadline))
     }
     context = opened
-    let found = avformat_find_stream_info(opened, nil)
-    guard found >= 0 else {
-      throw ProbeError(path: path, reason: Self.describe(found, deadline: deadline))
+    // The header of a WebM or MP4 usually says everything; decoding frames to learn more
+    // (avformat_find_stream_info) is the slowest part of a probe, so it runs only when needed.
+    if Self.headerLacksParameters(opened) {
+      let found = avformat_find_stream_info(opened, nil)
+      guard found >= 0 else {
+        throw ProbeError(path: path, reason: Self.describe(found, deadline: deadline))
+      }
     }
   }
 
   deinit {
     avformat_close_input(&context)
+  }
+
+  /// Whether some stream lacks its codec, a video its size, or an audio its rate or channels.
+  private static func headerLacksParameters(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+    let count = Int(context.pointee.nb_streams)
+    guard count > 0 else { return true }
+    for index in 0..<count {
+      guard let parameters = context.pointee.streams[index]?.pointee.codecpar.pointee else { return true }
+      if parameters.codec_id == AV_CODEC_ID_NONE { return true }
+      switch parameters.codec_type {
+      case AVMEDIA_TYPE_VIDEO where parameters.width <= 0 || parameters.height <= 0: return true
+      case AVMEDIA_TYPE_AUDIO where parameters.sample_rate <= 0 || parameters.ch_layout.nb_channels <= 0:
+        return true
+      default: continue
+      }
+    }
+    return false
   }
 
   func read() throws -> MediaInfo {
@@ -172,12 +193,26 @@ private final class FormatContext {
       info.durationMilliseconds = Int((Double(headerDuration) / Double(AV_TIME_BASE) * 1000).rounded())
       info.durationSource = "container"
     }
-    // Without a header duration, read to the last packet. The same pass notices a file that
-    // ends before its header says it should.
-    let scan = scanPackets(context)
+    // With a header duration only the last seconds are read, to see that the packets reach it
+    // (a cut file does not). Without one, every packet is read to find the last.
+    let videoIndex = info.video?.index
+    var scan: PacketScan
+    if let headerDuration, seekNearEnd(context, duration: headerDuration) {
+      scan = scanPackets(context, videoIndex: videoIndex)
+      scan.startMilliseconds = nil
+    } else {
+      scan = scanPackets(context, videoIndex: videoIndex)
+    }
+    if let videoIndex, info.streams[videoIndex].frameRate == nil, let rate = scan.videoFrameRate {
+      info.streams[videoIndex].frameRate = rate
+    }
     if headerDuration == nil, let end = scan.endMilliseconds {
       info.durationMilliseconds = end - (scan.startMilliseconds ?? 0)
       info.durationSource = "packets"
+    }
+    if info.bitRate == nil, let duration = info.durationMilliseconds, duration > 0 {
+      var status = stat()
+      if stat(path, &status) == 0 { info.bitRate = Int(Int64(status.st_size) * 8 * 1000 / Int64(duration)) }
     }
     if let failure = scan.failure {
       info.truncated = true
@@ -192,35 +227,69 @@ private final class FormatContext {
     return info
   }
 
-  /// Reads every packet header (`av_read_frame`), keeping the earliest start and latest end.
-  private func scanPackets(_ context: UnsafeMutablePointer<AVFormatContext>)
-    -> (startMilliseconds: Int?, endMilliseconds: Int?, failure: String?)
-  {
-    guard let packet = av_packet_alloc() else { return (nil, nil, "out of memory") }
+  /// Seeks every stream to a few seconds before the declared end, from the file's index.
+  /// - Returns: Whether the seek worked; without an index the caller reads from the start.
+  private func seekNearEnd(_ context: UnsafeMutablePointer<AVFormatContext>, duration: Int64) -> Bool {
+    let target = max(0, duration - 3 * Int64(AV_TIME_BASE))
+    guard target > 0 else { return false }
+    return avformat_seek_file(context, -1, Int64.min, target, target, 0) >= 0
+  }
+
+  /// What reading packet headers found.
+  private struct PacketScan {
+    var startMilliseconds: Int?
+    var endMilliseconds: Int?
+    var failure: String?
+    var videoFrames = 0
+    var videoFirst: Double?
+    var videoLast: Double?
+
+    /// The video's average frame rate over the packets read, as a fraction.
+    var videoFrameRate: String? {
+      guard videoFrames > 1, let first = videoFirst, let last = videoLast, last > first else { return nil }
+      let rate = av_d2q(Double(videoFrames - 1) / (last - first), 1_001_000)
+      return rate.den > 0 && rate.num > 0 ? "\(rate.num)/\(rate.den)" : nil
+    }
+  }
+
+  /// Reads packet headers (`av_read_frame`) to the end, keeping the earliest start, the latest
+  /// end, and the video stream's packet times.
+  private func scanPackets(_ context: UnsafeMutablePointer<AVFormatContext>, videoIndex: Int?) -> PacketScan {
+    var scan = PacketScan()
+    guard let packet = av_packet_alloc() else {
+      scan.failure = "out of memory"
+      return scan
+    }
     var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&packetPointer) }
-    var start: Int?
-    var end: Int?
     while true {
       let code = av_read_frame(context, packet)
       if code == exhibit_averror_eof() { break }
       if code < 0 {
-        return (start, end, "stopped reading: \(Self.describe(code, deadline: deadline))")
+        scan.failure = "stopped reading: \(Self.describe(code, deadline: deadline))"
+        return scan
       }
       defer { av_packet_unref(packet) }
-      guard let stream = context.pointee.streams[Int(packet.pointee.stream_index)] else { continue }
+      let streamIndex = Int(packet.pointee.stream_index)
+      guard let stream = context.pointee.streams[streamIndex] else { continue }
       let base = stream.pointee.time_base
       guard base.den != 0 else { continue }
       let timestamp = packet.pointee.pts != exhibit_av_nopts_value() ? packet.pointee.pts : packet.pointee.dts
       guard timestamp != exhibit_av_nopts_value() else { continue }
-      let startMilliseconds = Int((Double(timestamp) * Double(base.num) / Double(base.den) * 1000).rounded())
+      let seconds = Double(timestamp) * Double(base.num) / Double(base.den)
+      let startMilliseconds = Int((seconds * 1000).rounded())
       let endMilliseconds = Int(
         (Double(timestamp + max(packet.pointee.duration, 0)) * Double(base.num) / Double(base.den) * 1000)
           .rounded())
-      start = min(start ?? startMilliseconds, startMilliseconds)
-      end = max(end ?? endMilliseconds, endMilliseconds)
+      scan.startMilliseconds = min(scan.startMilliseconds ?? startMilliseconds, startMilliseconds)
+      scan.endMilliseconds = max(scan.endMilliseconds ?? endMilliseconds, endMilliseconds)
+      if streamIndex == videoIndex {
+        scan.videoFrames += 1
+        scan.videoFirst = min(scan.videoFirst ?? seconds, seconds)
+        scan.videoLast = max(scan.videoLast ?? seconds, seconds)
+      }
     }
-    return (start, end, nil)
+    return scan
   }
 
   private static func stream(_ stream: AVStream, index: Int) -> MediaInfo.Stream {
@@ -242,7 +311,9 @@ private final class FormatContext {
     if kind == "video" {
       result.width = Int(parameters.width)
       result.height = Int(parameters.height)
-      let rate = stream.r_frame_rate.den != 0 ? stream.r_frame_rate : stream.avg_frame_rate
+      let rate =
+        stream.avg_frame_rate.den != 0 && stream.avg_frame_rate.num != 0
+        ? stream.avg_frame_rate : stream.r_frame_rate
       if rate.den != 0 && rate.num != 0 { result.frameRate = "\(rate.num)/\(rate.den)" }
     } else if kind == "audio" {
       result.sampleRate = Int(parameters.sample_rate)

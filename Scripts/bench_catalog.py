@@ -1,0 +1,126 @@
+"""The catalogue benchmark; run it through Scripts/bench-catalog.sh, which builds the release binary."""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def timed(command, **kwargs):
+    start = time.perf_counter()
+    subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
+    return time.perf_counter() - start
+
+
+def median_of(runs, action):
+    return statistics.median(action() for _ in range(runs))
+
+
+def recordings(folder):
+    found = []
+    for parent, _, names in os.walk(folder):
+        found += [os.path.join(parent, name) for name in names if name.endswith(".webm")]
+    return sorted(found)
+
+
+def make_copies(source, target, copies):
+    """Remuxes every recording `copies` times with a different comment tag: valid, distinct files."""
+    for copy in range(copies):
+        for path in recordings(source):
+            relative = os.path.relpath(path, source)
+            destination = os.path.join(target, f"copy{copy:03d}", relative)
+            os.makedirs(os.path.dirname(destination), exist_ok=True)
+            subprocess.run(
+                ["ffmpeg", "-v", "error", "-y", "-i", path, "-map", "0", "-c", "copy",
+                 "-metadata", f"comment=bench copy {copy}", destination], check=True)
+            stem = os.path.splitext(path)[0]
+            for name in os.listdir(os.path.dirname(path)):
+                candidate = os.path.join(os.path.dirname(path), name)
+                if name.endswith(".vtt") and candidate.startswith(stem):
+                    shutil.copy(candidate, os.path.join(os.path.dirname(destination), name))
+
+
+def make_many(target, count):
+    """`count` tiny distinct recordings: one made by ffmpeg, then a placeholder title rewritten."""
+    os.makedirs(target, exist_ok=True)
+    base = os.path.join(target, "base.webm")
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=gray:s=32x32:d=1:r=5",
+         "-f", "lavfi", "-i", "sine=d=1", "-c:v", "libvpx-vp9", "-c:a", "libopus",
+         "-metadata", "title=PLACEHOLDER00000", base], check=True)
+    data = open(base, "rb").read()
+    os.remove(base)
+    marker = b"PLACEHOLDER00000"
+    assert marker in data
+    for index in range(count):
+        folder = os.path.join(target, "native", f"component{index % 100:02d}")
+        os.makedirs(folder, exist_ok=True)
+        unique = f"BENCH{index:011d}".encode()
+        with open(os.path.join(folder, f"component{index % 100:02d}_IosVoiceOver_{index:05d}.webm"), "wb") as out:
+            out.write(data.replace(marker, unique))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exhibit", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--copies", type=int, default=10, help="remuxed copies of the folder to time (0: the folder as is)")
+    parser.add_argument("--many", type=int, default=10000, help="tiny files for the re-scan figure (0: skip)")
+    parser.add_argument("folder", nargs="?")
+    options = parser.parse_args()
+    corpus = os.path.join(os.path.dirname(options.root), "shared/corpus/magentaA11y/media")
+    source = options.folder or (corpus if os.path.isdir(corpus) else os.path.join(options.root, "Media"))
+    scratch = tempfile.mkdtemp(prefix="exhibit-bench-")
+    try:
+        folder = source
+        if options.copies > 0:
+            folder = os.path.join(scratch, "media")
+            make_copies(source, folder, options.copies)
+        files = recordings(folder)
+        total = sum(os.path.getsize(path) for path in files)
+        database = os.path.join(scratch, "bench.sqlite")
+
+        def fresh():
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(database + suffix):
+                    os.remove(database + suffix)
+            return timed([options.exhibit, "catalog", folder, "--db", database])
+
+        def pipeline():
+            start = time.perf_counter()
+            for path in files:
+                subprocess.run(["ffprobe", "-v", "error", "-show_format", "-show_streams", path],
+                               check=True, stdout=subprocess.DEVNULL)
+                subprocess.run(["sha256sum", path], check=True, stdout=subprocess.DEVNULL)
+            return time.perf_counter() - start
+
+        exhibit = median_of(options.runs, fresh)
+        rescan = median_of(options.runs, lambda: timed([options.exhibit, "catalog", folder, "--db", database]))
+        reference = median_of(options.runs, pipeline)
+        floor = median_of(options.runs, lambda: timed(["openssl", "dgst", "-sha256", *files]))
+        print(f"folder: {folder} ({len(files)} recordings, {total / 1e6:.1f} MB), medians of {options.runs} runs")
+        print(f"  exhibit catalog, fresh database   {exhibit * 1000:9.1f} ms")
+        print(f"  exhibit catalog, unchanged        {rescan * 1000:9.1f} ms")
+        print(f"  ffprobe + sha256sum per file      {reference * 1000:9.1f} ms   ({reference / exhibit:.1f}x exhibit's time)")
+        print(f"  openssl dgst -sha256 (floor)      {floor * 1000:9.1f} ms   (exhibit takes {exhibit / floor:.2f}x the floor)")
+        if options.many > 0:
+            many = os.path.join(scratch, "many")
+            make_many(many, options.many)
+            many_db = os.path.join(scratch, "many.sqlite")
+            first = timed([options.exhibit, "catalog", many, "--db", many_db])
+            again = median_of(options.runs, lambda: timed([options.exhibit, "catalog", many, "--db", many_db]))
+            print(f"folder of {options.many} small recordings")
+            print(f"  exhibit catalog, fresh database   {first * 1000:9.1f} ms")
+            print(f"  exhibit catalog, unchanged        {again * 1000:9.1f} ms")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

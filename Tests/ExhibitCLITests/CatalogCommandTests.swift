@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `exhibit catalog` and `exhibit recordings` as a user runs them.
+@Suite struct CatalogCommandTests {
+  /// A workspace with a copy of the repository's `Media/`.
+  static func workspace() throws -> CLIWorkspace {
+    let workspace = try CLIWorkspace()
+    try FileManager.default.copyItem(
+      at: CLIWorkspace.repository.appendingPathComponent("Media"),
+      to: workspace.root.appendingPathComponent("Media"))
+    return workspace
+  }
+
+  @Test func catalogDefaultsToMediaAndReportsInJSON() throws {
+    let workspace = try Self.workspace()
+    let result = try workspace.run("catalog", "--json")
+    #expect(result.status == 0, "\(result.stderr)")
+    let summary = try #require(try result.json() as? [String: Any])
+    for key in ["scanned", "added", "unchanged", "updated", "failed", "errors"] {
+      #expect(summary[key] != nil, "missing key \(key)")
+    }
+    #expect(summary["scanned"] as? Int == 3 && summary["added"] as? Int == 3)
+    let again = try #require(try workspace.run("catalog", "--json").json() as? [String: Any])
+    #expect(again["unchanged"] as? Int == 3 && again["read"] as? Int == 0)
+  }
+
+  @Test func badFilesAreNamedTheRestCataloguedAndTheStatusSaysSo() throws {
+    let workspace = try Self.workspace()
+    try workspace.write("Media/web/checkbox/notes.webm", Data("these are notes, not a video\n".utf8))
+    let result = try workspace.run("catalog", "Media")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("exhibit: error: \(workspace.path("Media/web/checkbox/notes.webm")):"))
+    #expect(!result.stderr.contains("Fatal") && !result.stderr.contains("Stack"))
+    #expect(result.stdout.contains("4 scanned: 3 added"))
+    let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    #expect(list.count == 4)
+    let keys: Set<String> = [
+      "path", "sha256", "size", "status", "error", "container", "duration_seconds", "video_codec", "width",
+      "height",
+      "audio_codec", "family", "component", "platform", "assistive_tech", "browser", "caption_cues",
+    ]
+    for row in list { #expect(keys.isSubset(of: Set(row.keys)), "\(row.keys.sorted())") }
+    let errors = try #require(
+      try workspace.run("recordings", "list", "--status", "error", "--json").json() as? [[String: Any]])
+    #expect(errors.count == 1 && (errors.first?["error"] as? String)?.isEmpty == false)
+  }
+
+  @Test func listFiltersAndShowByHashPrefix() throws {
+    let workspace = try Self.workspace()
+    try workspace.run("catalog")
+    let ios = try #require(
+      try workspace.run("recordings", "list", "--platform", "ios", "--json").json() as? [[String: Any]])
+    #expect(ios.count == 1 && ios.first?["assistive_tech"] as? String == "voiceover")
+    let web = try #require(
+      try workspace.run("recordings", "list", "--component", "web/checkbox", "--json").json()
+        as? [[String: Any]])
+    #expect(web.count == 1 && web.first?["platform"] as? String == "windows")
+    let sha = try #require(ios.first?["sha256"] as? String)
+    let show = try workspace.run("recordings", "show", String(sha.prefix(10)))
+    #expect(show.status == 0, "\(show.stderr)")
+    #expect(show.stdout.contains(sha))
+    #expect(show.stdout.contains("voiceover  (from"))
+    #expect(show.stdout.contains("Captions en-US"))
+    let missing = try workspace.run("recordings", "show", "ffff0000")
+    #expect(missing.status == 1 && missing.stderr.contains("ffff0000: no catalogued recording"))
+  }
+
+  @Test func readingCommandsWithoutADatabaseSayHowToMakeOne() throws {
+    let workspace = try CLIWorkspace()
+    let result = try workspace.run("recordings", "list")
+    #expect(result.status == 1 && result.stderr.contains("exhibit: error:"))
+  }
+}
