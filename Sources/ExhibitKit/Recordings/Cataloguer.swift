@@ -96,7 +96,7 @@ public final class Cataloguer {
       summary.missing = try store.markVanished(
         folders: scope.folders, files: scope.files, present: present, captionsPresent: captionsPresent,
         actor: actor, now: now)
-      try store.refreshAttribution()
+      try store.refreshAttribution(paths: summary.moved.map(\.path))
     }
     summary.errors.sort { $0.path < $1.path }
     summary.warnings.sort { ($0.path, $0.message) < ($1.path, $1.message) }

@@ -390,14 +390,21 @@ extension Store {
     return vanished
   }
 
-  /// Re-attributes every recording from its first present path, its tags and the imported
-  /// criteria, so documents imported after a catalogue take effect.
+  /// Re-attributes recordings from their first present path, their tags and the imported
+  /// criteria: all of them after a criteria import, or those at some paths after a move.
   ///
+  /// - Parameter paths: Only the recordings seen at these paths; nil for every recording.
   /// - Returns: How many recordings changed.
   @discardableResult
-  public func refreshAttribution() throws -> Int {
+  public func refreshAttribution(paths: [String]? = nil) throws -> Int {
+    if let paths, paths.isEmpty { return 0 }
     let attributor = try recordingAttributor()
     var changed = 0
+    let only =
+      paths.map { paths in
+        " WHERE r.id IN (SELECT recording_id FROM recording_path WHERE path IN ("
+          + paths.map { _ in "?" }.joined(separator: ", ") + "))"
+      } ?? ""
     let rows = try connection.query(
       """
       SELECT r.id, r.tags, r.family, r.family_source, r.component, r.component_source, r.platform, r.platform_source,
@@ -405,7 +412,7 @@ extension Store {
         (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
          ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1) AS path
       FROM recording r
-      """)
+      """ + only, paths ?? [])
     for row in rows {
       guard let id = row.int64("id"), let path = row.string("path") else { continue }
       let tags = Self.tags(fromJSON: row.string("tags"))

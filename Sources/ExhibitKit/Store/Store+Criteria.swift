@@ -79,7 +79,12 @@ extension Store {
   public func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome]
   {
     try connection.transaction {
-      try documents.map { try importCriteria($0, actor: actor) }
+      let outcomes = try documents.map { try importCriteria($0, actor: actor) }
+      // New documents may name recordings already catalogued, or resolve their folders.
+      if outcomes.contains(where: { if case .imported = $0 { true } else { false } }) {
+        try refreshAttribution()
+      }
+      return outcomes
     }
   }
 

@@ -260,7 +260,6 @@ import Testing
     #expect(before?.component == "checkbox")
     _ = try workspace.store.importCriteria(
       [try CriteriaFixtures.document(CriteriaFixtures.sampleMarkdown)], actor: "t")
-    try workspace.store.refreshAttribution()
     let id = try workspace.store.resolveRecording(workspace.path(Self.voiceOver))
     let detail = try workspace.store.recordingDetail(id: id)
     #expect(detail.attribution.component?.source == .criteria)
