@@ -395,6 +395,7 @@ extension Store {
   ///
   /// - Parameter paths: Only the recordings seen at these paths; nil for every recording.
   /// - Returns: How many recordings changed.
+  /// - Throws: ``SQLiteError``.
   @discardableResult
   public func refreshAttribution(paths: [String]? = nil) throws -> Int {
     if let paths, paths.isEmpty { return 0 }
