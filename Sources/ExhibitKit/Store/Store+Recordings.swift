@@ -159,7 +159,7 @@ extension Store {
   }
 
   /// Finds a recording by path (absolute, or relative to `currentDirectory`) or by a prefix of
-  /// its SHA-256 (at least 4 hex digits).
+  /// its SHA-256 (at least 8 hex digits, as the design says, so a prefix stays unambiguous).
   ///
   /// - Returns: The recording's row id.
   /// - Throws: ``RecordingLookupError``.
@@ -176,7 +176,7 @@ extension Store {
       return id
     }
     let hex = reference.lowercased()
-    guard hex.count >= 4, hex.count <= 64, hex.allSatisfy(\.isHexDigit) else {
+    guard hex.count >= 8, hex.count <= 64, hex.allSatisfy(\.isHexDigit) else {
       throw RecordingLookupError.notFound(reference)
     }
     let matches = try connection.query(
