@@ -6,8 +6,9 @@ import Foundation
 /// libavformat is guarded so no file can fool or stop a scan:
 /// - only regular files are opened (`lstat` first: a FIFO would block, a device or folder fails);
 /// - the container is detected from the first bytes by us (the EBML magic of Matroska/WebM,
-///   an ISO base media box of QuickTime/MP4) and libavformat is told which demuxer to use, so a text file named `.webm` that is really an ffconcat
-///   list or an HLS playlist is refused before it can open anything else;
+///   an ISO base media box of QuickTime/MP4) and libavformat is told which demuxer to use, so
+///   a text file named `.webm` that is really an ffconcat list or an HLS playlist is refused
+///   before it can open anything else;
 /// - only the `file` protocol, with `format_whitelist` and `protocol_whitelist` set on the
 ///   context as well;
 /// - bounded probe size and analyse duration, a cap on streams, and an interrupt callback with
