@@ -18,6 +18,7 @@ public final class Connection {
 
   private var handle: OpaquePointer?
   private var statementCache: [String: Statement] = [:]
+  private var nestedDepth = 0
   /// The database file's path.
   public let path: String
 
@@ -140,9 +141,26 @@ public final class Connection {
   /// Runs `body` in a transaction: `BEGIN IMMEDIATE`, commit on return, roll back on throw.
   ///
   /// `IMMEDIATE` takes the write lock at the start, so two writers queue on the busy timeout
-  /// instead of failing later with a deadlock.
+  /// instead of failing later with a deadlock. Called inside another transaction, it runs in a
+  /// savepoint of it.
   /// - Throws: what `body` throws (after rolling back), or ``SQLiteError`` from BEGIN or COMMIT.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
+    // Inside a transaction already: a savepoint, so the inner work is all or nothing too.
+    if let handle, sqlite3_get_autocommit(handle) == 0 {
+      nestedDepth += 1
+      defer { nestedDepth -= 1 }
+      let name = "nested_\(nestedDepth)"
+      try execute("SAVEPOINT \(name)")
+      do {
+        let result = try body()
+        try execute("RELEASE \(name)")
+        return result
+      } catch {
+        try? execute("ROLLBACK TO \(name)")
+        try? execute("RELEASE \(name)")
+        throw error
+      }
+    }
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()

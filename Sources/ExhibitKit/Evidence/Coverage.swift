@@ -1,0 +1,58 @@
+/// How far a component's criteria are covered by evidence, per platform and screen reader.
+public struct Coverage: Sendable, Equatable, Encodable {
+  /// A platform with a screen reader: one column of the matrix.
+  public struct Column: Sendable, Equatable, Hashable, Encodable {
+    public let platform: String
+    public let assistiveTech: String?
+  }
+
+  /// A segment of a recording behind a verdict.
+  public struct Segment: Sendable, Equatable, Encodable {
+    public let link: Int64
+    public let recording: String
+    public let fromSeconds: Double?
+    public let toSeconds: Double?
+    public let verdict: String
+  }
+
+  /// One item in one column.
+  public struct Cell: Sendable, Equatable, Encodable {
+    public let platform: String
+    public let assistiveTech: String?
+    /// `pass`, `fail`, `not-applicable`, `untested`, `conflict`, or nil without evidence.
+    public let verdict: String?
+    public let links: Int
+    public let segments: [Segment]
+  }
+
+  /// One criteria item with its cells.
+  public struct Item: Sendable, Equatable, Encodable {
+    public let key: String
+    public let section: String
+    public let label: String
+    public let platforms: [String]
+    public let notApplicable: Bool
+    public let cells: [Cell]
+    /// Platforms in scope the item applies to with no pass, fail or not-applicable evidence.
+    public let gapPlatforms: [String]
+    public let conflict: Bool
+  }
+
+  /// A live link pinned to an item of a superseded revision.
+  public struct StaleLink: Sendable, Equatable, Encodable {
+    public let link: Int64
+    public let item: String
+    public let revision: Int
+    public let verdict: String
+  }
+
+  public let component: String
+  public let revision: Int
+  public let columns: [Column]
+  public let items: [Item]
+  /// Keys of items with a gap on some platform in scope.
+  public let gaps: [String]
+  /// Keys of items whose evidence disagrees (pass and fail in one column).
+  public let conflicts: [String]
+  public let stale: [StaleLink]
+}

@@ -1,0 +1,40 @@
+/// Why a link or a retraction was refused, in words an auditor can act on.
+public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
+  case unknownItem(String)
+  case recordingUnreadable(String)
+  case segmentIncomplete
+  case segmentEmpty(from: Double, to: Double)
+  case segmentOutside(from: Double, to: Double, duration: Double)
+  case platformUnknown(recording: String, item: String)
+  case itemNotForPlatform(item: String, platform: String, applies: [String])
+  case unknownLink(Int64)
+  case alreadyRetracted(Int64, at: String)
+  case emptyReason
+
+  public var description: String {
+    switch self {
+    case .unknownItem(let key):
+      "\(key): no such criteria item in the current revision; `exhibit criteria show COMPONENT` lists the keys"
+    case .recordingUnreadable(let recording):
+      "\(recording): the recording could not be read when catalogued, so it cannot be evidence"
+    case .segmentIncomplete:
+      "--from and --to go together"
+    case .segmentEmpty(let from, let to):
+      "the segment \(from)–\(to) s is empty or reversed; --from must be before --to"
+    case .segmentOutside(let from, let to, let duration):
+      "the segment \(from)–\(to) s lies outside the recording, which lasts \(duration) s"
+    case .platformUnknown(let recording, let item):
+      "\(recording): its platform is unknown, so \(item) cannot be checked against it; "
+        + "pass --other-platform to link it anyway (the override is recorded)"
+    case .itemNotForPlatform(let item, let platform, let applies):
+      "\(item) applies to \(applies.joined(separator: ", ")), not to \(platform), the recording's platform; "
+        + "pass --other-platform to link it anyway (the override is recorded)"
+    case .unknownLink(let id):
+      "link \(id): no such evidence link; `exhibit recordings show` lists a recording's links"
+    case .alreadyRetracted(let id, let at):
+      "link \(id) was already retracted at \(at); a link is retracted once"
+    case .emptyReason:
+      "--reason must say why the link is retracted"
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/// A recording, or a segment of it, judged against one criterion in one revision.
+public struct EvidenceLink: Sendable, Equatable, Codable {
+  public let id: Int64
+  /// The criterion's key, e.g. `native/checkbox#screenreader.role`.
+  public let item: String
+  /// The criteria revision the verdict was given against.
+  public let revision: Int
+  public let recordingSha256: String?
+  public let recordingPath: String
+  public let startSeconds: Double?
+  public let endSeconds: Double?
+  public let verdict: Verdict
+  public let auditor: String
+  public let note: String
+  /// Whether the auditor linked an item that does not apply to the recording's platform.
+  public let platformOverride: Bool
+  public let createdAt: String
+  public let retractedAt: String?
+  public let retractedBy: String?
+  public let retractionReason: String?
+}
+
+/// What a link request asks for.
+public struct LinkRequest: Sendable {
+  public var recording: String
+  public var item: String
+  public var verdict: Verdict
+  public var from: Double?
+  public var to: Double?
+  public var auditor: String
+  public var note: String
+  /// Link even when the item does not apply to the recording's platform.
+  public var overridePlatform: Bool
+
+  public init(
+    recording: String, item: String, verdict: Verdict, from: Double? = nil, to: Double? = nil,
+    auditor: String,
+    note: String = "", overridePlatform: Bool = false
+  ) {
+    self.recording = recording
+    self.item = item
+    self.verdict = verdict
+    self.from = from
+    self.to = to
+    self.auditor = auditor
+    self.note = note
+    self.overridePlatform = overridePlatform
+  }
+}

@@ -1,0 +1,14 @@
+/// A link Exhibit proposes, for an auditor to judge.
+public struct Suggestion: Sendable, Equatable, Encodable {
+  public let recording: String
+  public let recordingSha256: String
+  public let item: String
+  public let fromSeconds: Double?
+  public let toSeconds: Double?
+  /// Why, in words: which cue said what, or which document named the recording.
+  public let reason: String
+  /// From 0 to 1: how sure the rule is that the link is right.
+  public let confidence: Double
+  /// The link made when the suggestion was accepted.
+  public var acceptedLink: Int64?
+}

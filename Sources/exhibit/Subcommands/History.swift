@@ -1,0 +1,28 @@
+import ArgumentParser
+import ExhibitKit
+
+/// `exhibit history [COMPONENT | RECORDING | ITEM]`
+struct History: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show the audit trail: every import, catalogue, link and retraction, oldest first.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "A component, a recording (path or SHA-256 prefix) or an item key; all events without.")
+  var subject: String?
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForReading()
+      let events = try store.history(subject)
+      if output.json {
+        try Console.json(events)
+        return
+      }
+      let rows = events.map { event in
+        [String(event.id), event.at, event.actor, event.action, event.subject, event.after ?? ""]
+      }
+      Console.out(Table.render(header: ["#", "AT", "ACTOR", "ACTION", "SUBJECT", "DETAILS"], rows: rows))
+    }
+  }
+}

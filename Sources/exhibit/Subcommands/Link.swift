@@ -1,0 +1,56 @@
+import ArgumentParser
+import ExhibitKit
+import Foundation
+
+/// `exhibit link RECORDING ITEM --verdict V`
+struct Link: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Link a recording, or seconds of it, to a criterion with a verdict.",
+    discussion: """
+      The recording is its path or a SHA-256 prefix (8 hex digits or more); the item is its key, \
+      e.g. native/checkbox#screenreader.role. The link pins the criteria revision it was judged \
+      against. The auditor is --auditor, else $EXHIBIT_AUDITOR, else the login name.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The recording: its path, or a prefix of its SHA-256.")
+  var recording: String
+  @Argument(help: "The criteria item's key, e.g. native/checkbox#screenreader.role.")
+  var item: String
+  @Option(help: "pass, fail, not-applicable or untested.")
+  var verdict: Verdict
+  @Option(help: "Start of the segment, in seconds.")
+  var from: Double?
+  @Option(help: "End of the segment, in seconds.")
+  var to: Double?
+  @Option(help: "Who judged (default: $EXHIBIT_AUDITOR, else the login name).")
+  var auditor: String?
+  @Option(help: "A note on the verdict.")
+  var note: String = ""
+  @Flag(help: "Link an item that does not apply to the recording's platform (recorded as an override).")
+  var otherPlatform = false
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForWriting()
+      let link = try store.link(
+        LinkRequest(
+          recording: recording, item: item, verdict: verdict, from: from, to: to,
+          auditor: Actor.current(explicit: auditor, environment: ProcessInfo.processInfo.environment),
+          note: note,
+          overridePlatform: otherPlatform))
+      if output.json {
+        try Console.json(link)
+      } else {
+        let segment =
+          link.startSeconds.map { String(format: " %.3f–%.3f s", $0, link.endSeconds ?? $0) } ?? ""
+        Console.out(
+          "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
+            + " — \(link.recordingPath)\(segment)" + (link.platformOverride ? " [platform override]" : ""))
+      }
+    }
+  }
+}
+
+extension Verdict: ExpressibleByArgument {}

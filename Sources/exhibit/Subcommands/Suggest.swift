@@ -1,0 +1,45 @@
+import ArgumentParser
+import ExhibitKit
+import Foundation
+
+/// `exhibit suggest [COMPONENT] [--accept]`
+struct Suggest: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Propose links from what the captions say; --accept records them as untested.",
+    discussion: """
+      A cue that says the role ("checkbox"), a state ("not checked", "dimmed") or the hint \
+      ("double tap to toggle") is proposed as evidence, at its time, for the screen-reader item \
+      it speaks to. Accepted suggestions become untested links for a person to judge, never passes.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The component; every component with criteria without.")
+  var component: String?
+  @Flag(help: "Record the suggestions as untested links.")
+  var accept = false
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = accept ? try global.openForWriting() : try global.openForReading()
+      var suggestions = try store.suggestions(component: try component.map(store.resolveComponent))
+      if accept {
+        suggestions = try store.accept(
+          suggestions, auditor: Actor.current(environment: ProcessInfo.processInfo.environment))
+      }
+      if output.json {
+        try Console.json(suggestions)
+        return
+      }
+      for suggestion in suggestions {
+        let link = suggestion.acceptedLink.map { "  -> link \($0)" } ?? ""
+        Console.out(
+          String(format: "%.2f  ", suggestion.confidence) + "\(suggestion.item)  "
+            + String(format: "%.2f–%.2f s  ", suggestion.fromSeconds ?? 0, suggestion.toSeconds ?? 0)
+            + "\((suggestion.recording as NSString).lastPathComponent)\(link)")
+        Console.out("      \(suggestion.reason)")
+      }
+      Console.out("\(suggestions.count) suggestions" + (accept ? ", recorded as untested links" : ""))
+    }
+  }
+}

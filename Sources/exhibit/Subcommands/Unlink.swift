@@ -1,0 +1,34 @@
+import ArgumentParser
+import ExhibitKit
+import Foundation
+
+/// `exhibit unlink LINK --reason TEXT`
+struct Unlink: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Retract an evidence link (it is kept, marked retracted; nothing is deleted).")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The link's number.")
+  var link: Int64
+  @Option(help: "Why the link is retracted.")
+  var reason: String
+  @Option(help: "Who retracts (default: $EXHIBIT_AUDITOR, else the login name).")
+  var auditor: String?
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForWriting()
+      let retracted = try store.unlink(
+        link, reason: reason,
+        actor: Actor.current(explicit: auditor, environment: ProcessInfo.processInfo.environment))
+      if output.json {
+        try Console.json(retracted)
+      } else {
+        Console.out(
+          "link \(retracted.id) retracted by \(retracted.retractedBy ?? ""): \(retracted.retractionReason ?? "")"
+        )
+      }
+    }
+  }
+}
