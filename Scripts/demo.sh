@@ -21,5 +21,13 @@ step recordings show Media/native/checkbox/checkboxVoiceOver.webm
 echo
 echo "# a second catalogue skips the unchanged files without reading them"
 step catalog Media --json
+export EXHIBIT_AUDITOR=demo-auditor
+step link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.role" --verdict pass --from 0.4 --to 5.2 --note "says checkbox"
+step link Media/native/checkbox/checkbox_AndroidTalkback.webm "native/checkbox#screenreader.state" --verdict pass --from 0.4 --to 5.19
+step suggest native/checkbox
+step coverage native/checkbox
+step show native/checkbox --platform ios
+step history native/checkbox#screenreader.role
+step verify
 echo
 echo "# done; the workspace is left in $scratch for you to explore"

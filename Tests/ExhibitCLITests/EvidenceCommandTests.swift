@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import ExhibitKit
+
+/// `link`, `unlink`, `coverage`, `suggest`, `history`, `show` and `verify` as a user runs them.
+@Suite struct EvidenceCommandTests {
+  static let role = "native/checkbox#screenreader.role"
+  static let voiceOver = "Media/native/checkbox/checkboxVoiceOver.webm"
+
+  static func workspace() throws -> CLIWorkspace {
+    let workspace = try CatalogCommandTests.workspace()
+    try workspace.run("criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
+    try workspace.run("catalog")
+    return workspace
+  }
+
+  @Test func linkCoverageUnlinkAndHistory() throws {
+    let workspace = try Self.workspace()
+    let linked = try workspace.run(
+      "link", Self.voiceOver, Self.role, "--verdict", "pass", "--from", "0.4", "--to", "5.2", "--json")
+    #expect(linked.status == 0, "\(linked.stderr)")
+    let link = try #require(try linked.json() as? [String: Any])
+    #expect(link["auditor"] as? String == "test-auditor" && link["revision"] as? Int == 1)
+    let outside = try workspace.run(
+      "link", Self.voiceOver, Self.role, "--verdict", "pass", "--from", "7", "--to", "9")
+    #expect(outside.status == 1 && outside.stderr.contains("outside the recording"))
+    let coverage = try #require(
+      try workspace.run("coverage", "native/checkbox", "--platform", "ios", "--json").json() as? [String: Any]
+    )
+    let items = try #require(coverage["items"] as? [[String: Any]])
+    let role = try #require(items.first { $0["key"] as? String == Self.role })
+    #expect((role["cells"] as? [[String: Any]])?.first?["verdict"] as? String == "pass")
+    #expect((coverage["gaps"] as? [String])?.contains(Self.role) == false)
+    let id = try #require(link["id"] as? Int)
+    #expect(try workspace.run("unlink", String(id), "--reason", "wrong clip").status == 0)
+    #expect(try workspace.run("unlink", String(id), "--reason", "again").status == 1)
+    let history = try #require(try workspace.run("history", Self.role, "--json").json() as? [[String: Any]])
+    #expect(history.compactMap { $0["action"] as? String } == ["link.create", "link.retract"])
+    let show = try workspace.run("show", "native/checkbox", "--platform", "ios")
+    #expect(
+      show.status == 0 && show.stdout.contains("Recordings") && show.stdout.contains("checkboxVoiceOver.webm")
+    )
+  }
+
+  @Test func verifyFindsHandTampering() throws {
+    let workspace = try Self.workspace()
+    try workspace.run("link", Self.voiceOver, Self.role, "--verdict", "fail")
+    #expect(try workspace.run("verify").status == 0)
+    let connection = try Connection(path: workspace.path("Database/exhibit.sqlite"))
+    try connection.execute("DROP TRIGGER audit_event_no_update")
+    try connection.execute(
+      "UPDATE audit_event SET after = replace(after, 'fail', 'pass') WHERE action = 'link.create'")
+    try connection.close()
+    let result = try workspace.run("verify", "--json")
+    #expect(result.status == 1)
+    let report = try #require(try result.json() as? [String: Any])
+    #expect(report["valid"] as? Bool == false)
+    #expect(
+      ((report["problems"] as? [[String: Any]])?.first?["problem"] as? String)?.contains("edited") == true)
+  }
+
+  @Test func suggestAcceptsAsUntested() throws {
+    let workspace = try Self.workspace()
+    let accepted = try workspace.run("suggest", "native/checkbox", "--accept", "--json")
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    let suggestions = try #require(try accepted.json() as? [[String: Any]])
+    #expect(suggestions.count == 6 && suggestions.allSatisfy { $0["accepted_link"] != nil })
+    let coverage = try #require(
+      try workspace.run("coverage", "native/checkbox", "--json").json() as? [String: Any])
+    let verdicts = (coverage["items"] as? [[String: Any]] ?? []).flatMap {
+      $0["cells"] as? [[String: Any]] ?? []
+    }
+    .compactMap { $0["verdict"] as? String }
+    #expect(Set(verdicts) == ["untested"])
+  }
+
+  @Test func twoAuditorsLinkingAtOnceBothSucceed() throws {
+    let workspace = try Self.workspace()
+    var started: [(Process, Pipe, Pipe)] = []
+    for auditor in ["ana", "bo", "cy", "di"] {
+      started.append(
+        try workspace.start([
+          "link", Self.voiceOver, Self.role, "--verdict", "untested", "--auditor", auditor,
+        ]))
+    }
+    let results = started.map { workspace.finish($0) }
+    #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+    #expect(try workspace.run("verify").status == 0)
+  }
+}
