@@ -12,6 +12,19 @@ struct StoredRecordingPath: Sendable {
   var status: String
   var error: String?
 
+  /// Reads a row of `recording_path` joined with its recording's status and error.
+  init(_ row: Row) {
+    id = row.int64("id") ?? 0
+    recordingID = row.int64("recording_id") ?? 0
+    size = row.int64("size") ?? -1
+    modifiedNanoseconds = row.int64("mtime_ns") ?? -1
+    inode = UInt64(bitPattern: row.int64("inode") ?? 0)
+    device = UInt64(bitPattern: row.int64("device") ?? 0)
+    missing = row.string("missing_since") != nil
+    status = row.string("status") ?? "error"
+    error = row.string("error")
+  }
+
   /// Whether the file on disk is the one stored, as far as `stat` tells (same size,
   /// modification time, inode and device); such a file is not read again.
   func matches(_ file: FileStatus) -> Bool {
@@ -57,11 +70,7 @@ extension Store {
       """)
     {
       guard let path = row.string("path") else { continue }
-      paths[path] = StoredRecordingPath(
-        id: row.int64("id") ?? 0, recordingID: row.int64("recording_id") ?? 0, size: row.int64("size") ?? -1,
-        modifiedNanoseconds: row.int64("mtime_ns") ?? -1, inode: UInt64(bitPattern: row.int64("inode") ?? 0),
-        device: UInt64(bitPattern: row.int64("device") ?? 0), missing: row.string("missing_since") != nil,
-        status: row.string("status") ?? "error", error: row.string("error"))
+      paths[path] = StoredRecordingPath(row)
     }
     var captions: [String: StoredCaptionTrack] = [:]
     for row in try connection.query("SELECT id, recording_id, path, size, mtime_ns FROM caption_track") {
@@ -185,11 +194,7 @@ extension Store {
         FROM recording_path p JOIN recording r ON r.id = p.recording_id WHERE p.path = ?
         """, [path])
     else { return nil }
-    return StoredRecordingPath(
-      id: row.int64("id") ?? 0, recordingID: row.int64("recording_id") ?? 0, size: row.int64("size") ?? -1,
-      modifiedNanoseconds: row.int64("mtime_ns") ?? -1, inode: UInt64(bitPattern: row.int64("inode") ?? 0),
-      device: UInt64(bitPattern: row.int64("device") ?? 0), missing: row.string("missing_since") != nil,
-      status: row.string("status") ?? "error", error: row.string("error"))
+    return StoredRecordingPath(row)
   }
 
   /// Finds the recording with these bytes, or stores a new one. A file without a hash (it could
@@ -410,8 +415,7 @@ extension Store {
       """
       SELECT r.id, r.tags, r.family, r.family_source, r.component, r.component_source, r.platform, r.platform_source,
         r.assistive_tech, r.assistive_tech_source, r.browser, r.browser_source, r.os_version, r.os_version_source,
-        (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
-         ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1) AS path
+        \(Store.primaryPath) AS path
       FROM recording r
       """ + only, paths ?? [])
     for row in rows {

@@ -105,8 +105,7 @@ extension Store {
       """
       SELECT l.id, i.key, d.revision, d.format, l.verdict, l.start_ms, l.end_ms, r.platform, r.assistive_tech,
         l.retracted_at IS NOT NULL AS retracted,
-        (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
-         ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1) AS path
+        \(Store.primaryPath) AS path
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
         JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
       WHERE d.family = ? AND d.component = ? ORDER BY l.id

@@ -127,8 +127,7 @@ extension Store {
     try connection.query(
       """
       SELECT l.*, i.key, d.revision, r.sha256,
-        (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
-         ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1) AS path
+        \(Store.primaryPath) AS path
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
         JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
       WHERE \(condition) ORDER BY l.id

@@ -120,6 +120,12 @@ public enum RecordingLookupError: Error, Sendable, Equatable, CustomStringConver
 }
 
 extension Store {
+  /// SQL for the path a recording `r` is shown at: its first present path, else its first path.
+  static let primaryPath = """
+    (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
+     ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1)
+    """
+
   /// Catalogued recordings, filtered, ordered by component then path.
   ///
   /// - Parameters:
@@ -266,8 +272,7 @@ extension Store {
 
   private static let summarySelect = """
     SELECT r.*,
-      (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
-       ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1) AS path,
+      \(Store.primaryPath) AS path,
       NOT EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL) AS missing,
       (SELECT codec FROM recording_stream s WHERE s.recording_id = r.id AND s.kind = 'video'
        ORDER BY stream_index LIMIT 1) AS video_codec,

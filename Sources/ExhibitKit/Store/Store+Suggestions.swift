@@ -29,8 +29,7 @@ extension Store {
       let recordings = try connection.query(
         """
         SELECT r.id, r.sha256, r.platform, r.component_source,
-          (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
-           ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1) AS path
+          \(Store.primaryPath) AS path
         FROM recording r WHERE r.family = ? AND r.component = ? AND r.status <> 'error' ORDER BY path
         """, [parts[0], parts[1]])
       for recording in recordings {
