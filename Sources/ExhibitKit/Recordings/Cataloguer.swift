@@ -54,12 +54,8 @@ public final class Cataloguer {
         else { return true }
         return file.size != track.size || file.modifiedNanoseconds != track.modifiedNanoseconds
       }
-      let staleTracks = state.captions.contains { path, track in
-        track.recordingID == stored.recordingID && !video.captions.contains { $0.path == path }
-          && (path as NSString).deletingLastPathComponent
-            == (video.path as NSString).deletingLastPathComponent
-      }
-      if !changedCaptions.isEmpty || staleTracks {
+      // A sidecar that is gone needs no reading: its track is dropped with the vanished files.
+      if !changedCaptions.isEmpty {
         requests.append(ExaminationRequest(video: video, readsMedia: false, captions: changedCaptions))
       } else if stored.status == "error" {
         summary.failed += 1

@@ -170,6 +170,22 @@ import Testing
         == 1)
   }
 
+  @Test func aRemovedCaptionFileTakesItsCuesWithIt() async throws {
+    let workspace = try Workspace()
+    _ = try await workspace.catalogue()
+    try FileManager.default.removeItem(atPath: workspace.path("native/checkbox/checkboxVoiceOver-en-US.vtt"))
+    let summary = try await workspace.catalogue()
+    #expect(summary.read == 0)
+    let recording = try workspace.store.recordings().first { $0.path == workspace.path(Self.voiceOver) }
+    #expect(recording?.captionCues == 0)
+    // The search index dropped the cues in the same transaction: FTS5's own check agrees.
+    try workspace.store.connection.execute(
+      "INSERT INTO caption_cue_fts (caption_cue_fts, rank) VALUES ('integrity-check', 1)")
+    #expect(
+      try workspace.count("SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH 'email'")
+        == 1)
+  }
+
   @Test func orphanCaptionsAndBadCuesAreReported() async throws {
     let workspace = try Workspace()
     try "WEBVTT\n".write(
