@@ -40,6 +40,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(
+      name: "exhibit-bench",
+      dependencies: ["ExhibitKit"],
+      path: "Sources/exhibit-bench"
+    ),
     .testTarget(
       name: "ExhibitKitTests",
       dependencies: ["ExhibitKit", "CSQLite"],

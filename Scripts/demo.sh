@@ -28,6 +28,8 @@ step suggest native/checkbox
 step coverage native/checkbox
 step show native/checkbox --platform ios
 step history native/checkbox#screenreader.role
+step search dimmed --platform ios
+step search '"not checked"' --kind captions
 step verify
 echo
 echo "# done; the workspace is left in $scratch for you to explore"

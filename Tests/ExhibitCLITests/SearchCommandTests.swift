@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `exhibit search` as a reviewer runs it, on the sample workspace.
+@Suite struct SearchCommandTests {
+  static func prepared() throws -> CLIWorkspace {
+    let workspace = try CatalogCommandTests.workspace()
+    let criteria = CLIWorkspace.repository.appendingPathComponent("Criteria/native/controls/checkbox.md").path
+    #expect(try workspace.run("criteria", "import", criteria).status == 0)
+    #expect(try workspace.run("catalog").status == 0)
+    return workspace
+  }
+
+  @Test func jsonHitsCarryTheDesignKeys() throws {
+    let workspace = try Self.prepared()
+    let result = try workspace.run("search", "toggle", "--kind", "captions", "--platform", "ios", "--json")
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(try result.json() as? [String: Any])
+    let hits = try #require(object["hits"] as? [[String: Any]])
+    #expect(hits.count == 1)
+    let hit = try #require(hits.first)
+    #expect(hit["kind"] as? String == "captions")
+    #expect(hit["component"] as? String == "native/checkbox")
+    #expect(hit["platform"] as? String == "ios")
+    #expect(hit["start_seconds"] as? Double == 0.4)
+    #expect((hit["snippet"] as? String)?.contains("[toggle]") == true)
+    let recording = try #require(hit["recording"] as? String)
+    #expect(recording.hasPrefix("/") && recording.hasSuffix("Media/native/checkbox/checkboxVoiceOver.webm"))
+    #expect(hit.keys.contains("item"))
+  }
+
+  @Test func tableGroupsByComponentAndNamesTheSecond() throws {
+    let workspace = try Self.prepared()
+    let result = try workspace.run("search", "checked", "--limit", "50")
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "native/checkbox")
+    #expect(lines.contains("web/checkbox"))
+    #expect(result.stdout.contains("checkboxVoiceOver.webm @ 0.4 s"))
+    #expect(result.stdout.contains("native/checkbox#screenreader.state"))
+  }
+
+  @Test func badQueriesAndFiltersAreClearErrors() throws {
+    let workspace = try Self.prepared()
+    let empty = try workspace.run("search", "***")
+    #expect(empty.status == 1 && empty.stderr.contains("nothing to search for"))
+    #expect(!empty.stderr.contains("SQL"))
+    let ambiguous = try workspace.run("search", "checked", "--component", "checkbox")
+    #expect(ambiguous.status == 1 && ambiguous.stderr.contains("native/checkbox, web/checkbox"))
+    let limit = try workspace.run("search", "checked", "--limit", "0")
+    #expect(limit.status == 1 && limit.stderr.contains("--limit 0"))
+    let hostile = try workspace.run("search", "--", "-\"C++ NEAR( aria-label 1.4.10 OR")
+    #expect(hostile.status == 0, "\(hostile.stderr)")
+    let nothing = try workspace.run("search", "zebra")
+    #expect(nothing.status == 0 && nothing.stdout.contains("nothing matches"))
+  }
+}
