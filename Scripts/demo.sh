@@ -30,6 +30,10 @@ step show native/checkbox --platform ios
 step history native/checkbox#screenreader.role
 step search dimmed --platform ios
 step search '"not checked"' --kind captions
+step bundle native/checkbox --platform ios --out bundles --date 2026-11-21
+step bundle native/checkbox --platform ios --out bundles --zip --date 2026-11-21
+step verify bundles/native-checkbox-ios-2026-11-21
+step verify bundles/native-checkbox-ios-2026-11-21.zip
 step verify
 echo
 echo "# done; the workspace is left in $scratch for you to explore"

@@ -3,7 +3,9 @@
 # Usage: Scripts/install-deps.sh [--media]   (--media adds espeak-ng, for make-sample-media.sh)
 set -euo pipefail
 
-packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip)
+# chromium and its driver run axe-core over bundle reports in the tests.
+packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip
+  chromium chromium-driver)
 [ "${1:-}" = --media ] && packages+=(espeak-ng fonts-dejavu-core)
 
 missing=()
@@ -25,6 +27,9 @@ command -v swift >/dev/null || { echo "exhibit: swift is not on PATH (expected /
 # Python packages the tests use to check our output with other projects' parsers.
 python_missing=()
 python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
+python3 -c "import bagit" 2>/dev/null || python_missing+=(bagit)
+python3 -c "import pyld" 2>/dev/null || python_missing+=(pyld)
+python3 -c "import selenium, axe_selenium_python" 2>/dev/null || python_missing+=(selenium axe-selenium-python)
 if [ ${#python_missing[@]} -gt 0 ]; then
   echo "installing Python packages ${python_missing[*]}" >&2
   python3 -m pip install --quiet "${python_missing[@]}" 2>/dev/null ||

@@ -12,7 +12,7 @@ struct Exhibit: AsyncParsableCommand {
       """,
     subcommands: [
       Init.self, CriteriaCommand.self, Catalog.self, RecordingsCommand.self, Link.self, Unlink.self,
-      Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Verify.self,
+      Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,
     ]
   )
 }

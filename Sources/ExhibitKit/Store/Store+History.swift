@@ -34,7 +34,7 @@ extension Store {
       [component, "\"item\":\"\(component)#"] + recordings)
   }
 
-  private func auditEvents(where condition: String, _ values: [any SQLBindable]) throws -> [AuditEvent] {
+  func auditEvents(where condition: String, _ values: [any SQLBindable]) throws -> [AuditEvent] {
     try connection.query("SELECT * FROM audit_event WHERE \(condition) ORDER BY id", values).map {
       AuditEvent(
         id: $0.int64("id") ?? 0, at: $0.string("at") ?? "", actor: $0.string("actor") ?? "",

@@ -1,0 +1,272 @@
+import Crypto
+import Foundation
+
+/// Checks a BagIt bag, as a folder or a zip, by hashing every file its manifests name.
+///
+/// It reports every problem rather than the first: a missing `bagit.txt` or bad declaration, a
+/// wrong Payload-Oxum, a file a manifest names that is missing or whose hash differs, a payload
+/// file no manifest names, a tag file no tag manifest names, unsafe names (absolute, `..`,
+/// symbolic links, duplicates) and, in zips, entries Exhibit cannot read. Zips are unpacked
+/// only into a temporary folder, after every name is checked.
+public enum BagVerifier {
+  /// Verifies the bag at `path` (a folder, or a file ending in `.zip`).
+  /// - Throws: Only when the path cannot be read at all.
+  public static func verify(_ path: String) throws -> BagReport {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw BundleError.io(path: path, reason: "no such file or folder")
+    }
+    if isFolder.boolValue { return verifyFolder(path, shownAs: path) }
+    return try verifyZip(path)
+  }
+
+  // MARK: Folders
+
+  static func verifyFolder(_ root: String, shownAs shown: String) -> BagReport {
+    var problems: [BagReport.Problem] = []
+    func problem(_ path: String, _ text: String) { problems.append(.init(path: path, problem: text)) }
+    let files = listFiles(root, problems: &problems)
+
+    // bagit.txt
+    if let declaration = read(root, "bagit.txt") {
+      let fields = tagFields(declaration)
+      let version = fields.first { $0.0 == "BagIt-Version" }?.1
+      if version == nil || !["1.0", "0.97", "0.96"].contains(version ?? "") {
+        problem("bagit.txt", "no supported BagIt-Version (found \(version ?? "none"))")
+      }
+      if fields.first(where: { $0.0 == "Tag-File-Character-Encoding" })?.1.uppercased() != "UTF-8" {
+        problem("bagit.txt", "Tag-File-Character-Encoding is not UTF-8")
+      }
+    } else {
+      problem("bagit.txt", "missing")
+    }
+
+    // Payload manifests.
+    let manifests = files.filter { $0.hasPrefix("manifest-") && $0.hasSuffix(".txt") && !$0.contains("/") }
+    let tagManifests = files.filter {
+      $0.hasPrefix("tagmanifest-") && $0.hasSuffix(".txt") && !$0.contains("/")
+    }
+    if manifests.isEmpty { problem("manifest-sha256.txt", "missing: the bag has no payload manifest") }
+    let payload = Set(files.filter { $0.hasPrefix("data/") })
+    var hashedBytes: Int64 = 0
+    var cache: [String: [String: String]] = [:]
+    for manifest in manifests.sorted() {
+      let listed = checkManifest(
+        root, manifest, allowed: { $0.hasPrefix("data/") }, existing: Set(files), problems: &problems,
+        cache: &cache)
+      for extra in payload.subtracting(listed).sorted() { problem(extra, "extra: not in \(manifest)") }
+    }
+    for file in payload {
+      hashedBytes +=
+        (try? FileManager.default.attributesOfItem(atPath: root + "/" + file)[.size] as? Int64)
+        .flatMap { $0 } ?? 0
+    }
+
+    // Tag manifests.
+    var tagListed = Set<String>()
+    for manifest in tagManifests.sorted() {
+      tagListed.formUnion(
+        checkManifest(
+          root, manifest, allowed: { !$0.hasPrefix("data/") }, existing: Set(files), problems: &problems,
+          cache: &cache))
+    }
+    if !tagManifests.isEmpty {
+      for file in files
+      where !file.hasPrefix("data/") && !tagManifests.contains(file) && !tagListed.contains(file) {
+        problem(file, "extra: a tag file no tag manifest names")
+      }
+    }
+
+    // Payload-Oxum.
+    if let info = read(root, "bag-info.txt") {
+      if let oxum = tagFields(info).first(where: { $0.0 == "Payload-Oxum" })?.1 {
+        let expected = "\(hashedBytes).\(payload.count)"
+        if oxum != expected {
+          problem("bag-info.txt", "Payload-Oxum \(oxum) does not match the payload (\(expected))")
+        }
+      }
+    }
+    if files.contains("fetch.txt") { problem("fetch.txt", "the bag needs fetching; Exhibit bags never do") }
+    return BagReport(bag: shown, files: payload.count, bytes: hashedBytes, problems: problems.sorted())
+  }
+
+  /// Checks one manifest's lines, returning the paths it names.
+  private static func checkManifest(
+    _ root: String, _ manifest: String, allowed: (String) -> Bool, existing: Set<String>,
+    problems: inout [BagReport.Problem], cache: inout [String: [String: String]]
+  ) -> Set<String> {
+    let algorithm = String(manifest.split(separator: "-", maxSplits: 1)[1].dropLast(4))
+    guard let text = read(root, manifest) else {
+      problems.append(.init(path: manifest, problem: "unreadable"))
+      return []
+    }
+    guard HashAlgorithm(rawValue: algorithm) != nil else {
+      problems.append(.init(path: manifest, problem: "unsupported algorithm \(algorithm)"))
+      return []
+    }
+    var listed = Set<String>()
+    for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() {
+      let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+      guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isHexDigit) else {
+        problems.append(.init(path: manifest, problem: "line \(number + 1) is not 'checksum path'"))
+        continue
+      }
+      let expected = parts[0].lowercased()
+      let path = BagPath.percentDecoded(String(parts[1].drop { $0 == " " || $0 == "\t" || $0 == "*" }))
+      if let unsafe = BagPath.unsafety(of: path) {
+        problems.append(.init(path: path, problem: "unsafe name in \(manifest): \(unsafe)"))
+        continue
+      }
+      guard allowed(path) else {
+        problems.append(.init(path: path, problem: "listed in \(manifest), which may not name it"))
+        continue
+      }
+      if !listed.insert(path).inserted {
+        problems.append(.init(path: path, problem: "listed twice in \(manifest)"))
+        continue
+      }
+      guard existing.contains(path) else {
+        problems.append(.init(path: path, problem: "missing: listed in \(manifest)"))
+        continue
+      }
+      let found = cache[algorithm]?[path] ?? hash(root + "/" + path, algorithm: algorithm)
+      cache[algorithm, default: [:]][path] = found
+      if found != expected {
+        problems.append(
+          .init(path: path, problem: "altered: its \(algorithm) differs from the one in \(manifest)"))
+      }
+    }
+    return listed
+  }
+
+  /// Every regular file below `root`, relative; links and other non-files are problems.
+  private static func listFiles(_ root: String, problems: inout [BagReport.Problem]) -> [String] {
+    var files: [String] = []
+    var folders = [""]
+    while let folder = folders.popLast() {
+      let absolute = folder.isEmpty ? root : root + "/" + folder
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
+      for name in names.sorted() {
+        let relative = folder.isEmpty ? name : folder + "/" + name
+        var status = stat()
+        guard lstat(root + "/" + relative, &status) == 0 else { continue }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: folders.append(relative)
+        case S_IFREG: files.append(relative)
+        case S_IFLNK: problems.append(.init(path: relative, problem: "unsafe: a symbolic link"))
+        default: problems.append(.init(path: relative, problem: "unsafe: not a regular file"))
+        }
+      }
+    }
+    return files.sorted()
+  }
+
+  private static func read(_ root: String, _ name: String) -> String? {
+    var status = stat()
+    guard lstat(root + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return try? String(contentsOfFile: root + "/" + name, encoding: .utf8)
+  }
+
+  /// `Label: value` lines, continuation lines joined.
+  private static func tagFields(_ text: String) -> [(String, String)] {
+    var fields: [(String, String)] = []
+    for line in text.split(whereSeparator: \.isNewline) {
+      if line.first == " " || line.first == "\t", let last = fields.popLast() {
+        fields.append((last.0, last.1 + " " + line.trimmingCharacters(in: .whitespaces)))
+      } else if let colon = line.firstIndex(of: ":") {
+        fields.append(
+          (
+            line[..<colon].trimmingCharacters(in: .whitespaces),
+            line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+          ))
+      }
+    }
+    return fields
+  }
+
+  private enum HashAlgorithm: String {
+    case sha256, sha512, sha384, sha1, md5
+  }
+
+  private static func hash(_ path: String, algorithm: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path), let kind = HashAlgorithm(rawValue: algorithm)
+    else {
+      return ""
+    }
+    defer { try? handle.close() }
+    func digest<H: HashFunction>(_ hasher: inout H) -> String {
+      while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty { hasher.update(data: block) }
+      return Array(hasher.finalize()).hexString
+    }
+    switch kind {
+    case .sha256:
+      var hasher = SHA256()
+      return digest(&hasher)
+    case .sha512:
+      var hasher = SHA512()
+      return digest(&hasher)
+    case .sha384:
+      var hasher = SHA384()
+      return digest(&hasher)
+    case .sha1:
+      var hasher = Insecure.SHA1()
+      return digest(&hasher)
+    case .md5:
+      var hasher = Insecure.MD5()
+      return digest(&hasher)
+    }
+  }
+
+  // MARK: Zips
+
+  static func verifyZip(_ path: String) throws -> BagReport {
+    let entries = try StoredZip.entries(of: path)
+    var problems: [BagReport.Problem] = []
+    var seen = Set<String>()
+    var usable: [StoredZip.Entry] = []
+    for entry in entries {
+      if let unsafe = BagPath.unsafety(of: entry.isDirectory ? String(entry.name.dropLast()) : entry.name) {
+        problems.append(.init(path: entry.name, problem: "unsafe name in zip: \(unsafe)"))
+      } else if entry.isSymbolicLink {
+        problems.append(.init(path: entry.name, problem: "unsafe: a symbolic link"))
+      } else if !seen.insert(entry.name).inserted {
+        problems.append(.init(path: entry.name, problem: "unsafe: the zip holds this name twice"))
+      } else if !entry.isDirectory && entry.method != 0 {
+        problems.append(
+          .init(path: entry.name, problem: "compressed (method \(entry.method)); Exhibit reads stored zips"))
+      } else {
+        usable.append(entry)
+      }
+    }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "exhibit-verify-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    for entry in usable {
+      let target = scratch + "/" + entry.name
+      do {
+        if entry.isDirectory {
+          try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+          continue
+        }
+        try FileManager.default.createDirectory(
+          atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if try !StoredZip.extract(entry, from: path, to: target) {
+          problems.append(.init(path: entry.name, problem: "altered: the zip's CRC-32 does not match"))
+        }
+      } catch {
+        problems.append(.init(path: entry.name, problem: "\(error)"))
+      }
+    }
+    // The bag is the zip's single top folder, or the zip's root.
+    let top = Set(usable.compactMap { $0.name.split(separator: "/").first.map(String.init) })
+    let prefix = top.count == 1 && !usable.contains(where: { !$0.name.contains("/") }) ? top.first ?? "" : ""
+    let root = prefix.isEmpty ? scratch : scratch + "/" + prefix
+    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let inner = verifyFolder(root, shownAs: path)
+    let shown = inner.problems.map {
+      BagReport.Problem(path: prefix.isEmpty ? $0.path : prefix + "/" + $0.path, problem: $0.problem)
+    }
+    return BagReport(bag: path, files: inner.files, bytes: inner.bytes, problems: (problems + shown).sorted())
+  }
+}

@@ -1,0 +1,137 @@
+import Crypto
+import Foundation
+
+/// Writes a BagIt 1.0 bag into a hidden sibling folder and moves it into place only when every
+/// file is written and synced, so the final path holds a whole bag or nothing.
+final class BagWriter {
+  /// A written file: its path inside the bag, SHA-256 and size.
+  struct Entry: Sendable, Equatable {
+    var path: String
+    var sha256: String
+    var size: Int64
+  }
+
+  let destination: String
+  let staging: String
+  private(set) var payload: [Entry] = []
+  private var finished = false
+
+  /// Prepares a staging folder beside `destination`.
+  /// - Throws: ``BundleError/targetExists(_:)`` when `destination` exists.
+  init(destination: String) throws {
+    self.destination = destination
+    let fileManager = FileManager.default
+    if fileManager.fileExists(atPath: destination) { throw BundleError.targetExists(destination) }
+    let folder = (destination as NSString).deletingLastPathComponent
+    let name = (destination as NSString).lastPathComponent
+    staging = (folder as NSString).appendingPathComponent(".\(name).partial-\(UUID().uuidString.prefix(8))")
+    do {
+      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try fileManager.createDirectory(atPath: staging + "/data", withIntermediateDirectories: true)
+    } catch {
+      throw BundleError.io(path: staging, reason: error.localizedDescription)
+    }
+  }
+
+  deinit {
+    if !finished { try? FileManager.default.removeItem(atPath: staging) }
+  }
+
+  /// Writes a payload file from memory at `data/<relative>`.
+  func write(_ data: Data, to relative: String) throws {
+    let path = try prepare(relative)
+    do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+      throw BundleError.io(path: path, reason: error.localizedDescription)
+    }
+    try AtomicFiles.sync(path)
+    payload.append(
+      Entry(path: "data/" + relative, sha256: SHA256.hash(data: data).hexString, size: Int64(data.count)))
+  }
+
+  /// Copies a file into `data/<relative>`, hashing as it copies, and refuses it when the bytes
+  /// are not the ones catalogued.
+  /// - Throws: ``BundleError/changedSinceCatalogued(path:expected:found:)`` or ``BundleError/io(path:reason:)``.
+  func copy(from source: String, to relative: String, expectedSHA256: String) throws {
+    let path = try prepare(relative)
+    guard let input = FileHandle(forReadingAtPath: source) else { throw BundleError.missingSource(source) }
+    defer { try? input.close() }
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let output = FileHandle(forWritingAtPath: path)
+    else { throw BundleError.io(path: path, reason: "cannot create") }
+    defer { try? output.close() }
+    var hasher = SHA256()
+    var size: Int64 = 0
+    do {
+      while let block = try input.read(upToCount: 1 << 20), !block.isEmpty {
+        hasher.update(data: block)
+        try output.write(contentsOf: block)
+        size += Int64(block.count)
+      }
+      try output.synchronize()
+    } catch {
+      throw BundleError.io(path: source, reason: error.localizedDescription)
+    }
+    let found = hasher.finalize().hexString
+    guard found == expectedSHA256 else {
+      throw BundleError.changedSinceCatalogued(path: source, expected: expectedSHA256, found: found)
+    }
+    payload.append(Entry(path: "data/" + relative, sha256: found, size: size))
+  }
+
+  /// Writes the tag files, syncs the folders and renames the bag into place.
+  /// - Parameter info: `bag-info.txt` fields in order; Payload-Oxum is added.
+  /// - Returns: Every file of the bag, payload and tags, sorted by path.
+  /// - Throws: ``BundleError``; the staging folder is removed then.
+  func finish(info: [(String, String)]) throws -> [Entry] {
+    let bytes = payload.reduce(Int64(0)) { $0 + $1.size }
+    var tags: [Entry] = []
+    tags.append(try writeTag("bagit.txt", "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n"))
+    let fields = info + [("Payload-Oxum", "\(bytes).\(payload.count)")]
+    tags.append(
+      try writeTag("bag-info.txt", fields.map { "\($0.0): \(Self.oneLine($0.1))\n" }.joined()))
+    tags.append(try writeTag("manifest-sha256.txt", Self.manifest(payload)))
+    let tagManifest = try writeTag("tagmanifest-sha256.txt", Self.manifest(tags))
+    var folders = Set<String>([staging])
+    for entry in payload {
+      var folder = (entry.path as NSString).deletingLastPathComponent
+      while !folder.isEmpty {
+        folders.insert((staging as NSString).appendingPathComponent(folder))
+        folder = (folder as NSString).deletingLastPathComponent
+      }
+    }
+    for folder in folders.sorted().reversed() { try AtomicFiles.sync(folder) }
+    try AtomicFiles.renameWithoutReplacing(staging, to: destination)
+    finished = true
+    try AtomicFiles.sync((destination as NSString).deletingLastPathComponent)
+    return (payload + tags + [tagManifest]).sorted { $0.path < $1.path }
+  }
+
+  /// Manifest lines, sorted by path, paths percent-encoded.
+  static func manifest(_ entries: [Entry]) -> String {
+    entries.sorted { $0.path < $1.path }.map { "\($0.sha256)  \(BagPath.percentEncoded($0.path))\n" }.joined()
+  }
+
+  private static func oneLine(_ value: String) -> String {
+    value.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+
+  private func writeTag(_ name: String, _ text: String) throws -> Entry {
+    let path = (staging as NSString).appendingPathComponent(name)
+    let data = Data(text.utf8)
+    do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+      throw BundleError.io(path: path, reason: error.localizedDescription)
+    }
+    try AtomicFiles.sync(path)
+    return Entry(path: name, sha256: SHA256.hash(data: data).hexString, size: Int64(data.count))
+  }
+
+  private func prepare(_ relative: String) throws -> String {
+    precondition(BagPath.unsafety(of: relative) == nil, "unsafe payload path \(relative)")
+    let path = (staging as NSString).appendingPathComponent("data/" + relative)
+    let folder = (path as NSString).deletingLastPathComponent
+    do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+      throw BundleError.io(path: folder, reason: error.localizedDescription)
+    }
+    return path
+  }
+}

@@ -1,0 +1,20 @@
+/// The CRC-32 (IEEE 802.3) that zip entries carry.
+struct CRC32 {
+  private static let table: [UInt32] = (0..<256).map { index in
+    var value = UInt32(index)
+    for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+    return value
+  }
+
+  private(set) var value: UInt32 = 0xFFFF_FFFF
+
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    var crc = value
+    Self.table.withUnsafeBufferPointer { table in
+      for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
+    value = crc
+  }
+
+  var checksum: UInt32 { value ^ 0xFFFF_FFFF }
+}

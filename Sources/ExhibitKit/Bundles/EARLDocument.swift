@@ -1,0 +1,82 @@
+import Foundation
+
+/// The bundle's verdicts as W3C EARL 1.0 assertions in JSON-LD: one assertion per link (asserted
+/// by its auditor, with the recording segment as the evidence pointer) and an `untested` one,
+/// asserted by Exhibit, for each item no link speaks to.
+enum EARLDocument {
+  static func render(_ contents: BundleContents) throws -> Data {
+    let base = "urn:exhibit:bundle:\(contents.name)"
+    let subject = "\(base)#subject"
+    let tool = "urn:exhibit:assertor:exhibit"
+    func test(_ key: String) -> String { "urn:exhibit:criteria:\(key)" }
+    func auditor(_ name: String) -> String {
+      "urn:exhibit:auditor:"
+        + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "unknown")
+    }
+    var graph: [[String: Any]] = [
+      [
+        "@id": subject, "@type": "earl:TestSubject",
+        "dct:title": "\(contents.component) on \(contents.platform)", "dct:description": contents.title,
+      ],
+      ["@id": tool, "@type": ["earl:Assertor", "earl:Software"], "dct:title": "Exhibit"],
+    ]
+    for name in contents.auditors {
+      graph.append(["@id": auditor(name), "@type": ["earl:Assertor", "foaf:Person"], "foaf:name": name])
+    }
+    for item in contents.items {
+      graph.append([
+        "@id": test(item.key), "@type": "earl:TestCriterion", "dct:title": item.label,
+        "dct:description": item.expectation,
+        "dct:isPartOf": ["@id": "urn:exhibit:criteria:\(contents.component)@\(contents.criteriaRevision)"],
+      ])
+    }
+    for link in contents.links {
+      let fragment =
+        link.startSeconds.map { start in "#t=\(Self.seconds(start)),\(Self.seconds(link.endSeconds ?? start))"
+        } ?? ""
+      var result: [String: Any] = [
+        "@type": "earl:TestResult",
+        "earl:outcome": ["@id": "earl:\(Verdict(rawValue: link.verdict)?.earlOutcome ?? "untested")"],
+        "dct:date": ["@value": link.createdAt, "@type": "xsd:dateTime"],
+        "earl:pointer": ["@id": "\(base)/data/\(link.file)\(fragment)"],
+        "dct:source": "data/\(link.file)\(fragment)",
+      ]
+      if !link.note.isEmpty { result["dct:description"] = link.note }
+      graph.append([
+        "@id": "\(base)#link-\(link.id)", "@type": "earl:Assertion",
+        "earl:assertedBy": ["@id": auditor(link.auditor)],
+        "earl:subject": ["@id": subject], "earl:test": ["@id": test(link.item)],
+        "earl:mode": ["@id": "earl:manual"],
+        "earl:result": result,
+      ])
+    }
+    for item in contents.items where item.links.isEmpty {
+      graph.append([
+        "@id": "\(base)#untested-\(item.key)", "@type": "earl:Assertion", "earl:assertedBy": ["@id": tool],
+        "earl:subject": ["@id": subject], "earl:test": ["@id": test(item.key)],
+        "earl:mode": ["@id": "earl:automatic"],
+        "earl:result": [
+          "@type": "earl:TestResult", "earl:outcome": ["@id": "earl:untested"],
+          "dct:description": "No evidence is linked to this criterion on \(contents.platform).",
+        ],
+      ])
+    }
+    let document: [String: Any] = [
+      "@context": [
+        "earl": "http://www.w3.org/ns/earl#", "dct": "http://purl.org/dc/terms/",
+        "foaf": "http://xmlns.com/foaf/0.1/", "xsd": "http://www.w3.org/2001/XMLSchema#",
+      ],
+      "@graph": graph,
+    ]
+    return try JSONSerialization.data(
+      withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+  }
+
+  /// Seconds as a media-fragment number: up to three decimals, no trailing zeros.
+  static func seconds(_ value: Double) -> String {
+    var text = String(format: "%.3f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,174 @@
+import Crypto
+import Foundation
+
+/// What `exhibit bundle` was asked for.
+public struct BundleRequest: Sendable {
+  public var component: String
+  public var platform: Platform
+  /// The folder the bag (or zip) is created in.
+  public var outFolder: String
+  public var zip: Bool
+  /// `YYYY-MM-DD`; today (UTC) when nil.
+  public var date: String?
+
+  /// Creates a request.
+  public init(
+    component: String, platform: Platform, outFolder: String, zip: Bool = false, date: String? = nil
+  ) {
+    self.component = component
+    self.platform = platform
+    self.outFolder = outFolder
+    self.zip = zip
+    self.date = date
+  }
+}
+
+/// What `exhibit bundle` made, as `bundle --json` prints it.
+public struct BundleResult: Sendable, Equatable, Encodable {
+  /// The bag folder or zip.
+  public let path: String
+  /// Files in the bag, payload and tag files.
+  public let files: Int
+  /// Bytes of the bag's files, or of the zip.
+  public let bytes: Int64
+  /// The zip's SHA-256; nil for a folder.
+  public let sha256: String?
+  /// Items still needing a verdict.
+  public let gaps: [String]
+
+  private enum CodingKeys: String, CodingKey { case path, files, bytes, sha256, gaps }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(path, forKey: .path)
+    try container.encode(files, forKey: .files)
+    try container.encode(bytes, forKey: .bytes)
+    try container.encode(sha256, forKey: .sha256)
+    try container.encode(gaps, forKey: .gaps)
+  }
+}
+
+/// Exports evidence bundles: a BagIt 1.0 bag per component and platform, optionally zipped.
+///
+/// The bag is built in a hidden sibling folder, every file synced, then renamed into place
+/// without replacing anything; a zip is written beside it the same way. Recordings and captions
+/// are hashed while they are copied and must still have the catalogued SHA-256.
+public enum EvidenceBundler {
+  /// Exports one bundle.
+  /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``; nothing is left at the target then.
+  public static func export(_ request: BundleRequest, from store: Store) throws -> BundleResult {
+    let date = try request.date.map(validated) ?? today()
+    let contents = try store.bundleContents(
+      component: request.component, platform: request.platform, date: date)
+    let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
+    let final = (out as NSString).appendingPathComponent(contents.name + (request.zip ? ".zip" : ""))
+    if FileManager.default.fileExists(atPath: final) { throw BundleError.targetExists(final) }
+    let building =
+      request.zip
+      ? (out as NSString).appendingPathComponent(
+        ".\(contents.name).zip.building-\(UUID().uuidString.prefix(8))")
+      : nil
+    defer { if let building { try? FileManager.default.removeItem(atPath: building) } }
+    let bagPath = building.map { ($0 as NSString).appendingPathComponent(contents.name) } ?? final
+    let entries = try writeBag(contents, to: bagPath)
+    guard request.zip, let building else {
+      return BundleResult(
+        path: final, files: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, sha256: nil,
+        gaps: contents.gaps)
+    }
+    let partial = (building as NSString).appendingPathComponent("bag.zip")
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    try StoredZip.write(
+      files: entries.map(\.path), root: bagPath, prefix: contents.name,
+      date: DateComponents(year: parts[0], month: parts[1], day: parts[2]), to: partial)
+    let sha: String
+    do { sha = try FileHasher().hash(partial).sha256 } catch {
+      throw BundleError.io(path: partial, reason: "\(error)")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int64) ?? 0
+    try AtomicFiles.renameWithoutReplacing(partial, to: final)
+    try AtomicFiles.sync(out)
+    return BundleResult(path: final, files: entries.count, bytes: size ?? 0, sha256: sha, gaps: contents.gaps)
+  }
+
+  /// Writes the bag's payload and tag files and moves it to `path`.
+  static func writeBag(_ contents: BundleContents, to path: String) throws -> [BagWriter.Entry] {
+    let writer = try BagWriter(destination: path)
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    try writer.write(try encoder.encode(contents), to: "manifest.json")
+    try writer.write(Data(ReportPage.render(contents).utf8), to: "report.html")
+    try writer.write(Data(contents.feature.utf8), to: "criteria.feature")
+    try writer.write(try EARLDocument.render(contents), to: "earl.jsonld")
+    try writer.write(try encoder.encode(AuditLogExport(contents)), to: "audit-log.json")
+    for recording in contents.recordings {
+      try writer.copy(from: recording.source, to: recording.file, expectedSHA256: recording.sha256)
+      for caption in recording.captions {
+        try writer.copy(from: caption.source, to: caption.file, expectedSHA256: caption.sha256)
+      }
+    }
+    if let stall = ProcessInfo.processInfo.environment["EXHIBIT_TEST_STALL_BEFORE_RENAME"],
+      let seconds = Double(stall)
+    {
+      // A test hook: lets a test kill the export once the payload is written, before the rename.
+      FileHandle.standardError.write(Data("exhibit: payload written, stalling\n".utf8))
+      Thread.sleep(forTimeInterval: seconds)
+    }
+    return try writer.finish(info: [
+      ("Bagging-Date", contents.date),
+      ("Bag-Software-Agent", "Exhibit \(Exhibit.version)"),
+      ("External-Identifier", "urn:exhibit:bundle:\(contents.name):\(contents.auditHead.prefix(16))"),
+      ("Bag-Group-Identifier", contents.component),
+      (
+        "Internal-Sender-Description",
+        "Accessibility evidence for \(contents.component) on \(contents.platform)"
+      ),
+      ("Exhibit-Component", contents.component),
+      ("Exhibit-Platform", contents.platform),
+      (
+        "Exhibit-Criteria-Revision",
+        "\(contents.criteriaRevision) (\(contents.criteriaFormat), \(contents.criteriaSha256))"
+      ),
+      ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
+      ("Exhibit-Audit-Head", contents.auditHead),
+    ])
+  }
+
+  /// `audit-log.json`: the events and the chain head at export.
+  struct AuditLogExport: Encodable {
+    let auditHead: String
+    let note: String
+    let events: [AuditEvent]
+
+    init(_ contents: BundleContents) {
+      auditHead = contents.auditHead
+      note =
+        "Each event's hash is SHA-256 over its previous_hash and content; audit_head was the newest "
+        + "hash in the database when the bundle was made."
+      events = contents.auditEvents
+    }
+  }
+
+  static func validated(_ text: String) throws -> String {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      (1980...2107).contains(year), (1...12).contains(month), (1...31).contains(day)
+    else { throw BundleError.badDate(text) }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+      calendar.component(.day, from: date) == day
+    else { throw BundleError.badDate(text) }
+    return text
+  }
+
+  static func today() -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.string(from: Date())
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+extension Store {
+  /// Gathers what a bundle of `component` on `platform` holds: the current criteria items that
+  /// apply, the live links of recordings of that platform with their verdicts, every present
+  /// recording of the component and platform (and any linked one), their captions, and the
+  /// audit events behind them.
+  ///
+  /// - Parameters:
+  ///   - name: The component: `family/slug` or a bare slug.
+  ///   - platform: The platform the bundle is for.
+  ///   - date: `YYYY-MM-DD`, the bag's date.
+  /// - Returns: The bundle's contents, ready to write.
+  /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, ``SQLiteError``.
+  public func bundleContents(component name: String, platform: Platform, date: String) throws
+    -> BundleContents
+  {
+    let component = try resolveComponent(name)
+    let criteria = try componentCriteria(component, platform: platform)
+    guard !criteria.items.isEmpty else {
+      throw BundleError.noItems(component: component, platform: platform.rawValue)
+    }
+    let parts = component.split(separator: "/").map(String.init)
+    let documentID =
+      try connection.first(
+        "SELECT id FROM criteria_document WHERE family = ? AND component = ? AND format = ? AND revision = ?",
+        [parts[0], parts[1], criteria.document.format, criteria.document.revision])?.int64("id") ?? 0
+    let links = try evidenceLinks(
+      where: "i.document_id = ? AND l.retracted_at IS NULL AND r.platform = ?",
+      [documentID, platform.rawValue]
+    ).filter { link in criteria.items.contains { $0.key == link.item } }
+
+    // Recordings: every present one of the component and platform, and every linked one.
+    let shas = try connection.query(
+      """
+      SELECT sha256 FROM recording r WHERE sha256 IS NOT NULL AND status <> 'error'
+        AND family = ? AND component = ? AND platform = ?
+        AND EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL)
+      """, [parts[0], parts[1], platform.rawValue]
+    ).compactMap { $0.string("sha256") }
+    var files = Set<String>()
+    func file(for name: String, sha: String) -> String {
+      var candidate = "recordings/" + BagPath.safeComponent(name)
+      if files.contains(candidate) {
+        let stem = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        candidate =
+          "recordings/" + BagPath.safeComponent("\(stem)-\(sha.prefix(8))" + (ext.isEmpty ? "" : ".\(ext)"))
+      }
+      files.insert(candidate)
+      return candidate
+    }
+    var recordings: [BundleContents.Recording] = []
+    for sha in Set(shas + links.compactMap(\.recordingSha256)).sorted() {
+      guard let id = try connection.first("SELECT id FROM recording WHERE sha256 = ?", [sha])?.int64("id")
+      else {
+        continue
+      }
+      let detail = try recordingDetail(id: id)
+      let source = detail.paths.first { $0.missingSince == nil }?.path ?? detail.recording.path
+      let name = (source as NSString).lastPathComponent
+      let captions = detail.captions.map { track in
+        BundleContents.Caption(
+          file: file(for: (track.path as NSString).lastPathComponent, sha: track.sha256),
+          language: track.language,
+          sha256: track.sha256, source: track.path)
+      }
+      let summary = detail.recording
+      recordings.append(
+        BundleContents.Recording(
+          sha256: sha, file: file(for: name, sha: sha), name: name, size: summary.size,
+          status: summary.status,
+          container: summary.container, durationSeconds: summary.durationSeconds,
+          videoCodec: summary.videoCodec,
+          width: summary.width, height: summary.height, audioCodec: summary.audioCodec,
+          assistiveTech: summary.assistiveTech, browser: summary.browser, captions: captions, source: source))
+    }
+    let fileBySha = Dictionary(recordings.map { ($0.sha256, $0.file) }) { first, _ in first }
+
+    let bundleLinks = links.map { link in
+      BundleContents.Link(
+        id: link.id, item: link.item, recording: link.recordingSha256 ?? "",
+        file: fileBySha[link.recordingSha256 ?? ""] ?? "", startSeconds: link.startSeconds,
+        endSeconds: link.endSeconds, verdict: link.verdict.rawValue, auditor: link.auditor, note: link.note,
+        platformOverride: link.platformOverride, createdAt: link.createdAt)
+    }
+    let items = criteria.items.map { item in
+      let own = bundleLinks.filter { $0.item == item.key }
+      let decided = own.contains { ["pass", "fail", "not-applicable"].contains($0.verdict) }
+      return BundleContents.Item(
+        key: item.key, section: item.section, label: item.label, expectation: item.expectation,
+        platforms: item.platforms.map(\.rawValue), notApplicable: item.notApplicable,
+        verdict: Self.combined(own.map(\.verdict)), gap: !item.notApplicable && !decided, links: own.map(\.id)
+      )
+    }
+    let subjects =
+      [component] + bundleLinks.map { "link:\($0.id)" } + recordings.map { "recording:\($0.sha256)" }
+    let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
+    let events = try auditEvents(where: "subject IN (\(placeholders))", subjects)
+    let head = try connection.first("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1")?.string("hash")
+    return BundleContents(
+      name: BagPath.safeComponent("\(parts[0])-\(parts[1])-\(platform.rawValue)-\(date)"),
+      component: component,
+      title: criteria.document.title, platform: platform.rawValue, date: date,
+      criteriaRevision: criteria.document.revision, criteriaFormat: criteria.document.format,
+      criteriaSha256: criteria.document.sha256, auditors: Set(bundleLinks.map(\.auditor)).sorted(),
+      items: items,
+      gaps: items.filter(\.gap).map(\.key), links: bundleLinks, recordings: recordings,
+      auditHead: head ?? AuditEvent.genesisHash, auditEvents: events,
+      feature: GherkinFeature.render(criteria, platform: platform))
+  }
+}

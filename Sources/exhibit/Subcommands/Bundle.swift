@@ -1,0 +1,45 @@
+import ArgumentParser
+import ExhibitKit
+
+/// `exhibit bundle COMPONENT --platform P [--out DIR] [--zip] [--date YYYY-MM-DD]`
+struct Bundle: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Export a component's evidence on one platform as a BagIt bag (or a zip of it).",
+    discussion: """
+      The bag holds manifest.json, an accessible report.html, criteria.feature, earl.jsonld, \
+      audit-log.json and the recordings with their captions. It is built beside the target and \
+      moved into place when complete; an existing bag or zip is never overwritten. The same \
+      database and --date give byte-identical bags and zips.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The component, e.g. native/checkbox.")
+  var component: String
+  @Option(help: "The platform the bundle is for.")
+  var platform: Platform
+  @Option(help: "The folder to create the bag or zip in.")
+  var out: String = "."
+  @Flag(help: "Write a zip of the bag (entries stored, deterministic) instead of a folder.")
+  var zip = false
+  @Option(help: "The bag's date, YYYY-MM-DD (default: today, UTC).")
+  var date: String?
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForReading()
+      let result = try EvidenceBundler.export(
+        BundleRequest(component: component, platform: platform, outFolder: out, zip: zip, date: date),
+        from: store)
+      if output.json {
+        try Console.json(result)
+        return
+      }
+      Console.out("\(result.path): \(result.files) files, \(result.bytes) bytes")
+      if let sha = result.sha256 { Console.out("zip SHA-256 \(sha)") }
+      if !result.gaps.isEmpty {
+        Console.out("\(result.gaps.count) items still need a verdict: \(result.gaps.joined(separator: ", "))")
+      }
+    }
+  }
+}

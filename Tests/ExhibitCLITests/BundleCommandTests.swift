@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `exhibit bundle` and `exhibit verify BUNDLE` as a compliance team runs them.
+@Suite struct BundleCommandTests {
+  static func prepared() throws -> CLIWorkspace {
+    let workspace = try SearchCommandTests.prepared()
+    let link = try workspace.run(
+      "link", "Media/native/checkbox/checkboxVoiceOver.webm", "native/checkbox#screenreader.role",
+      "--verdict",
+      "pass", "--from", "0.4", "--to", "5.2")
+    #expect(link.status == 0, "\(link.stderr)")
+    return workspace
+  }
+
+  @Test func bundleAndVerifyPrintTheDesignKeys() throws {
+    let workspace = try Self.prepared()
+    let result = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "bundles", "--zip", "--date", "2026-11-21",
+      "--json")
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(try result.json() as? [String: Any])
+    let path = try #require(object["path"] as? String)
+    #expect(path == workspace.path("bundles/native-checkbox-ios-2026-11-21.zip"))
+    #expect(object["files"] as? Int == 11)
+    #expect((object["sha256"] as? String)?.count == 64)
+    #expect((object["bytes"] as? Int ?? 0) > 50_000)
+    let verify = try workspace.run("verify", path, "--json")
+    #expect(verify.status == 0, "\(verify.stderr)")
+    let report = try #require(try verify.json() as? [String: Any])
+    #expect(report["valid"] as? Bool == true)
+    #expect((report["problems"] as? [Any])?.isEmpty == true)
+    let again = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "bundles", "--zip", "--date", "2026-11-21")
+    #expect(again.status == 1 && again.stderr.contains("already exists"))
+  }
+
+  @Test func verifyNamesProblemsAndFails() throws {
+    let workspace = try Self.prepared()
+    #expect(
+      try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21").status == 0)
+    let bag = workspace.path("native-checkbox-ios-2026-11-21")
+    try Data("tampered".utf8).write(to: URL(fileURLWithPath: bag + "/data/criteria.feature"))
+    let verify = try workspace.run("verify", bag)
+    #expect(verify.status == 1)
+    #expect(verify.stderr.contains("data/criteria.feature: altered"))
+    let json = try #require(try workspace.run("verify", bag, "--json").json() as? [String: Any])
+    let problems = try #require(json["problems"] as? [[String: Any]])
+    #expect(problems.contains { $0["path"] as? String == "data/criteria.feature" })
+    let nothing = try workspace.run("verify", workspace.path("no-such-bag"))
+    #expect(nothing.status == 1 && nothing.stderr.contains("no-such-bag"))
+  }
+
+  @Test func aKilledExportLeavesNothingAtTheTarget() throws {
+    let workspace = try Self.prepared()
+    workspace.environment["EXHIBIT_TEST_STALL_BEFORE_RENAME"] = "60"
+    let started = try workspace.start([
+      "bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21",
+    ])
+    let (process, _, stderr) = started
+    var said = Data()
+    while !String(decoding: said, as: UTF8.self).contains("stalling") {
+      let chunk = stderr.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      said.append(chunk)
+    }
+    #expect(String(decoding: said, as: UTF8.self).contains("payload written"))
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let target = workspace.path("native-checkbox-ios-2026-11-21")
+    #expect(!FileManager.default.fileExists(atPath: target), "a killed export left a bag at the target")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: workspace.root.path)
+    #expect(leftovers.contains { $0.hasPrefix(".native-checkbox-ios-2026-11-21.partial-") })
+    // The next export completes, beside the hidden leftover.
+    workspace.environment.removeValue(forKey: "EXHIBIT_TEST_STALL_BEFORE_RENAME")
+    #expect(
+      try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21").status == 0)
+    #expect(try workspace.run("verify", target).status == 0)
+  }
+}
