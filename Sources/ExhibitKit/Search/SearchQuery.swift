@@ -10,7 +10,7 @@
 /// Everything else is text: `aria-label`, `1.4.10` and `C++` become phrases of the words FTS5's
 /// tokenizer finds in them (`aria label`, `1 4 10`, `c`), and a term with no letter or digit is
 /// dropped. Each term is emitted as an FTS5 string, so no input can produce an FTS5 syntax error.
-public struct SearchQuery: Sendable, Equatable {
+public struct SearchQuery: Sendable {
   /// One thing to match.
   public struct Term: Sendable, Equatable {
     /// The words, as typed (FTS5 splits them into tokens).
@@ -65,10 +65,6 @@ public struct SearchQuery: Sendable, Equatable {
       let term = entry.term.prefix ? quoted + " *" : quoted
       return index == 0 ? term : entry.joiner.rawValue + term
     }.joined()
-  }
-
-  public static func == (lhs: SearchQuery, rhs: SearchQuery) -> Bool {
-    lhs.text == rhs.text
   }
 
   private enum Token {

@@ -220,12 +220,16 @@ extension Store {
 
   /// The format whose items count for a component: one with items, best format first.
   private static func primary(_ documents: [CriteriaDocumentSummary]) -> String? {
-    let ranked = documents.sorted {
-      let left = (CriteriaFormat(rawValue: $0.format)?.precedence ?? 9) + ($0.itemCount > 0 ? 0 : 10)
-      let right = (CriteriaFormat(rawValue: $1.format)?.precedence ?? 9) + ($1.itemCount > 0 ? 0 : 10)
-      return left < right
-    }
-    return ranked.first?.format
+    documents.min {
+      primaryRank(format: $0.format, hasItems: $0.itemCount > 0)
+        < primaryRank(format: $1.format, hasItems: $1.itemCount > 0)
+    }?.format
+  }
+
+  /// How a document ranks for being its component's primary one: lower is better; a format
+  /// with items beats any without.
+  static func primaryRank(format: String, hasItems: Bool) -> Int {
+    (CriteriaFormat(rawValue: format)?.precedence ?? 9) + (hasItems ? 0 : 10)
   }
 
   /// Resolves what a user typed to `family/slug`: a full id, or a bare slug only one family has.

@@ -130,13 +130,8 @@ extension Store {
     }
     let primaries = byComponent.values.compactMap { documents in
       documents.min {
-        let left =
-          (CriteriaFormat(rawValue: $0.string("format") ?? "")?.precedence ?? 9)
-          + ($0.bool("has_items") ? 0 : 10)
-        let right =
-          (CriteriaFormat(rawValue: $1.string("format") ?? "")?.precedence ?? 9)
-          + ($1.bool("has_items") ? 0 : 10)
-        return left < right
+        Self.primaryRank(format: $0.string("format") ?? "", hasItems: $0.bool("has_items"))
+          < Self.primaryRank(format: $1.string("format") ?? "", hasItems: $1.bool("has_items"))
       }?.int64("id")
     }
     return "[" + primaries.sorted().map(String.init).joined(separator: ",") + "]"
@@ -299,14 +294,12 @@ extension Store {
     return Ranked(hits: hits, capped: found.capped)
   }
 
-  /// A recording's shown path and file name.
+  /// A recording's shown path (``Store/primaryPath``) and file name, for the few hits kept.
   private func recordingPathAndName(_ id: Int64?) throws -> (path: String?, name: String) {
-    let row = try connection.first(
-      """
-      SELECT p.path, p.name FROM recording_path p WHERE p.recording_id = ?
-      ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1
-      """, [id])
-    return (row?.string("path"), row?.string("name") ?? "")
+    let path = try connection.first(
+      "SELECT \(Store.primaryPath) AS path FROM recording r WHERE r.id = ?", [id])?
+      .string("path")
+    return (path, path.map { ($0 as NSString).lastPathComponent } ?? "")
   }
 
   /// `family/component` of a recording row, when both are known.
