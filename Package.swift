@@ -45,9 +45,21 @@ let package = Package(
       dependencies: ["ExhibitKit"],
       path: "Sources/exhibit-bench"
     ),
+    // The fuzz targets' checks, shared by the libFuzzer build of exhibit-fuzz (Scripts/fuzz.sh)
+    // and the test suite, which replays every input a fuzzer ever broke.
+    .target(
+      name: "ExhibitFuzzing",
+      dependencies: ["ExhibitKit"]
+    ),
+    .target(name: "CLibFuzzer"),
+    .executableTarget(
+      name: "exhibit-fuzz",
+      dependencies: ["ExhibitFuzzing", "CLibFuzzer"],
+      path: "Sources/exhibit-fuzz"
+    ),
     .testTarget(
       name: "ExhibitKitTests",
-      dependencies: ["ExhibitKit", "CSQLite"],
+      dependencies: ["ExhibitKit", "ExhibitFuzzing", "CSQLite"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

@@ -51,30 +51,23 @@ import Testing
     #expect(nothing.status == 1 && nothing.stderr.contains("no-such-bag"))
   }
 
-  @Test func aKilledExportLeavesNothingAtTheTarget() throws {
+  @Test func aKilledExportLeavesNothingAtTheTargetAndTheNextOneSweepsItsRemains() throws {
     let workspace = try Self.prepared()
-    workspace.environment["EXHIBIT_TEST_STALL_BEFORE_RENAME"] = "60"
-    let started = try workspace.start([
-      "bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21",
-    ])
-    let (process, _, stderr) = started
-    var said = Data()
-    while !String(decoding: said, as: UTF8.self).contains("stalling") {
-      let chunk = stderr.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      said.append(chunk)
-    }
-    #expect(String(decoding: said, as: UTF8.self).contains("payload written"))
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    workspace.environment["EXHIBIT_TEST_KILL_AT"] = "rename:1"
+    let killed = try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21")
+    #expect(killed.killed, "the export was not killed: \(killed.status) \(killed.stderr)")
     let target = workspace.path("native-checkbox-ios-2026-11-21")
     #expect(!FileManager.default.fileExists(atPath: target), "a killed export left a bag at the target")
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: workspace.root.path)
-    #expect(leftovers.contains { $0.hasPrefix(".native-checkbox-ios-2026-11-21.partial-") })
-    // The next export completes, beside the hidden leftover.
-    workspace.environment.removeValue(forKey: "EXHIBIT_TEST_STALL_BEFORE_RENAME")
+    let staging = {
+      try FileManager.default.contentsOfDirectory(atPath: workspace.root.path).filter {
+        $0.hasPrefix(".native-checkbox-ios-2026-11-21.partial-")
+      }
+    }
+    #expect(try staging().count == 1)
+    workspace.environment.removeValue(forKey: "EXHIBIT_TEST_KILL_AT")
     #expect(
       try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21").status == 0)
     #expect(try workspace.run("verify", target).status == 0)
+    #expect(try staging().isEmpty, "the killed export's staging folder is still there")
   }
 }

@@ -27,6 +27,8 @@ final class CLIWorkspace {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// Whether the process ended by SIGKILL.
+    var killed = false
 
     /// stdout parsed as JSON.
     func json() throws -> Any {
@@ -82,7 +84,8 @@ final class CLIWorkspace {
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+      stderr: String(decoding: err, as: UTF8.self),
+      killed: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
   }
 
   /// Runs `exhibit ARGUMENTS` to completion.

@@ -9,15 +9,19 @@ import Foundation
 /// symbolic links, duplicates) and, in zips, entries Exhibit cannot read. Zips are unpacked
 /// only into a temporary folder, after every name is checked.
 public enum BagVerifier {
-  /// Verifies the bag at `path` (a folder, or a file ending in `.zip`).
+  /// Verifies the bag at `path` (a folder, or a zip).
+  /// - Parameters:
+  ///   - path: The bag folder or zip.
+  ///   - scratch: Where a zip is unpacked, in a folder of its own removed afterwards (default:
+  ///     the temporary folder).
   /// - Throws: Only when the path cannot be read at all.
-  public static func verify(_ path: String) throws -> BagReport {
+  public static func verify(_ path: String, unpackingIn scratch: String? = nil) throws -> BagReport {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw BundleError.io(path: path, reason: "no such file or folder")
     }
     if isFolder.boolValue { return verifyFolder(path, shownAs: path) }
-    return try verifyZip(path)
+    return try verifyZip(path, unpackingIn: scratch ?? FileManager.default.temporaryDirectory.path)
   }
 
   // MARK: Folders
@@ -114,7 +118,9 @@ public enum BagVerifier {
       let expected = parts[0].lowercased()
       let path = BagPath.percentDecoded(String(parts[1].drop { $0 == " " || $0 == "\t" || $0 == "*" }))
       if let unsafe = BagPath.unsafety(of: path) {
-        problems.append(.init(path: path, problem: "unsafe name in \(manifest): \(unsafe)"))
+        // An empty name still needs a place in the report: the manifest line.
+        let shown = path.isEmpty ? "\(manifest) line \(number + 1)" : path
+        problems.append(.init(path: shown, problem: "unsafe name in \(manifest): \(unsafe)"))
         continue
       }
       guard allowed(path) else {
@@ -219,14 +225,15 @@ public enum BagVerifier {
 
   // MARK: Zips
 
-  static func verifyZip(_ path: String) throws -> BagReport {
+  static func verifyZip(_ path: String, unpackingIn parent: String) throws -> BagReport {
     let entries = try StoredZip.entries(of: path)
     var problems: [BagReport.Problem] = []
     var seen = Set<String>()
     var usable: [StoredZip.Entry] = []
-    for entry in entries {
+    for (number, entry) in entries.enumerated() {
       if let unsafe = BagPath.unsafety(of: entry.isDirectory ? String(entry.name.dropLast()) : entry.name) {
-        problems.append(.init(path: entry.name, problem: "unsafe name in zip: \(unsafe)"))
+        let shown = entry.name.isEmpty ? "zip entry \(number + 1)" : entry.name
+        problems.append(.init(path: shown, problem: "unsafe name in zip: \(unsafe)"))
       } else if entry.isSymbolicLink {
         problems.append(.init(path: entry.name, problem: "unsafe: a symbolic link"))
       } else if !seen.insert(entry.name).inserted {
@@ -238,9 +245,7 @@ public enum BagVerifier {
         usable.append(entry)
       }
     }
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "exhibit-verify-\(UUID().uuidString)"
-    ).path
+    let scratch = (parent as NSString).appendingPathComponent("exhibit-verify-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     for entry in usable {
       let target = scratch + "/" + entry.name

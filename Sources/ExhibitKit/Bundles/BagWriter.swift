@@ -12,24 +12,22 @@ final class BagWriter {
   }
 
   let destination: String
-  let staging: String
+  private let stagingFolder: StagingFolder
+  var staging: String { stagingFolder.path }
   private(set) var payload: [Entry] = []
   private var finished = false
 
-  /// Prepares a staging folder beside `destination`.
+  /// Prepares a staging folder beside `destination`, removing those killed exports left.
   /// - Throws: ``BundleError/targetExists(_:)`` when `destination` exists.
   init(destination: String) throws {
     self.destination = destination
     let fileManager = FileManager.default
     if fileManager.fileExists(atPath: destination) { throw BundleError.targetExists(destination) }
-    let folder = (destination as NSString).deletingLastPathComponent
-    let name = (destination as NSString).lastPathComponent
-    staging = (folder as NSString).appendingPathComponent(".\(name).partial-\(UUID().uuidString.prefix(8))")
+    stagingFolder = try StagingFolder(beside: destination, kind: "partial")
     do {
-      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try fileManager.createDirectory(atPath: staging + "/data", withIntermediateDirectories: true)
+      try fileManager.createDirectory(atPath: stagingFolder.path + "/data", withIntermediateDirectories: true)
     } catch {
-      throw BundleError.io(path: staging, reason: error.localizedDescription)
+      throw BundleError.io(path: stagingFolder.path, reason: error.localizedDescription)
     }
   }
 
@@ -46,6 +44,7 @@ final class BagWriter {
     try AtomicFiles.sync(path)
     payload.append(
       Entry(path: "data/" + relative, sha256: SHA256.hash(data: data).hexString, size: Int64(data.count)))
+    CrashPoint.file.reach()
   }
 
   /// Copies a file into `data/<relative>`, hashing as it copies, and refuses it when the bytes
@@ -76,6 +75,7 @@ final class BagWriter {
       throw BundleError.changedSinceCatalogued(path: source, expected: expectedSHA256, found: found)
     }
     payload.append(Entry(path: "data/" + relative, sha256: found, size: size))
+    CrashPoint.file.reach()
   }
 
   /// Writes the tag files, syncs the folders and renames the bag into place.
@@ -100,6 +100,7 @@ final class BagWriter {
       }
     }
     for folder in folders.sorted().reversed() { try AtomicFiles.sync(folder) }
+    CrashPoint.rename.reach()
     try AtomicFiles.renameWithoutReplacing(staging, to: destination)
     finished = true
     try AtomicFiles.sync((destination as NSString).deletingLastPathComponent)
@@ -122,6 +123,7 @@ final class BagWriter {
       throw BundleError.io(path: path, reason: error.localizedDescription)
     }
     try AtomicFiles.sync(path)
+    CrashPoint.file.reach()
     return Entry(path: name, sha256: SHA256.hash(data: data).hexString, size: Int64(data.count))
   }
 

@@ -63,12 +63,13 @@ public enum EvidenceBundler {
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
     let final = (out as NSString).appendingPathComponent(contents.name + (request.zip ? ".zip" : ""))
     if FileManager.default.fileExists(atPath: final) { throw BundleError.targetExists(final) }
-    let building =
-      request.zip
-      ? (out as NSString).appendingPathComponent(
-        ".\(contents.name).zip.building-\(UUID().uuidString.prefix(8))")
-      : nil
-    defer { if let building { try? FileManager.default.removeItem(atPath: building) } }
+    // A zip is built in a locked hidden folder too; ones left by killed exports are swept.
+    let buildingFolder = request.zip ? try StagingFolder(beside: final, kind: "building") : nil
+    let building = buildingFolder?.path
+    defer {
+      if let building { try? FileManager.default.removeItem(atPath: building) }
+      buildingFolder?.release()
+    }
     let bagPath = building.map { ($0 as NSString).appendingPathComponent(contents.name) } ?? final
     let entries = try writeBag(contents, to: bagPath)
     guard request.zip, let building else {
@@ -86,6 +87,7 @@ public enum EvidenceBundler {
       throw BundleError.io(path: partial, reason: "\(error)")
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int64) ?? 0
+    CrashPoint.rename.reach()
     try AtomicFiles.renameWithoutReplacing(partial, to: final)
     try AtomicFiles.sync(out)
     return BundleResult(path: final, files: entries.count, bytes: size ?? 0, sha256: sha, gaps: contents.gaps)
@@ -107,13 +109,6 @@ public enum EvidenceBundler {
       for caption in recording.captions {
         try writer.copy(from: caption.source, to: caption.file, expectedSHA256: caption.sha256)
       }
-    }
-    if let stall = ProcessInfo.processInfo.environment["EXHIBIT_TEST_STALL_BEFORE_RENAME"],
-      let seconds = Double(stall)
-    {
-      // A test hook: lets a test kill the export once the payload is written, before the rename.
-      FileHandle.standardError.write(Data("exhibit: payload written, stalling\n".utf8))
-      Thread.sleep(forTimeInterval: seconds)
     }
     return try writer.finish(info: [
       ("Bagging-Date", contents.date),

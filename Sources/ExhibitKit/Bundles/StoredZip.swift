@@ -13,6 +13,9 @@ enum StoredZip {
     var size: UInt32
     var externalAttributes: UInt32
     var localHeaderOffset: UInt32
+    /// Where the next entry (or the central directory) starts: this entry's bytes must end
+    /// before it. Entries that share bytes are how a small zip unpacks to terabytes.
+    var limit: UInt64 = 0
 
     var isSymbolicLink: Bool { (externalAttributes >> 16) & 0o170000 == 0o120000 }
     var isDirectory: Bool { name.hasSuffix("/") }
@@ -166,12 +169,35 @@ enum StoredZip {
             externalAttributes: directory.le32(at: at + 38), localHeaderOffset: directory.le32(at: at + 42)))
         at += 46 + nameLength + extra + comment
       }
-      return entries
+      return try withoutOverlaps(entries, directoryStart: start, path: path)
     } catch let error as BundleError {
       throw error
     } catch {
       throw BundleError.unreadableZip(path: path, reason: error.localizedDescription)
     }
+  }
+
+  /// Sets each entry's ``Entry/limit`` and refuses a zip whose entries overlap one another or the
+  /// central directory, so unpacking writes at most the zip's own size.
+  /// - Throws: ``BundleError/unreadableZip(path:reason:)``.
+  private static func withoutOverlaps(_ entries: [Entry], directoryStart: UInt64, path: String) throws
+    -> [Entry]
+  {
+    let order = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
+    var limited = entries
+    for (position, index) in order.enumerated() {
+      let limit =
+        position + 1 < order.count ? UInt64(entries[order[position + 1]].localHeaderOffset) : directoryStart
+      let entry = entries[index]
+      let smallestEnd = UInt64(entry.localHeaderOffset) + 30 + UInt64(entry.compressedSize)
+      guard smallestEnd <= limit else {
+        throw BundleError.unreadableZip(
+          path: path,
+          reason: "\(entry.name.isEmpty ? "an entry" : entry.name) overlaps the next entry or the directory")
+      }
+      limited[index].limit = limit
+    }
+    return limited
   }
 
   /// Copies a stored entry's bytes to `destination`, returning whether its CRC matched.
@@ -187,6 +213,9 @@ enum StoredZip {
         throw BundleError.unreadableZip(path: path, reason: "\(entry.name): damaged local header")
       }
       let skip = UInt64(header.le16(at: 26)) + UInt64(header.le16(at: 28))
+      guard UInt64(entry.localHeaderOffset) + 30 + skip + UInt64(entry.compressedSize) <= entry.limit else {
+        throw BundleError.unreadableZip(path: path, reason: "\(entry.name): overlaps the next entry")
+      }
       try handle.seek(toOffset: UInt64(entry.localHeaderOffset) + 30 + skip)
       guard FileManager.default.createFile(atPath: destination, contents: nil),
         let output = FileHandle(forWritingAtPath: destination)

@@ -150,13 +150,21 @@ enum CriteriaText {
 
   /// Makes item keys unique within a document: a second `name` becomes `name-2`.
   static func uniquingSlugs(_ items: [CriteriaItem]) -> [CriteriaItem] {
-    var seen: [String: Int] = [:]
+    // A numbered slug can meet a label that slugs to the same text ("Name", "Name", "Name 2"),
+    // so numbers skip keys already taken. Found by fuzzing.
+    var taken = Set<String>()
+    var nextNumber: [String: Int] = [:]
     return items.map { item in
       var copy = item
-      let count = (seen[item.localKey] ?? 0) + 1
-      seen[item.localKey] = count
-      if count > 1 { copy.slug = "\(item.slug)-\(count)" }
+      if taken.contains(item.localKey) {
+        var number = nextNumber[item.localKey] ?? 2
+        while taken.contains("\(item.section.rawValue).\(item.slug)-\(number)") { number += 1 }
+        nextNumber[item.localKey] = number + 1
+        copy.slug = "\(item.slug)-\(number)"
+      }
+      taken.insert(copy.localKey)
       return copy
     }
   }
+
 }

@@ -61,10 +61,21 @@ public struct SearchQuery: Sendable {
   /// The FTS5 MATCH expression.
   public var expression: String {
     terms.enumerated().map { index, entry in
-      let quoted = "\"" + entry.term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      let quoted = "\"" + Self.doublingQuotes(entry.term.text) + "\""
       let term = entry.term.prefix ? quoted + " *" : quoted
       return index == 0 ? term : entry.joiner.rawValue + term
     }.joined()
+  }
+
+  /// The text with every quote doubled, scalar by scalar, as an FTS5 string needs. (String's
+  /// own replacing works on characters and misses a quote that carries a combining mark.)
+  private static func doublingQuotes(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      scalars.append(scalar)
+      if scalar == "\"" { scalars.append(scalar) }
+    }
+    return String(scalars)
   }
 
   private enum Token {
@@ -79,31 +90,42 @@ public struct SearchQuery: Sendable {
   }
 
   /// Splits the text into terms and operators.
+  ///
+  /// It reads Unicode scalars, not characters: a quote followed by a combining mark is one
+  /// `Character`, yet FTS5 sees the quote. Found by fuzzing.
   private static func tokens(of text: String) -> [Token] {
     var tokens: [Token] = []
-    var characters = Substring(text)
-    while let first = characters.first {
-      if first.isWhitespace {
-        characters = characters.dropFirst()
-      } else if first == "\"" {
-        let body = characters.dropFirst()
-        let end = body.firstIndex(of: "\"") ?? body.endIndex
+    var scalars = Substring(text).unicodeScalars[...]
+    let quote: Unicode.Scalar = "\""
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\0" }
+    while let first = scalars.first {
+      if isSpace(first) {
+        scalars = scalars.dropFirst()
+      } else if first == quote {
+        let body = scalars.dropFirst()
+        let end = body.firstIndex(of: quote) ?? body.endIndex
         var rest = end < body.endIndex ? body[body.index(after: end)...] : body[end...]
         let prefix = rest.first == "*"
         rest = rest.drop { $0 == "*" }
-        if let term = term(String(body[..<end]), prefix: prefix) { tokens.append(.term(term)) }
-        characters = rest
+        if let term = term(String(String.UnicodeScalarView(body[..<end])), prefix: prefix) {
+          tokens.append(.term(term))
+        }
+        scalars = rest
       } else {
-        let end = characters.firstIndex { $0.isWhitespace || $0 == "\"" } ?? characters.endIndex
-        let word = String(characters[..<end])
-        characters = characters[end...]
+        let end = scalars.firstIndex { isSpace($0) || $0 == quote } ?? scalars.endIndex
+        let word = String(String.UnicodeScalarView(scalars[..<end]))
+        scalars = scalars[end...]
         switch word {
         case "OR": tokens.append(.operator(.or, word))
         case "NOT": tokens.append(.operator(.not, word))
         case "AND": tokens.append(.operator(.and, word))
         default:
-          let stripped = word.hasSuffix("*") ? String(word.reversed().drop { $0 == "*" }.reversed()) : word
-          if let term = term(stripped, prefix: stripped != word) { tokens.append(.term(term)) }
+          var stripped = word.unicodeScalars[...]
+          while stripped.last == "*" { stripped = stripped.dropLast() }
+          let text = String(String.UnicodeScalarView(stripped))
+          if let term = term(text, prefix: stripped.count != word.unicodeScalars.count) {
+            tokens.append(.term(term))
+          }
         }
       }
     }
@@ -111,10 +133,15 @@ public struct SearchQuery: Sendable {
   }
 
   /// A term, or nil when nothing in it could be a token.
+  ///
+  /// A NUL becomes a space: inside an FTS5 string it would end the string early ("unterminated
+  /// string"), and to the tokenizer it separates words anyway. Found by fuzzing.
   private static func term(_ text: String, prefix: Bool) -> Term? {
     guard
       text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
     else { return nil }
-    return Term(text: text, prefix: prefix)
+    var clean = String.UnicodeScalarView()
+    clean.append(contentsOf: text.unicodeScalars.map { $0 == "\0" ? " " : $0 })
+    return Term(text: String(clean), prefix: prefix)
   }
 }

@@ -164,7 +164,9 @@ public final class Connection {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
+      CrashPoint.commit.reach()
       try execute("COMMIT")
+      CrashPoint.committed.reach()
       return result
     } catch {
       try? execute("ROLLBACK")

@@ -13,7 +13,8 @@ extension Store {
   ///
   /// The item is looked up in its component's current revision and the link pins that
   /// revision. The segment must lie within the recording; the item must apply to the
-  /// recording's platform unless the request overrides it, and the override is stored.
+  /// recording's platform unless the request overrides it, and the override is stored. Asking
+  /// for a link that is already live, identical in every field, returns that link unchanged.
   ///
   /// - Parameter request: What to link.
   /// - Returns: The stored link.
@@ -58,6 +59,18 @@ extension Store {
           throw EvidenceError.platformUnknown(recording: request.recording, item: item.key)
         }
         override = true
+      }
+      // The same evidence again (a command re-run after a crash or a lost reply) is the link
+      // already stored, not a second one.
+      if let existing = try connection.first(
+        """
+        SELECT id FROM evidence_link WHERE retracted_at IS NULL AND recording_id = ? AND item_id = ?
+          AND start_ms IS ? AND end_ms IS ? AND verdict = ? AND auditor = ? AND note = ? AND platform_override = ?
+        """,
+        [recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override]),
+        let id = existing.int64("id")
+      {
+        return try evidenceLink(id)
       }
       let now = Timestamp.string(Date())
       try connection.execute(

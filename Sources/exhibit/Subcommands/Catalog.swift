@@ -20,12 +20,22 @@ struct Catalog: AsyncParsableCommand {
   @Argument(help: "Recordings, or folders to search (default: Media/).")
   var paths: [String] = []
 
+  @Option(
+    name: .customLong("batch-size"),
+    help: "Recordings stored per write transaction; what a crash can cost is one batch (default: 64).")
+  var batchSize: Int = 64
+
+  func validate() throws {
+    guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
+  }
+
   func run() async throws {
     try await reportingFailures {
       let store = try global.openForWriting()
       let scope = CatalogScope(paths: paths.isEmpty ? ["Media"] : paths)
       let cataloguer = Cataloguer(
         store: store, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
+      cataloguer.batchSize = batchSize
       let summary = try await cataloguer.run(scope) { done, total in
         Console.progress("catalogued \(done) of \(total)")
       }

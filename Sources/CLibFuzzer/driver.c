@@ -1,0 +1,2 @@
+// CLibFuzzer only declares libFuzzer's driver (include/CLibFuzzer.h); SwiftPM needs a source file.
+#include "CLibFuzzer.h"
