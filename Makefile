@@ -4,7 +4,7 @@
 SWIFT ?= swift
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: all deps build test demo schema media lint format
+.PHONY: all deps build test demo schema media lint format fuzz
 
 all: build
 
@@ -28,6 +28,14 @@ schema: deps
 media:
 	@bash Scripts/install-deps.sh --media
 	bash Scripts/make-sample-media.sh Media
+
+# Runs every libFuzzer target briefly (FUZZ_SECONDS each); Scripts/fuzz.sh TARGET SECONDS runs one.
+FUZZ_SECONDS ?= 30
+fuzz: deps
+	bash Scripts/fuzz.sh --build
+	@status=0; for target in webvtt criteria media bag zip query; do \
+	  EXHIBIT_FUZZ_SKIP_BUILD=1 bash Scripts/fuzz.sh $$target $(FUZZ_SECONDS) || status=1; \
+	done; exit $$status
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -14,6 +14,7 @@ public enum BagVerifier {
   ///   - path: The bag folder or zip.
   ///   - scratch: Where a zip is unpacked, in a folder of its own removed afterwards (default:
   ///     the temporary folder).
+  /// - Returns: Every problem found, or none.
   /// - Throws: Only when the path cannot be read at all.
   public static func verify(_ path: String, unpackingIn scratch: String? = nil) throws -> BagReport {
     var isFolder: ObjCBool = false

@@ -39,7 +39,7 @@ final class BagWriter {
   func write(_ data: Data, to relative: String) throws {
     let path = try prepare(relative)
     do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-      throw BundleError.io(path: path, reason: error.localizedDescription)
+      throw writeFailure("data/" + relative, error)
     }
     try AtomicFiles.sync(path)
     payload.append(
@@ -60,15 +60,23 @@ final class BagWriter {
     defer { try? output.close() }
     var hasher = SHA256()
     var size: Int64 = 0
+    // A failed read is the recording's fault; a failed write (a full disk) is the bag's.
+    func reading() throws -> Data? {
+      do { return try input.read(upToCount: 1 << 20) } catch {
+        throw BundleError.io(path: source, reason: "cannot read: \(error.localizedDescription)")
+      }
+    }
     do {
-      while let block = try input.read(upToCount: 1 << 20), !block.isEmpty {
+      while let block = try reading(), !block.isEmpty {
         hasher.update(data: block)
         try output.write(contentsOf: block)
         size += Int64(block.count)
       }
       try output.synchronize()
+    } catch let error as BundleError {
+      throw error
     } catch {
-      throw BundleError.io(path: source, reason: error.localizedDescription)
+      throw writeFailure("data/" + relative, error)
     }
     let found = hasher.finalize().hexString
     guard found == expectedSHA256 else {
@@ -116,11 +124,19 @@ final class BagWriter {
     value.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
+  /// An error naming the bag being written (not its hidden staging folder) and the file.
+  private func writeFailure(_ relative: String, _ error: any Error) -> BundleError {
+    .io(
+      path: destination,
+      reason: "cannot write \(relative): \(error.localizedDescription.trimmingCharacters(in: ["."])); "
+        + "nothing was left at the target")
+  }
+
   private func writeTag(_ name: String, _ text: String) throws -> Entry {
     let path = (staging as NSString).appendingPathComponent(name)
     let data = Data(text.utf8)
     do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-      throw BundleError.io(path: path, reason: error.localizedDescription)
+      throw writeFailure(name, error)
     }
     try AtomicFiles.sync(path)
     CrashPoint.file.reach()

@@ -70,9 +70,23 @@ public enum EvidenceBundler {
       if let building { try? FileManager.default.removeItem(atPath: building) }
       buildingFolder?.release()
     }
+    do {
+      return try build(contents, at: final, building: building, date: date)
+    } catch BundleError.io(let path, let reason) where building.map({ path.hasPrefix($0) }) ?? false {
+      // Name the zip asked for, not the hidden folder it was being built in.
+      throw BundleError.io(path: final, reason: reason)
+    }
+  }
+
+  /// Writes the bag at `final`, or, given a building folder, the bag in it and then the zip at `final`.
+  private static func build(_ contents: BundleContents, at final: String, building: String?, date: String)
+    throws
+    -> BundleResult
+  {
+    let out = (final as NSString).deletingLastPathComponent
     let bagPath = building.map { ($0 as NSString).appendingPathComponent(contents.name) } ?? final
     let entries = try writeBag(contents, to: bagPath)
-    guard request.zip, let building else {
+    guard let building else {
       return BundleResult(
         path: final, files: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, sha256: nil,
         gaps: contents.gaps)

@@ -22,11 +22,16 @@ final class StagingFolder {
   init(beside target: String, kind: String) throws {
     let folder = (target as NSString).deletingLastPathComponent
     let prefix = ".\((target as NSString).lastPathComponent).\(kind)-"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw BundleError.io(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+    }
     Self.sweep(folder: folder, prefix: prefix)
     path = (folder as NSString).appendingPathComponent(prefix + UUID().uuidString.prefix(8))
     guard mkdir(path, 0o755) == 0 else {
-      throw BundleError.io(path: path, reason: String(cString: strerror(errno)))
+      throw BundleError.io(
+        path: folder, reason: "cannot write in this folder: \(String(cString: strerror(errno)))")
     }
     descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection (`sqlite3*`), closed when the object goes away.
 ///
@@ -14,6 +15,9 @@ public final class Connection {
     case readWrite
     /// Read only; the file must exist.
     case readOnly
+    /// Read only, from a file nothing can change while it is open (SQLite's `immutable`): for a
+    /// database on read-only media, where SQLite cannot make the `-shm` file WAL readers need.
+    case immutable
   }
 
   private var handle: OpaquePointer?
@@ -23,7 +27,12 @@ public final class Connection {
   public let path: String
 
   /// The busy timeout every connection gets: how long a writer waits for another's transaction.
-  public static let busyTimeoutMilliseconds: Int32 = 10_000
+  /// 10 seconds, or `EXHIBIT_BUSY_TIMEOUT_MS` milliseconds when that is set.
+  public static let busyTimeoutMilliseconds: Int32 = {
+    let text = ProcessInfo.processInfo.environment["EXHIBIT_BUSY_TIMEOUT_MS"] ?? ""
+    guard let value = Int32(text), value >= 0 else { return 10_000 }
+    return value
+  }()
 
   /// Opens (`sqlite3_open_v2`) and configures a connection.
   ///
@@ -39,9 +48,11 @@ public final class Connection {
     case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     case .readWrite: flags |= SQLITE_OPEN_READWRITE
     case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .immutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
     }
     var opened: OpaquePointer?
-    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = sqlite3_open_v2(name, &opened, flags, nil)
     guard code == SQLITE_OK, let opened else {
       let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       let extended = opened.map { sqlite3_extended_errcode($0) } ?? code
@@ -52,7 +63,7 @@ public final class Connection {
     sqlite3_extended_result_codes(opened, 1)
     sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
     do {
-      if mode != .readOnly {
+      if mode != .readOnly && mode != .immutable {
         try execute("PRAGMA journal_mode = WAL")
       }
       try execute("PRAGMA synchronous = FULL")
@@ -65,6 +76,20 @@ public final class Connection {
       throw SQLiteError(
         extendedCode: error.extendedCode, message: error.message, sql: error.sql, path: path)
     }
+  }
+
+  /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+  static func immutableURI(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var escaped = ""
+    for byte in absolute.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
+        escaped += String(format: "%%%02X", byte)
+      default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return "file://" + escaped + "?immutable=1"
   }
 
   deinit {
@@ -96,7 +121,7 @@ public final class Connection {
   /// - Throws: ``SQLiteError`` naming the SQL when it does not compile.
   public func prepare(_ sql: String) throws -> Statement {
     if let cached = statementCache[sql] { return cached }
-    let statement = try Statement(connection: try liveHandle(), sql: sql)
+    let statement = try Statement(connection: try liveHandle(), sql: sql, path: path)
     statementCache[sql] = statement
     return statement
   }
@@ -109,7 +134,7 @@ public final class Connection {
     guard code == SQLITE_OK else {
       throw SQLiteError(
         extendedCode: sqlite3_extended_errcode(handle),
-        message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
     }
   }
 

@@ -29,9 +29,30 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Whether the database stayed busy or locked past the busy timeout.
   public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
 
+  /// What a storage failure means for the user, for the codes a sound database can still give:
+  /// another writer, a read-only file, a full disk, a failing disk.
+  public var advice: String? {
+    switch primaryCode {
+    case 5, 6:
+      let seconds = Double(Connection.busyTimeoutMilliseconds) / 1000
+      return "another process has held the database's write lock for more than \(seconds) s, so "
+        + "nothing was changed; run the command again when it is done (EXHIBIT_BUSY_TIMEOUT_MS "
+        + "sets how long to wait)"
+    case 8: return "the database is read-only, so nothing was changed"
+    case 13:
+      return "the disk is full: the transaction under way was rolled back, what was committed before "
+        + "it is kept; free space and run the command again"
+    case 10:
+      return "reading or writing the database failed (is the disk full or failing?); the transaction "
+        + "under way was not stored"
+    default: return nil
+    }
+  }
+
   public var description: String {
     var text = ""
     if let path { text += "\(path): " }
+    if let advice { text += "\(advice). SQLite said: " }
     text += "\(message) (SQLite code \(extendedCode))"
     if let sql { text += " in: \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))" }
     return text

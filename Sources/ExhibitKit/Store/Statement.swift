@@ -9,21 +9,24 @@ public final class Statement {
   private let connection: OpaquePointer
   /// The SQL text the statement was prepared from, for error messages.
   public let sql: String
+  /// The database file, for error messages.
+  private let path: String
 
   /// Prepares one statement (`sqlite3_prepare_v3`).
   /// - Throws: ``SQLiteError`` naming the SQL when it does not compile.
-  init(connection: OpaquePointer, sql: String) throws {
+  init(connection: OpaquePointer, sql: String, path: String) throws {
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v3(connection, sql, -1, 0, &statement, nil)
     guard code == SQLITE_OK, let statement else {
       sqlite3_finalize(statement)
       throw SQLiteError(
         extendedCode: sqlite3_extended_errcode(connection),
-        message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        message: String(cString: sqlite3_errmsg(connection)), sql: sql, path: path)
     }
     self.handle = statement
     self.connection = connection
     self.sql = sql
+    self.path = path
   }
 
   deinit {
@@ -128,6 +131,6 @@ public final class Statement {
   private func error(code: Int32) -> SQLiteError {
     SQLiteError(
       extendedCode: sqlite3_extended_errcode(connection),
-      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+      message: String(cString: sqlite3_errmsg(connection)), sql: sql, path: path)
   }
 }

@@ -43,9 +43,39 @@ public final class Store {
         }
       }
     }
+    if access == .write { try requireWritable(path) }
+    if access == .read, let mode = readOnlyMode(path) {
+      // Read-only media: read as it is, which needs no migration.
+      let connection = try Connection(path: path, mode: mode)
+      try Schema.migrator.refuseNewer(connection)
+      guard try connection.userVersion == Schema.migrator.latestVersion else {
+        throw WorkspaceError.readOnly(
+          path: path, reason: "written by an older Exhibit, it must be upgraded where it can be written")
+      }
+      return Store(connection: connection)
+    }
     let connection = try Connection(path: path, mode: access == .write ? .create : .readWrite)
     try Schema.migrator.migrate(connection)
     return Store(connection: connection)
+  }
+
+  /// Refuses a database that cannot be written before SQLite is asked to: SQLite would open it
+  /// read-only and fail later with a message about its journal.
+  /// - Throws: ``WorkspaceError/readOnly(path:reason:)``.
+  static func requireWritable(_ path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    for (target, mode) in [(path, W_OK), (folder.isEmpty ? "." : folder, W_OK | X_OK)]
+    where FileManager.default.fileExists(atPath: target) && access(target, mode) != 0 {
+      throw WorkspaceError.readOnly(path: path, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// How to read a database that cannot be written, or nil when it can: read-only, when a
+  /// `-wal` file holds commits (it then has a `-shm` too), else immutable.
+  static func readOnlyMode(_ path: String) -> Connection.Mode? {
+    guard (try? requireWritable(path)) == nil else { return nil }
+    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    return wal > 0 ? .readOnly : .immutable
   }
 
   /// Closes the connection, reporting a failure to close.

@@ -4,6 +4,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
   case noDatabase(path: String)
   /// A folder or file of the workspace could not be created.
   case cannotCreate(path: String, reason: String)
+  /// A command that writes found the database, or the folder its journal goes in, read-only.
+  case readOnly(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -12,6 +14,10 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
         + "or pass --db PATH (or set EXHIBIT_DB)"
     case .cannotCreate(let path, let reason):
       "\(path): cannot create: \(reason)"
+    case .readOnly(let path, let reason):
+      "\(path): the database is read-only (\(reason)); nothing was changed. Exhibit writes the "
+        + "database and, beside it, its -wal and -shm files: make the folder writable, or copy the "
+        + "workspace somewhere that is"
     }
   }
 }

@@ -74,7 +74,7 @@ import Testing
             try store.link(
               LinkRequest(
                 recording: recording, item: EvidenceTests.state, verdict: index % 2 == 0 ? .pass : .untested,
-                auditor: "writer-\(writer)"))
+                auditor: "writer-\(writer)", note: "take \(index)"))
           }
           try store.close()
         }

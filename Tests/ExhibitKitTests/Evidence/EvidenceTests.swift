@@ -39,6 +39,19 @@ import Testing
     #expect(try AuditLog.verify(workspace.store.connection).valid)
   }
 
+  @Test func theSameLinkAgainIsTheStoredOneUntilItIsRetracted() async throws {
+    let workspace = try await Self.prepared()
+    let first = try workspace.store.link(request(workspace, from: 0.4, to: 5.2))
+    let again = try workspace.store.link(request(workspace, from: 0.4, to: 5.2))
+    #expect(again == first)
+    #expect(try workspace.store.history(Self.role).filter { $0.action == "link.create" }.count == 1)
+    let otherVerdict = try workspace.store.link(request(workspace, Self.role, .fail, from: 0.4, to: 5.2))
+    #expect(otherVerdict.id != first.id)
+    try workspace.store.unlink(first.id, reason: "wrong take", actor: "ana")
+    let afterRetraction = try workspace.store.link(request(workspace, from: 0.4, to: 5.2))
+    #expect(afterRetraction.id != first.id)
+  }
+
   @Test func segmentsMustLieWithinTheRecording() async throws {
     let workspace = try await Self.prepared()
     #expect(throws: EvidenceError.segmentOutside(from: 5, to: 9, duration: 7.407)) {

@@ -1,0 +1,144 @@
+import ExhibitKit
+import Foundation
+import Testing
+
+/// Storage failing under a command: a read-only workspace, a full disk, a database another
+/// process keeps locked. Each gives a clear error, keeps what was stored and leaves the database
+/// sound (``DatabaseAudit``).
+@Suite struct StorageFaultTests {
+  static var exhibit: String { MountNamespace.quoted(CLIWorkspace.binary.path) }
+
+  static let link = [
+    "link", "Media/native/checkbox/checkboxVoiceOver.webm", "native/checkbox#screenreader.role", "--verdict",
+    "pass", "--from", "0.4", "--to", "5.2",
+  ]
+
+  /// `exhibit ARGUMENTS` as a shell command line.
+  static func command(_ arguments: [String]) -> String {
+    ([exhibit] + arguments.map(MountNamespace.quoted)).joined(separator: " ")
+  }
+
+  /// Runs `exhibit ARGUMENTS` in the workspace with the workspace mounted read-only.
+  static func readOnly(_ workspace: CLIWorkspace, _ arguments: [String]) throws -> CLIWorkspace.Result {
+    let root = MountNamespace.quoted(workspace.root.path)
+    return try MountNamespace.run(
+      "mount --bind \(root) \(root) && mount -o remount,bind,ro \(root) && cd \(root) && exec \(command(arguments))",
+      environment: workspace.environment)
+  }
+
+  @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a read-only folder"))
+  func aReadOnlyWorkspaceRefusesWritesClearlyAndStillAnswersReads() throws {
+    let workspace = try SearchCommandTests.prepared()
+    let database = workspace.path("Database/exhibit.sqlite")
+    let before = try DatabaseAudit.fingerprint(database)
+    for arguments in [Self.link, ["catalog"], ["criteria", "import", CrashSafetyTests.criteria]] {
+      let result = try Self.readOnly(workspace, arguments)
+      #expect(result.status == 1, "\(arguments): \(result.stdout)")
+      #expect(result.stderr.contains("\(database): the database is read-only"), "\(result.stderr)")
+      #expect(result.stderr.contains("nothing was changed"))
+      #expect(!result.stderr.contains("Fatal error"))
+    }
+    let search = try Self.readOnly(workspace, ["search", "checked", "--kind", "captions", "--json"])
+    #expect(search.status == 0, "\(search.stderr)")
+    #expect(search.stdout.contains("checkbox_AndroidTalkback.webm"))
+    let verify = try Self.readOnly(workspace, ["verify"])
+    #expect(verify.status == 0, "\(verify.stderr)")
+    let bundle = try Self.readOnly(
+      workspace, ["bundle", "native/checkbox", "--platform", "ios", "--out", "bundles"])
+    #expect(bundle.status == 1 && bundle.stderr.contains(workspace.path("bundles")), "\(bundle.stderr)")
+    #expect(try DatabaseAudit.problems(database) == [])
+    #expect(try DatabaseAudit.fingerprint(database) == before)
+  }
+
+  /// Runs `exhibit ARGUMENTS` with the workspace's `Database/` on a tmpfs with `free` bytes to
+  /// spare, then copies what the database became to `Database-after/`.
+  static func fullDisk(_ workspace: CLIWorkspace, free: Int, _ arguments: [String]) throws
+    -> CLIWorkspace.Result
+  {
+    let folder = workspace.path("Database")
+    let used = try FileManager.default.contentsOfDirectory(atPath: folder).reduce(0) { total, name in
+      total + ((try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
+    }
+    let size = (used + 4095) / 4096 * 4096 + free
+    let saved = MountNamespace.quoted(workspace.path("Database-before"))
+    let after = MountNamespace.quoted(workspace.path("Database-after"))
+    let database = MountNamespace.quoted(folder)
+    try? FileManager.default.removeItem(atPath: workspace.path("Database-after"))
+    return try MountNamespace.run(
+      """
+      cp -a \(database) \(saved) && mount -t tmpfs -o size=\(size) tmpfs \(database) \
+        && cp -a \(saved)/. \(database)/ && cd \(MountNamespace.quoted(workspace.root.path)) || exit 99
+      \(command(arguments)); status=$?
+      cp -a \(database) \(after); exit $status
+      """, environment: workspace.environment)
+  }
+
+  @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
+  func aFullDiskStopsACatalogueWithoutLosingOrHalfStoringAnything() throws {
+    let workspace = try CatalogCommandTests.workspace()
+    #expect(try workspace.run("init").status == 0)
+    #expect(try workspace.run("criteria", "import", CrashSafetyTests.criteria).status == 0)
+    let before = try DatabaseAudit.fingerprint(workspace.path("Database/exhibit.sqlite"))
+    let result = try Self.fullDisk(workspace, free: 48 << 10, ["catalog"])
+    #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("the disk is full"), "\(result.stderr)")
+    #expect(!result.stderr.contains("Fatal error"))
+    let after = workspace.path("Database-after/exhibit.sqlite")
+    #expect(try DatabaseAudit.problems(after) == [])
+    #expect(try DatabaseAudit.fingerprint(after) == before, "a failed catalogue changed what was stored")
+    // With room again, the same database takes the catalogue.
+    try FileManager.default.removeItem(atPath: workspace.path("Database"))
+    try FileManager.default.moveItem(
+      atPath: workspace.path("Database-after"), toPath: workspace.path("Database"))
+    #expect(try workspace.run("catalog").status == 0)
+    #expect(try workspace.run("verify").status == 0)
+    #expect(try DatabaseAudit.problems(workspace.path("Database/exhibit.sqlite")) == [])
+  }
+
+  @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
+  func aFullDiskStopsAnExportAndLeavesNothingBehind() throws {
+    let workspace = try BundleCommandTests.prepared()
+    let out = workspace.path("bundles")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    for zip in [false, true] {
+      let arguments =
+        ["bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21", "--out", out]
+        + (zip ? ["--zip"] : [])
+      let result = try MountNamespace.run(
+        """
+        mount -t tmpfs -o size=40k tmpfs \(MountNamespace.quoted(out)) && cd \(MountNamespace.quoted(workspace.root.path)) || exit 99
+        \(Self.command(arguments)); status=$?
+        echo "left: $(ls -A \(MountNamespace.quoted(out)))"; exit $status
+        """, environment: workspace.environment)
+      let target = out + "/native-checkbox-ios-2026-11-21" + (zip ? ".zip" : "")
+      #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+      #expect(result.stderr.contains("\(target): cannot write"), "\(result.stderr)")
+      #expect(result.stderr.contains("space"), "\(result.stderr)")
+      #expect(result.stdout.contains("left: \n") || result.stdout.hasSuffix("left: \n"), "\(result.stdout)")
+    }
+  }
+
+  @Test func aDatabaseLockedPastTheBusyTimeoutRefusesTheWriteAndKeepsEverything() throws {
+    let workspace = try SearchCommandTests.prepared()
+    let database = workspace.path("Database/exhibit.sqlite")
+    let before = try DatabaseAudit.fingerprint(database)
+    // Another process's writer: this test process holds the write lock the CLI needs.
+    let holder = try Connection(path: database, mode: .readWrite)
+    try holder.execute("BEGIN IMMEDIATE")
+    workspace.environment["EXHIBIT_BUSY_TIMEOUT_MS"] = "200"
+    let refused = try workspace.run(Self.link)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "\(database): another process has held the database's write lock for more than 0.2 s"))
+    #expect(refused.stderr.contains("nothing was changed"))
+    let read = try workspace.run("search", "checked", "--kind", "captions")
+    #expect(read.status == 0, "a reader waits for no writer: \(read.stderr)")
+    try holder.execute("ROLLBACK")
+    try holder.close()
+    #expect(try DatabaseAudit.problems(database) == [])
+    #expect(try DatabaseAudit.fingerprint(database) == before)
+    #expect(try workspace.run(Self.link).status == 0)
+    #expect(try workspace.run("verify").status == 0)
+  }
+}
