@@ -83,6 +83,7 @@ import Testing
         try workspace.run("verify").status == 0, "\(context), run again: the audit chain does not verify")
       try afterRun(workspace)
     }
+    print("crash safety: `exhibit \(command)` killed at \(kills) points, each checked and re-run")
     return kills
   }
 
