@@ -77,7 +77,10 @@ final class CLIWorkspace {
   }
 
   /// Waits for a started process and collects what it printed.
-  func finish(_ started: (Process, Pipe, Pipe)) -> Result {
+  func finish(_ started: (Process, Pipe, Pipe)) -> Result { Self.collect(started) }
+
+  /// Waits for any started process and collects what it printed.
+  static func collect(_ started: (Process, Pipe, Pipe)) -> Result {
     let (process, stdout, stderr) = started
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -26,12 +26,7 @@ enum MountNamespace {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLIWorkspace.Result(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+    return CLIWorkspace.collect((process, stdout, stderr))
   }
 
   /// `text` quoted for `sh`.
