@@ -1,5 +1,5 @@
 /// Facts about this build of Exhibit.
 public enum Exhibit {
   /// The version written into bundles (`Bag-Software-Agent`).
-  public static let version = "0.5.0"
+  public static let version = "0.6.0"
 }
