@@ -69,7 +69,9 @@ public final class Statement {
   /// - Throws: ``SQLiteError`` naming the SQL, e.g. for a constraint violation.
   @discardableResult
   public func step() throws -> Bool {
-    if sqlite3_stmt_busy(handle) == 0 && sqlite3_stmt_readonly(handle) == 0 { CrashPoint.write.reach() }
+    if CrashPoint.isArmed && sqlite3_stmt_busy(handle) == 0 && sqlite3_stmt_readonly(handle) == 0 {
+      CrashPoint.write.reach()
+    }
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true

@@ -28,6 +28,9 @@ public enum CrashPoint: String, Sendable, CaseIterable {
   /// Before a finished bundle is renamed to its final path.
   case rename
 
+  /// Whether a test asked for a kill; when not, callers can skip even preparing to reach a point.
+  public static var isArmed: Bool { plan != nil }
+
   /// Kills the process if this is the point the test asked for.
   public func reach() {
     guard let plan = Self.plan else { return }
