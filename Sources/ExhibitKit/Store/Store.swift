@@ -70,12 +70,17 @@ public final class Store {
     }
   }
 
-  /// How to read a database that cannot be written, or nil when it can: read-only, when a
-  /// `-wal` file holds commits (it then has a `-shm` too), else immutable.
+  /// How to read a database that cannot be written, or nil when it can.
+  ///
+  /// Immutable only on a read-only file system with no commits waiting in a `-wal` file: there
+  /// nothing can change the file while it is read. A file another user may still write (a folder
+  /// shared without write permission) is read as read-only, so SQLite sees their commits.
   static func readOnlyMode(_ path: String) -> Connection.Mode? {
     guard (try? requireWritable(path)) == nil else { return nil }
     let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-    return wal > 0 ? .readOnly : .immutable
+    var volume = statvfs()
+    let readOnlyVolume = statvfs(path, &volume) == 0 && volume.f_flag & UInt(ST_RDONLY) != 0
+    return readOnlyVolume && wal == 0 ? .immutable : .readOnly
   }
 
   /// Closes the connection, reporting a failure to close.
