@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -353,3 +353,15 @@ WHEN old.retracted_at IS NULL AND new.retracted_at IS NOT NULL
 BEGIN
   INSERT INTO evidence_note_fts (evidence_note_fts, rowid, note) VALUES ('delete', old.id, old.note);
 END;
+
+CREATE TABLE component_alias (
+  family TEXT NOT NULL CHECK (family IN ('native', 'web')),
+  alias TEXT NOT NULL CHECK (alias <> ''),
+  component TEXT NOT NULL CHECK (component <> ''),
+  source TEXT NOT NULL CHECK (source IN ('document', 'renamed')),
+  PRIMARY KEY (family, alias, component)
+) WITHOUT ROWID;
+
+CREATE INDEX component_alias_by_component ON component_alias (family, component);
+
+CREATE INDEX component_alias_by_alias ON component_alias (alias);

@@ -84,7 +84,7 @@ enum ReportPage {
       if !links.isEmpty { evidence += "</ul>" }
       html += """
         <tr><th scope="row">\(escape(item.label)) <span class="key">\(escape(item.key))</span></th>
-        <td>\(escape(item.expectation))</td>
+        <td>\(item.expectation.split(separator: "\n").map { escape(String($0)) }.joined(separator: "<br>"))</td>
         <td class="verdict-\(item.verdict ?? "none")">\(escape(verdict))\(item.gap ? " (gap)" : "")</td>
         <td>\(evidence)</td></tr>
 

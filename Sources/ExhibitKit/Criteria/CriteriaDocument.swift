@@ -107,8 +107,14 @@ public struct SessionContextValue: Sendable, Equatable, Codable {
 public struct CriteriaDocument: Sendable, Equatable {
   public var family: Family
   public var category: String
-  /// The component's slug, e.g. `checkbox`.
+  /// The component's slug, e.g. `checkbox`: MagentaA11y's own (see ``CriteriaParser``).
   public var component: String
+  /// Other names the component goes by within its family: the prose's slug, the file name,
+  /// the category path (`controls/checkbox`).
+  public var aliases: [String] = []
+  /// Where the document's link, file name and folder disagree, what was chosen; else nil.
+  public var namingNote: String?
+  /// The component's name as the document's prose gives it.
   public var title: String
   public var sourcePath: String
   public var format: CriteriaFormat

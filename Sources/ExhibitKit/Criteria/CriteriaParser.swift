@@ -11,10 +11,10 @@ public enum CriteriaParseOutcome: Sendable, Equatable {
 /// Reads a criteria document in any of the three formats into a ``CriteriaDocument``.
 ///
 /// The format is detected from the text: front matter opens with `---`; the current markdown
-/// has `#` headings; a rendered page has `•` bullets and plain headings. The component is read,
-/// best first, from a `--component` override, the document's MagentaA11y link, its
-/// `How to test a …` line, its Jekyll title, its path (`native/controls/checkbox.md`), and last
-/// from what its text talks about.
+/// has `#` headings; a rendered page has `•` bullets and plain headings. The component is
+/// MagentaA11y's own name: a `--component` override, else the document's "Full information"
+/// link, else its file name (`native/controls/checkbox.md`), else its prose (`How to test a …`,
+/// a Jekyll title), and last what its text talks about (see ``ComponentNaming``).
 public struct CriteriaParser: Sendable {
   /// A component (`native/checkbox`) every parsed document is filed under, when given.
   public var componentOverride: (family: Family, slug: String)?
@@ -65,7 +65,8 @@ public struct CriteriaParser: Sendable {
       return .skipped(
         path: path, reason: "a guide, not criteria: it has no Condensed, Gherkin or developer notes section")
     }
-    let (family, category, component) = try identity(of: body, text: text.text, path: path, format: format)
+    let naming = try naming(of: body, text: text.text, path: path)
+    let family = naming.family
     let items = CriteriaText.uniquingSlugs(
       body.items.map { item in
         var copy = item
@@ -82,38 +83,35 @@ public struct CriteriaParser: Sendable {
       copy.context = SessionContextValue(context)
       return copy
     }
-    let readableTitle = title ?? component.split(separator: "-").joined(separator: " ").capitalizedFirst
+    let readableTitle =
+      title ?? (body.proseSlug ?? naming.slug).split(separator: "-").joined(separator: " ").capitalizedFirst
     return .document(
       CriteriaDocument(
-        family: family, category: category, component: component, title: readableTitle, sourcePath: path,
+        family: family, category: naming.category, component: naming.slug, aliases: naming.aliases,
+        namingNote: naming.note, title: readableTitle, sourcePath: path,
         format: format, sha256: SHA256.hash(data: bytes).hexString,
         generalNotes: body.generalNotes.joined(separator: "\n"), gherkinGiven: body.gherkinGiven,
         items: items, scenarios: body.scenarios, notes: body.notes.notes,
         announcements: body.notes.announcements, videos: videos))
   }
 
-  private func identity(
-    of body: ParsedBody, text: String, path: String, format: CriteriaFormat
-  ) throws -> (Family, String, String) {
-    let fromPath = DocumentIdentity.fromPath(path)
-    let family =
-      componentOverride?.family ?? body.identity.family ?? fromPath.family
-      ?? Self.familyFromText(text, notes: body.notes.notes)
-    let category = body.identity.category ?? fromPath.category ?? ""
-    var component = componentOverride?.slug ?? body.identity.component ?? fromPath.component
-    if component == nil {
-      let opening = body.notes.notes.prefix(3).map(\.text).joined(separator: " ")
-      let vocabulary = Array(Set(knownComponents + DocumentIdentity.knownComponents)).sorted()
-      component =
-        DocumentIdentity.guessComponent(in: opening, vocabulary: vocabulary)
-        ?? DocumentIdentity.guessComponent(in: text, vocabulary: vocabulary)
-    }
-    guard let component, !component.isEmpty else {
+  private func naming(of body: ParsedBody, text: String, path: String) throws -> ComponentNaming {
+    let naming = ComponentNaming.settle(
+      link: body.link, path: DocumentIdentity.fromPath(path), proseSlug: body.proseSlug,
+      frontMatterCategory: body.frontMatterCategory, override: componentOverride,
+      fallbackFamily: { Self.familyFromText(text, notes: body.notes.notes) },
+      guess: {
+        let opening = body.notes.notes.prefix(3).map(\.text).joined(separator: " ")
+        let vocabulary = Array(Set(knownComponents + DocumentIdentity.knownComponents)).sorted()
+        return DocumentIdentity.guessComponent(in: opening, vocabulary: vocabulary)
+          ?? DocumentIdentity.guessComponent(in: text, vocabulary: vocabulary)
+      })
+    guard let naming else {
       throw CriteriaParseError(
         path: path, line: 1,
         reason: "cannot tell which component this document describes; import it with --component FAMILY/NAME")
     }
-    return (family, category, component)
+    return naming
   }
 
   /// `Native Accessibility Acceptance Criteria` or iOS/Android developer notes mean native.

@@ -49,9 +49,9 @@ struct FrontMatterCriteriaParser {
     }
     let title = mapping["title"]?.string.map(CriteriaText.clean)
     if let categories = mapping["categories"] {
-      body.identity.category = categories.string ?? categories.sequence?.first?.string
+      body.frontMatterCategory = categories.string ?? categories.sequence?.first?.string
     }
-    if let title, !title.isEmpty { body.identity.component = CriteriaText.slug(title) }
+    if let title, !title.isEmpty { body.proseSlug = CriteriaText.slug(title) }
     for (key, section) in Self.sections {
       guard let node = mapping[key] else { continue }
       body.hasCriteriaSections = true
@@ -66,16 +66,35 @@ struct FrontMatterCriteriaParser {
             path: path, line: Self.fileLine(labelNode.mark),
             reason: "`\(key)` entries must be text (label: expectation)")
         }
+        // A value may hold bullets ("- If select is focused, …"): each is a line of the item.
+        let lines = Self.expectationLines(value)
         if let item = CriteriaText.item(
-          "\(label): \(value)", section: section, family: .native,
+          "\(label): \(lines.first ?? "")", section: section, family: .native,
           line: Self.fileLine(labelNode.mark))
         {
           body.items.append(item)
+          for line in lines.dropFirst() { _ = body.appendToLastItem(line) }
         }
       }
     }
     MarkdownCriteriaParser(family: .native).parse(lines[bodyStart...], into: &body)
     return title
+  }
+
+  /// Splits a value into the lines of an expectation: each bullet starts a line, other lines
+  /// continue the one before.
+  static func expectationLines(_ value: String) -> [String] {
+    var lines: [String] = []
+    for raw in value.split(whereSeparator: \.isNewline) {
+      if let bullet = CriteriaText.bullet(raw) {
+        lines.append(bullet.text)
+      } else if let last = lines.indices.last {
+        lines[last] = CriteriaText.clean(lines[last] + " " + raw)
+      } else {
+        lines.append(CriteriaText.clean(raw))
+      }
+    }
+    return lines.filter { !$0.isEmpty }
   }
 
   /// Counts alias uses (`*name` where a value starts) before any YAML is composed.

@@ -1,19 +1,5 @@
 import Foundation
 
-/// What a parser read from a document's body, before the document's identity is settled.
-struct ParsedBody {
-  var identity = DocumentIdentity()
-  var generalNotes: [String] = []
-  var gherkinGiven = ""
-  var items: [CriteriaItem] = []
-  var scenarios: [GherkinScenario] = []
-  var notes = DeveloperNotesCollector()
-  var videos: [VideoReference] = []
-  /// Whether the document has any part of a criteria document (criteria, Gherkin, developer
-  /// notes); a guide has none and is skipped.
-  var hasCriteriaSections = false
-}
-
 /// Reads the current MagentaA11y markdown: `## General Notes`, `## Videos`, `## Condensed`,
 /// `## Gherkin`, `## iOS Developer Notes`, `## Android Developer Notes` (and the Jekyll entry's
 /// `## Developer notes`).
@@ -31,6 +17,8 @@ struct MarkdownCriteriaParser {
     var openFence: (marker: Character, length: Int)?
     var fence: [Substring] = []
     var gherkinIndents: [Int] = []
+    // The indentation of the bullet that began the current criteria item.
+    var itemIndent: Int?
     for (offset, line) in zip(lines.indices, lines) {
       let lineNumber = offset + 1
       let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -59,6 +47,7 @@ struct MarkdownCriteriaParser {
         if level <= 2 {
           part = Self.part(named: heading)
           section = nil
+          itemIndent = nil
           switch part {
           case .developerNotes:
             body.hasCriteriaSections = true
@@ -83,12 +72,7 @@ struct MarkdownCriteriaParser {
         }
         continue
       }
-      if let link = DocumentIdentity.fromCriteriaLink(String(line)), body.identity.component == nil {
-        body.identity = link
-      }
-      if body.identity.component == nil, let slug = DocumentIdentity.fromHowToTest(trimmed) {
-        body.identity.component = slug
-      }
+      body.noteNaming(in: trimmed)
       switch part {
       case .generalNotes:
         if !trimmed.isEmpty { body.generalNotes.append(CriteriaText.clean(trimmed)) }
@@ -97,10 +81,14 @@ struct MarkdownCriteriaParser {
       case .condensed, .criteria:
         if let (_, heading) = CriteriaText.numbered(line) {
           section = CriteriaText.section(forHeading: heading) ?? .other
-        } else if let bullet = CriteriaText.bullet(line), let section,
-          let item = CriteriaText.item(bullet.text, section: section, family: family, line: lineNumber)
-        {
-          body.items.append(item)
+          itemIndent = nil
+        } else if let bullet = CriteriaText.bullet(line), let section {
+          // A bullet indented under an item ("If select is focused, …") is a line of that item.
+          if let itemIndent, bullet.indent > itemIndent, body.appendToLastItem(bullet.text) { continue }
+          if let item = CriteriaText.item(bullet.text, section: section, family: family, line: lineNumber) {
+            body.items.append(item)
+            itemIndent = bullet.indent
+          }
         }
       case .gherkin:
         readGherkin(line, trimmed: trimmed, indents: &gherkinIndents, into: &body)

@@ -29,6 +29,8 @@ struct RenderedTextCriteriaParser {
   func parse(_ lines: [Substring], into body: inout ParsedBody) {
     var part = Part.other
     var code: [String] = []
+    // The indentation of the bullet that began the current criteria item.
+    var itemIndent: Int?
     func flushCode() {
       if !code.isEmpty { body.notes.add(text: code.joined(separator: "\n"), topic: "code example") }
       code = []
@@ -37,20 +39,16 @@ struct RenderedTextCriteriaParser {
       let trimmed = CriteriaText.clean(line)
       let lowered = trimmed.lowercased()
       if trimmed.isEmpty { continue }
-      if let link = DocumentIdentity.fromCriteriaLink(trimmed), body.identity.component == nil {
-        body.identity = link
-      }
-      if body.identity.component == nil, let slug = DocumentIdentity.fromHowToTest(trimmed) {
-        body.identity.component = slug
-      }
+      body.noteNaming(in: trimmed)
       if let bullet = CriteriaText.bullet(line) {
         if case .code = part { flushCode(); part = .notes }
         switch part {
         case .criteria(let section):
-          if let section,
-            let item = CriteriaText.item(bullet.text, section: section, family: .native, line: index + 1)
-          {
+          guard let section else { break }
+          if let itemIndent, bullet.indent > itemIndent, body.appendToLastItem(bullet.text) { break }
+          if let item = CriteriaText.item(bullet.text, section: section, family: .native, line: index + 1) {
             body.items.append(item)
+            itemIndent = bullet.indent
           }
         case .gherkin:
           let (keyword, text) = MarkdownCriteriaParser.gherkinKeyword(bullet.text)
@@ -89,6 +87,7 @@ struct RenderedTextCriteriaParser {
         part = .notes
       } else if case .criteria = part, let section = CriteriaText.section(forHeading: trimmed) {
         part = .criteria(section)
+        itemIndent = nil
       } else if case .gherkin = part {
         if lowered.hasPrefix("given ") {
           body.gherkinGiven = CriteriaText.clean(trimmed.dropFirst(6))

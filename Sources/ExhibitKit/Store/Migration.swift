@@ -6,12 +6,24 @@ public struct Migration: Sendable {
   public let name: String
   /// The SQL script the step runs.
   public let sql: String
+  /// Work SQL alone cannot do (reading stored text with ExhibitKit's parsers), run after the
+  /// script in the same transaction.
+  public let body: (@Sendable (Connection) throws -> Void)?
 
   /// Creates a migration step.
-  public init(version: Int, name: String, sql: String) {
+  ///
+  /// - Parameters:
+  ///   - version: The `user_version` after the step.
+  ///   - name: What the step does.
+  ///   - sql: The script to run first.
+  ///   - body: Work to run after the script, in the same transaction.
+  public init(
+    version: Int, name: String, sql: String, body: (@Sendable (Connection) throws -> Void)? = nil
+  ) {
     self.version = version
     self.name = name
     self.sql = sql
+    self.body = body
   }
 }
 
@@ -59,6 +71,7 @@ public struct Migrator: Sendable {
         }
         guard current < migration.version else { return }
         try connection.execute(migration.sql)
+        try migration.body?(connection)
         try connection.execute("PRAGMA user_version = \(migration.version)")
       }
     }

@@ -7,6 +7,9 @@ public enum Schema {
   public static let migrations: [Migration] = [
     Migration(version: 1, name: "initial schema", sql: initial),
     Migration(version: 2, name: "search over Gherkin, developer notes and announcements", sql: criteriaText),
+    Migration(
+      version: 3, name: "components named as MagentaA11y names them, with aliases", sql: componentAliases,
+      body: { try ComponentRekeying.run(on: $0) }),
   ]
 
   /// A migrator over ``migrations``.

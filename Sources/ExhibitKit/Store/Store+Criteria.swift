@@ -25,6 +25,8 @@ public struct CriteriaDocumentSummary: Sendable, Equatable, Codable {
   public internal(set) var primary: Bool
   /// Live evidence links pinned to items of earlier revisions of this document.
   public let staleLinks: Int
+  /// Other names that resolve to the component (`native/controls/segmented-control`), sorted.
+  public internal(set) var aliases: [String] = []
 }
 
 /// A stored criteria item with its key.
@@ -116,6 +118,11 @@ extension Store {
         now,
       ])
     let documentID = connection.lastInsertRowID
+    for alias in document.aliases {
+      try connection.execute(
+        "INSERT OR IGNORE INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'document')",
+        [family, alias, document.component])
+    }
     for (position, item) in document.items.enumerated() {
       try connection.execute(
         """
@@ -210,9 +217,11 @@ extension Store {
       return (summary, row.int("platform_items") ?? 0)
     }
     let primaries = Dictionary(grouping: summaries.map(\.0), by: \.component).compactMapValues(Self.primary)
+    let aliases = try componentAliases()
     return summaries.filter { platform == nil || $0.1 > 0 }.map { summary, _ in
       var marked = summary
       marked.primary = primaries[summary.component] == summary.format
+      marked.aliases = aliases[summary.component] ?? []
       return marked
     }
     .sorted { ($0.component, $0.primary ? 0 : 1, $0.format) < ($1.component, $1.primary ? 0 : 1, $1.format) }
@@ -232,9 +241,15 @@ extension Store {
     (CriteriaFormat(rawValue: format)?.precedence ?? 9) + (hasItems ? 0 : 10)
   }
 
-  /// Resolves what a user typed to `family/slug`: a full id, or a bare slug only one family has.
-  /// - Throws: ``LookupError`` listing the choices for an ambiguous slug.
+  /// Resolves what a user typed to `family/slug`.
+  ///
+  /// Accepts the identifier (`native/segmented-control`), a bare slug only one family has
+  /// (`segmented-control`), and any alias: the prose's slug, the file name, the category path
+  /// (`native/controls/segmented-control` or `controls/segmented-control`) and names a component
+  /// had before it was renamed. An identifier wins over an alias that spells the same.
+  /// - Throws: ``LookupError`` listing the choices for a name more than one component has.
   public func resolveComponent(_ name: String) throws -> String {
+    let lowered = name.lowercased().trimmingCharacters(in: .whitespaces)
     let known = Set(
       try connection.query(
         """
@@ -242,14 +257,59 @@ extension Store {
         UNION SELECT family || '/' || component FROM recording WHERE family IS NOT NULL AND component IS NOT NULL
         """
       ).compactMap { $0.string("id") })
-    let lowered = name.lowercased()
     if known.contains(lowered) { return lowered }
-    let matches = known.filter { $0.split(separator: "/").last.map(String.init) == lowered }.sorted()
-    switch matches.count {
-    case 1: return matches[0]
-    case 0: throw LookupError.unknownComponent(name)
-    default: throw LookupError.ambiguousComponent(name, choices: matches)
+    let parts = lowered.split(separator: "/", maxSplits: 1).map(String.init)
+    let family = parts.count == 2 ? Family(rawValue: parts[0]) : nil
+    let rest = family == nil ? lowered : parts[1]
+    var matches = known.filter { $0.split(separator: "/").last.map(String.init) == rest && family == nil }
+    if matches.isEmpty {
+      matches = Set(
+        try connection.query(
+          """
+          SELECT family || '/' || component AS id FROM component_alias
+          WHERE alias = ? AND (? IS NULL OR family = ?)
+          """, [rest, family?.rawValue, family?.rawValue]
+        ).compactMap { $0.string("id") })
     }
+    switch matches.count {
+    case 1: return matches.first ?? lowered
+    case 0: throw LookupError.unknownComponent(name)
+    default: throw LookupError.ambiguousComponent(name, choices: matches.sorted())
+    }
+  }
+
+  /// Resolves an item key whose component part may be any name ``resolveComponent(_:)`` takes
+  /// (`native/segemented-control-tabs#keyboard.tab` after a rename) to its canonical key.
+  /// - Throws: ``LookupError`` for an unknown or ambiguous component.
+  public func resolveItemKey(_ key: String) throws -> String {
+    let lowered = key.lowercased()
+    guard let hash = lowered.firstIndex(of: "#") else { return lowered }
+    return try resolveComponent(String(lowered[..<hash])) + String(lowered[hash...])
+  }
+
+  /// Every component's aliases as `family/alias`, by component.
+  func componentAliases() throws -> [String: [String]] {
+    var aliases: [String: [String]] = [:]
+    for row in try connection.query(
+      "SELECT family, alias, component FROM component_alias ORDER BY family, component, alias")
+    {
+      guard let family = row.string("family"), let alias = row.string("alias"),
+        let component = row.string("component")
+      else { continue }
+      aliases["\(family)/\(component)", default: []].append("\(family)/\(alias)")
+    }
+    return aliases
+  }
+
+  /// The names that once stood for a component: itself and the names it was renamed from.
+  func formerNames(of component: String) throws -> [String] {
+    let parts = component.split(separator: "/").map(String.init)
+    guard parts.count == 2 else { return [component] }
+    return [component]
+      + (try connection.query(
+        "SELECT alias FROM component_alias WHERE family = ? AND component = ? AND source = 'renamed' ORDER BY alias",
+        [parts[0], parts[1]]
+      ).compactMap { $0.string("alias").map { "\(parts[0])/\($0)" } })
   }
 
   /// The component's current criteria: items of its primary document, for a platform if given.

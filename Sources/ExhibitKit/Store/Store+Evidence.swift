@@ -161,7 +161,8 @@ extension Store {
 
   /// The item with this key in its component's current revision.
   func currentItem(_ key: String) throws -> CurrentItem {
-    let lowered = key.lowercased()
+    // Any name of the component resolves: `native/segemented-control-tabs#…` after a rename.
+    let lowered = (try? resolveItemKey(key)) ?? key.lowercased()
     guard let hash = lowered.firstIndex(of: "#") else { throw EvidenceError.unknownItem(key) }
     let component = String(lowered[..<hash])
     guard let document = try criteriaDocuments(component: component).first(where: \.primary) else {

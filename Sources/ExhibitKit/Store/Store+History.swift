@@ -10,9 +10,14 @@ extension Store {
   public func history(_ subject: String? = nil) throws -> [AuditEvent] {
     guard let subject else { return try auditEvents(where: "1", []) }
     if subject.contains("#") {
-      let key = subject.lowercased()
+      // The key under every name its component had: events before a rename name the old key.
+      let key = (try? resolveItemKey(subject)) ?? subject.lowercased()
+      let local = key[key.firstIndex(of: "#", default: key.endIndex)...]
+      let component = String(key[..<local.startIndex])
+      let keys = try formerNames(of: component).map { "\"item\":\"\($0)\(local)\"" }
       return try auditEvents(
-        where: "instr(coalesce(after, '') || coalesce(before, ''), ?) > 0", ["\"item\":\"\(key)\""])
+        where: keys.map { _ in "instr(coalesce(after, '') || coalesce(before, ''), ?) > 0" }
+          .joined(separator: " OR "), keys)
     }
     if let id = try? resolveRecording(subject),
       let sha = try connection.first("SELECT sha256 FROM recording WHERE id = ?", [id])?.string("sha256")
@@ -27,11 +32,14 @@ extension Store {
       "SELECT 'recording:' || sha256 AS subject FROM recording WHERE family = ? AND component = ? AND sha256 IS NOT NULL",
       [parts[0], parts[1]]
     ).compactMap { $0.string("subject") }
-    let placeholders = recordings.map { _ in "?" }.joined(separator: ", ")
+    // Events before a rename name the component by its old name.
+    let names = try formerNames(of: component)
+    let subjects = names + recordings
+    let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
+    let itemConditions = names.map { _ in " OR instr(coalesce(after, '') || coalesce(before, ''), ?) > 0" }
     return try auditEvents(
-      where: "subject = ? OR instr(coalesce(after, '') || coalesce(before, ''), ?) > 0"
-        + (recordings.isEmpty ? "" : " OR subject IN (\(placeholders))"),
-      [component, "\"item\":\"\(component)#"] + recordings)
+      where: "subject IN (\(placeholders))" + itemConditions.joined(),
+      subjects + names.map { "\"item\":\"\($0)#" })
   }
 
   func auditEvents(where condition: String, _ values: [any SQLBindable]) throws -> [AuditEvent] {
@@ -42,5 +50,12 @@ extension Store {
         after: $0.string("after"), previousHash: $0.string("previous_hash") ?? "",
         hash: $0.string("hash") ?? "")
     }
+  }
+}
+
+extension String {
+  /// The first index of `character`, or `fallback` when there is none.
+  fileprivate func firstIndex(of character: Character, default fallback: Index) -> Index {
+    firstIndex(of: character) ?? fallback
   }
 }

@@ -17,6 +17,7 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
   public let height: Int?
   public let audioCodec: String?
   public let family: String?
+  /// `family/slug`, as every JSON document names a component.
   public let component: String?
   public let platform: String?
   public let assistiveTech: String?
@@ -263,7 +264,8 @@ extension Store {
       recording: Self.summary(row), bitRate: row.int("bit_rate"),
       tags: Self.tags(fromJSON: row.string("tags")),
       attribution: RecordingAttribution(
-        family: attributed("family"), component: attributed("component"), platform: attributed("platform"),
+        family: attributed("family"), component: Self.componentID(attributed("component"), family: row),
+        platform: attributed("platform"),
         assistiveTech: attributed("assistive_tech"), browser: attributed("browser"),
         osVersion: attributed("os_version")),
       cataloguedAt: row.string("catalogued_at") ?? "", paths: paths, streams: streams, captions: captions,
@@ -294,8 +296,24 @@ extension Store {
       durationSeconds: row.int64("duration_ms").map { Double($0) / 1000 },
       videoCodec: row.string("video_codec"),
       width: row.int("width"), height: row.int("height"), audioCodec: row.string("audio_codec"),
-      family: row.string("family"), component: row.string("component"), platform: row.string("platform"),
-      assistiveTech: row.string("assistive_tech"), browser: row.string("browser"),
+      family: row.string("family"),
+      component: componentID(row.string("component"), family: row.string("family")),
+      platform: row.string("platform"), assistiveTech: row.string("assistive_tech"),
+      browser: row.string("browser"),
       captionCues: row.int("caption_cues") ?? 0, missing: row.bool("missing"))
+  }
+
+  /// A component as every JSON document names it, `family/slug`; the bare slug only when the
+  /// family is unknown.
+  static func componentID(_ slug: String?, family: String?) -> String? {
+    guard let slug else { return nil }
+    return family.map { "\($0)/\(slug)" } ?? slug
+  }
+
+  /// An attributed component, its value given as `family/slug`.
+  private static func componentID(_ component: Attributed?, family row: Row) -> Attributed? {
+    guard let component else { return nil }
+    return Attributed(
+      componentID(component.value, family: row.string("family")) ?? component.value, component.source)
   }
 }

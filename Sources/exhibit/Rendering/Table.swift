@@ -11,9 +11,15 @@ enum Table {
         widths[index] = max(widths[index], cell.count)
       }
     }
+    // The last column may hold several lines (an expectation's sub-bullets): each further line
+    // starts under the column's first.
+    let lastColumnStart = widths.dropLast().reduce(0, +) + 2 * (columns - 1)
+    let continuation = "\n" + String(repeating: " ", count: lastColumnStart)
     return all.map { row in
       row.enumerated().map { index, cell in
-        index < columns - 1 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) : cell
+        index < columns - 1
+          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+          : cell.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: continuation)
       }.joined(separator: "  ").trimmingTrailingSpaces
     }.joined(separator: "\n")
   }

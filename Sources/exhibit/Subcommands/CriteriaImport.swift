@@ -38,6 +38,8 @@ struct CriteriaImport: AsyncParsableCommand {
     var imported: [Entry] = []
     var unchanged: [Entry] = []
     var skipped: [Problem] = []
+    /// Where a document's link, file name and folder disagreed and the link named it.
+    var notes: [Problem] = []
     var errors: [Problem] = []
   }
 
@@ -65,6 +67,9 @@ struct CriteriaImport: AsyncParsableCommand {
       for (document, outcome) in zip(batch.documents, outcomes) {
         switch outcome {
         case .imported(let component, let format, let revision, let itemCount):
+          if let note = document.namingNote {
+            report.notes.append(.init(path: document.sourcePath, line: nil, message: note))
+          }
           report.imported.append(
             .init(
               path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
@@ -96,6 +101,7 @@ struct CriteriaImport: AsyncParsableCommand {
             "unchanged \(entry.component) revision \(entry.revision) (\(entry.format))  \(entry.path)")
         }
         for entry in report.skipped { Console.out("skipped   \(entry.path): \(entry.message)") }
+        for entry in report.notes { Console.out("note      \(entry.path): \(entry.message)") }
         Console.out(
           "\(report.imported.count) imported, \(report.unchanged.count) unchanged, \(report.skipped.count) skipped, "
             + "\(report.errors.count) failed")

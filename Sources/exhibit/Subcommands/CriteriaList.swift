@@ -28,10 +28,12 @@ struct CriteriaList: AsyncParsableCommand {
           document.primary ? "current" : "",
           document.staleLinks > 0 ? "\(document.staleLinks) stale links" : "",
           document.title,
+          document.aliases.joined(separator: ", "),
         ]
       }
       Console.out(
-        Table.render(header: ["COMPONENT", "FORMAT", "REV", "ITEMS", "", "STALE", "TITLE"], rows: rows))
+        Table.render(
+          header: ["COMPONENT", "FORMAT", "REV", "ITEMS", "", "STALE", "TITLE", "ALIASES"], rows: rows))
       if documents.isEmpty { Console.out("no criteria imported yet; run `exhibit criteria import PATH`") }
     }
   }

@@ -48,7 +48,9 @@ struct CriteriaShow: AsyncParsableCommand {
             section = item.section
             Console.out("\n\(section)")
           }
-          Console.out("  - \(item.label): \(item.expectation)")
+          let lines = item.expectation.split(separator: "\n")
+          Console.out("  - \(item.label):" + (lines.first.map { " \($0)" } ?? ""))
+          for line in lines.dropFirst() { Console.out("    - \(line)") }
         }
       case .table:
         Console.out(

@@ -19,14 +19,14 @@ struct RecordingsList: AsyncParsableCommand {
     try await reportingFailures {
       let store = try global.openForReading()
       let recordings = try store.recordings(
-        component: component, platform: platform, status: status?.rawValue)
+        component: try component.map(store.resolveComponent), platform: platform, status: status?.rawValue)
       if output.json {
         try Console.json(recordings)
         return
       }
       let rows = recordings.map { recording in
         [
-          [recording.family, recording.component].compactMap { $0 }.joined(separator: "/"),
+          recording.component ?? "",
           recording.platform ?? "", recording.assistiveTech ?? "",
           recording.durationSeconds.map { String(format: "%.3f s", $0) } ?? "",
           recording.missing ? "missing" : recording.status, String((recording.sha256 ?? "").prefix(12)),

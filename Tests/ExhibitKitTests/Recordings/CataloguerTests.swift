@@ -61,7 +61,7 @@ import Testing
     #expect(byName["checkboxVoiceOver.webm"]?.platform == "ios")
     #expect(byName["checkboxVoiceOver.webm"]?.assistiveTech == "voiceover")
     #expect(byName["checkbox_AndroidTalkback.webm"]?.platform == "android")
-    #expect(byName["checkbox_WindowsNvdaChrome.webm"]?.component == "checkbox")
+    #expect(byName["checkbox_WindowsNvdaChrome.webm"]?.component == "web/checkbox")
     #expect(byName["checkbox_WindowsNvdaChrome.webm"]?.family == "web")
     #expect(byName["checkbox_WindowsNvdaChrome.webm"]?.assistiveTech == "nvda")
     // The live-written file has its duration from the packets.
@@ -273,7 +273,7 @@ import Testing
     let workspace = try Workspace()
     _ = try await workspace.catalogue()
     let before = try workspace.store.recordings().first { $0.path.hasSuffix("checkboxVoiceOver.webm") }
-    #expect(before?.component == "checkbox")
+    #expect(before?.component == "native/checkbox")
     _ = try workspace.store.importCriteria(
       [try CriteriaFixtures.document(CriteriaFixtures.sampleMarkdown)], actor: "t")
     let id = try workspace.store.resolveRecording(workspace.path(Self.voiceOver))

@@ -57,7 +57,7 @@ struct CorpusCatalogueTests {
           "codec_name"]
           as? String)
       let expected = try #require(Self.expected[name], "\(name)")
-      #expect("\(recording.family ?? "")/\(recording.component ?? "")" == expected.0, "\(name)")
+      #expect(recording.component == expected.0, "\(name)")
       #expect(recording.platform == expected.1, "\(name)")
       #expect(recording.assistiveTech == expected.2, "\(name)")
       #expect(recording.browser == expected.3, "\(name)")

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import ExhibitKit
+
+/// Components are named as MagentaA11y names them: the link, else the file name, else the prose;
+/// the other names become aliases.
+@Suite struct ComponentNamingTests {
+  static let markdown = CriteriaFixtures.fixture("naming/native/inputs/segment-picker.md")
+  static let jekyll = CriteriaFixtures.fixture("naming/legacy/native/controls/segmented.md")
+  static let rendered = CriteriaFixtures.fixture("naming/web/forms/dropdown-box.txt")
+
+  @Test func theLinkNamesAMarkdownDocumentOverItsFileNameAndItsMisspeltProse() throws {
+    let document = try CriteriaFixtures.document(Self.markdown)
+    #expect(document.componentID == "native/segmented-control")
+    #expect(document.category == "controls")
+    #expect(document.title == "Segemented control tabs")
+    #expect(
+      Set(document.aliases) == [
+        "segment-picker", "segemented-control-tabs", "controls/segmented-control", "inputs/segmented-control",
+      ])
+    let note = try #require(document.namingNote)
+    #expect(note.contains("native/segmented-control"))
+    #expect(note.contains("`segment-picker`"))
+    #expect(note.contains("category `inputs`"))
+  }
+
+  @Test func theLinkNamesAJekyllEntryOverItsFileNameAndTitle() throws {
+    let document = try CriteriaFixtures.document(Self.jekyll)
+    #expect(document.format == .jekyllFrontMatter)
+    #expect(document.componentID == "native/segmented-control")
+    #expect(document.title == "Segmented control tabs")
+    #expect(Set(document.aliases) == ["segmented", "segmented-control-tabs", "controls/segmented-control"])
+  }
+
+  @Test func theLinkNamesARenderedPageOverItsFileNameAndProse() throws {
+    let document = try CriteriaFixtures.document(Self.rendered)
+    #expect(document.format == .renderedText)
+    #expect(document.componentID == "web/select")
+    #expect(
+      Set(document.aliases) == ["dropdown-box", "select-dropdown-menu", "component/select", "forms/select"])
+    #expect(document.namingNote != nil)
+  }
+
+  @Test func theFileNameNamesADocumentWithoutALinkAndTheProseBecomesAnAlias() throws {
+    let text = try String(contentsOf: Self.markdown, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("Full information") }.joined(separator: "\n")
+    let path = "/work/criteria/native/controls/segmented-control.md"
+    guard case .document(let document) = try CriteriaParser().parse(bytes: Array(text.utf8), path: path)
+    else {
+      Issue.record("not read as a document")
+      return
+    }
+    #expect(document.componentID == "native/segmented-control")
+    #expect(document.aliases.contains("segemented-control-tabs"))
+    #expect(document.namingNote == nil)
+  }
+
+  @Test func theProseNamesADocumentOnlyWhenNothingElseDoes() throws {
+    let text =
+      "## Condensed\n\nHow to test a segemented control tabs\n\n1. Test keyboard only\n\n   - Tab: Moves\n"
+    guard
+      case .document(let document) = try CriteriaParser().parse(bytes: Array(text.utf8), path: "/tmp/page.md")
+    else {
+      Issue.record("not read as a document")
+      return
+    }
+    #expect(document.component == "segemented-control-tabs")
+    #expect(document.aliases.isEmpty)
+  }
+
+  @Test func anOverrideWinsAndTheLinkBecomesAnAlias() throws {
+    let parser = CriteriaParser(componentOverride: (.native, "segments"))
+    let document = try CriteriaFixtures.document(Self.markdown, parser: parser)
+    #expect(document.componentID == "native/segments")
+    #expect(document.aliases.contains("segmented-control"))
+    #expect(document.namingNote == nil)
+  }
+
+  @Test func nestedBulletsAreLinesOfTheItemAboveThem() throws {
+    let document = try CriteriaFixtures.document(Self.markdown)
+    #expect(
+      document.items.map(\.localKey) == [
+        "keyboard.tab-or-arrow-keys", "keyboard.enter-or-spacebar",
+        "keyboard.focus-never-leaves-the", "gestures.swipe", "gestures.doubletap", "screenreader.name",
+        "screenreader.role", "screenreader.state", "settings.text-resize",
+      ])
+    let byKey = Dictionary(uniqueKeysWithValues: document.items.map { ($0.localKey, $0) })
+    let enter = try #require(byKey["keyboard.enter-or-spacebar"])
+    #expect(
+      enter.expectation
+        == "If a segment is focused, it becomes the selected one\n"
+        + "If focus is on the more button, the extra segments open on Android")
+    // The platform named in a sub-bullet counts for the whole item.
+    #expect(enter.platforms == [.android])
+    #expect(
+      byKey["screenreader.state"]?.expectation
+        == "Says selected for the chosen segment\nUnselected segments say nothing extra, or not selected")
+    #expect(
+      byKey["keyboard.focus-never-leaves-the"]?.expectation
+        == "Focus never leaves the control while arrowing between segments")
+  }
+
+  @Test func nestedBulletsInAJekyllValueAndARenderedPageAreLinesToo() throws {
+    let jekyll = try CriteriaFixtures.document(Self.jekyll)
+    let jekyllItems = Dictionary(uniqueKeysWithValues: jekyll.items.map { ($0.localKey, $0) })
+    #expect(jekyllItems["keyboard.enter-or-spacebar"]?.expectation.split(separator: "\n").count == 2)
+    #expect(jekyllItems["keyboard.enter-or-spacebar"]?.platforms == [.android])
+    #expect(jekyllItems["screenreader.state"]?.expectation == "Says selected for the chosen segment")
+    let rendered = try CriteriaFixtures.document(Self.rendered)
+    #expect(
+      rendered.items.map(\.localKey) == [
+        "keyboard.tab", "keyboard.enter-or-spacebar", "keyboard.arrow-keys-move-between", "screenreader.name",
+        "screenreader.role", "screenreader.state",
+      ])
+    let enter = try #require(rendered.items.first { $0.localKey == "keyboard.enter-or-spacebar" })
+    #expect(
+      enter.expectation
+        == "If the select is focused, its list of options opens\n"
+        + "If focus is on one of the options, that option is chosen and the list closes")
+    #expect(
+      rendered.items.first { $0.localKey == "keyboard.arrow-keys-move-between" }?.platforms == [.windows])
+  }
+}
