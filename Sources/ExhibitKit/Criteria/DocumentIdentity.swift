@@ -14,10 +14,12 @@ struct DocumentIdentity {
     for familyName in ["native", "web"] {
       guard let range = text.range(of: "\(familyName)-criteria/") else { continue }
       let rest = text[range.upperBound...].prefix { !")] \"'?#".contains($0) }
-      let parts = rest.split(separator: "/").map(String.init)
+      let parts = rest.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
       guard parts.count >= 2, let family = Family(rawValue: familyName) else { continue }
+      // A link is text anyone can write: its segments take the slug rule like any other name.
       return DocumentIdentity(
-        family: family, category: parts[parts.count - 2], component: parts[parts.count - 1])
+        family: family, category: CriteriaText.slug(parts[parts.count - 2]),
+        component: CriteriaText.slug(parts[parts.count - 1]))
     }
     return nil
   }

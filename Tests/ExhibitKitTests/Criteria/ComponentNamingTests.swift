@@ -123,3 +123,15 @@ import Testing
       rendered.items.first { $0.localKey == "keyboard.arrow-keys-move-between" }?.platforms == [.windows])
   }
 }
+
+@Suite struct CriteriaLinkTests {
+  @Test func aLinksSegmentsTakeTheSlugRule() throws {
+    let link = try #require(
+      DocumentIdentity.fromCriteriaLink(
+        "Full information: https://example.test/#/web-criteria/Component/Radio%20Button"))
+    #expect(link.family == .web)
+    #expect(link.category == "component")
+    #expect(link.component == "radio-button")
+    #expect(DocumentIdentity.fromCriteriaLink("see /native-criteria/checkbox") == nil)
+  }
+}
