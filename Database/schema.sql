@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -186,7 +186,8 @@ CREATE TABLE evidence_link (
   created_at TEXT NOT NULL,
   retracted_at TEXT,
   retracted_by TEXT,
-  retraction_reason TEXT,
+  retraction_reason TEXT, component_override INTEGER NOT NULL DEFAULT 0
+  CHECK (component_override IN (0, 1)),
   CHECK ((start_ms IS NULL) = (end_ms IS NULL)),
   CHECK (start_ms IS NULL OR (start_ms >= 0 AND end_ms > start_ms))
 );
@@ -198,17 +199,6 @@ CREATE INDEX evidence_link_by_recording ON evidence_link (recording_id);
 CREATE TRIGGER evidence_link_never_deleted BEFORE DELETE ON evidence_link
 BEGIN
   SELECT RAISE(ABORT, 'evidence links are retracted, never deleted');
-END;
-
-CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
-WHEN old.retracted_at IS NOT NULL
-  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
-  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
-  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
-  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
-  OR new.created_at IS NOT old.created_at
-BEGIN
-  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
 END;
 
 CREATE TABLE audit_event (
@@ -365,3 +355,15 @@ CREATE TABLE component_alias (
 CREATE INDEX component_alias_by_component ON component_alias (family, component);
 
 CREATE INDEX component_alias_by_alias ON component_alias (alias);
+
+CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
+WHEN old.retracted_at IS NOT NULL
+  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
+  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
+  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
+  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
+  OR new.component_override IS NOT old.component_override
+  OR new.created_at IS NOT old.created_at
+BEGIN
+  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
+END;

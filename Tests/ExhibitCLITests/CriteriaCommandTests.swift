@@ -25,6 +25,42 @@ import Testing
     }
   }
 
+  @Test func guidesAreSkippedTheSameWayEveryTimeAndNeverBecomeRevisions() throws {
+    let workspace = try CLIWorkspace()
+    let guide = """
+      # Links and buttons
+
+      How to test a link or a button with a keyboard.
+
+      ## Gherkin
+
+      1. Test the button
+          - WHEN I press the tab key
+              - THEN focus moves to the button
+
+      ## Web screen readers
+
+      - Tab to the button and listen
+      """
+    let keyboard = try workspace.write(
+      "docs/web/how-to-test/test-type/links-and-buttons.md", Data(guide.utf8))
+    let focus = try workspace.write(
+      "docs/web/how-to-test/test-type/keyboard-and-focus.md",
+      Data("# Keyboard and focus\n\n- Tab through the page\n".utf8))
+    for _ in 0..<2 {
+      let result = try workspace.run(
+        "criteria", "import", Self.criteriaFolder, workspace.path("docs"), "--json")
+      #expect(result.status == 0)
+      let report = try #require(try result.json() as? [String: Any])
+      let skipped = try #require(report["skipped"] as? [[String: Any]])
+      #expect(Set(skipped.compactMap { $0["path"] as? String }) == [keyboard, focus])
+      #expect(Set(skipped.compactMap { $0["message"] as? String }) == [CriteriaParser.notCriteria])
+    }
+    let list = try #require(try workspace.run("criteria", "list", "--json").json() as? [[String: Any]])
+    #expect(list.map { $0["revision"] as? Int } == [1, 1, 1])
+    #expect(list.allSatisfy { ($0["item_count"] as? Int ?? 0) > 0 })
+  }
+
   @Test func reimportIsANoOpAndTheJSONSaysSo() throws {
     let workspace = try CLIWorkspace()
     try workspace.run("criteria", "import", Self.criteriaFolder)

@@ -71,7 +71,8 @@ public struct BundleContents: Sendable, Equatable, Encodable {
     }
   }
 
-  public let name: String
+  /// The bag's name: `native-checkbox-ios-2026-11-21`, with `.2`, `.3` for later exports that day.
+  public internal(set) var name: String
   public let component: String
   public let title: String
   public let platform: String

@@ -14,6 +14,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadableZip(path: String, reason: String)
   /// Nothing to bundle: no criteria item applies to the platform.
   case noItems(component: String, platform: String)
+  /// Links whose recording is missing or changed, each with how to resolve it.
+  case unavailableEvidence([String])
 
   public var description: String {
     switch self {
@@ -21,12 +23,16 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(path): already exists; exports never overwrite, choose another --out or --date"
     case .changedSinceCatalogued(let path, let expected, let found):
       "\(path): bytes changed since it was catalogued (SHA-256 \(found.prefix(12))…, catalogued "
-        + "\(expected.prefix(12))…); run `exhibit catalog` and check the evidence before exporting"
+        + "\(expected.prefix(12))…); run `exhibit catalog`, then `exhibit coverage` lists the verdicts on it "
+        + "and how to resolve each"
     case .missingSource(let path): "\(path): no longer on disk; run `exhibit catalog` to find where it went"
     case .badDate(let text): "--date \(text): expected YYYY-MM-DD"
     case .io(let path, let reason): "\(path): \(reason)"
     case .unreadableZip(let path, let reason): "\(path): not a readable bag zip: \(reason)"
     case .noItems(let component, let platform): "\(component): no criteria item applies to \(platform)"
+    case .unavailableEvidence(let links):
+      "the bundle would hold verdicts whose recording is not there as it was judged:\n  "
+        + links.joined(separator: "\n  ")
     }
   }
 }

@@ -58,11 +58,21 @@ public enum EvidenceBundler {
   /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``; nothing is left at the target then.
   public static func export(_ request: BundleRequest, from store: Store) throws -> BundleResult {
     let date = try request.date.map(validated) ?? today()
-    let contents = try store.bundleContents(
+    var contents = try store.bundleContents(
       component: request.component, platform: request.platform, date: date)
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
-    let final = (out as NSString).appendingPathComponent(contents.name + (request.zip ? ".zip" : ""))
-    if FileManager.default.fileExists(atPath: final) { throw BundleError.targetExists(final) }
+    // A second export of the same day is `NAME.2`, then `.3`: nothing in the way is replaced,
+    // and the same state, date and sequence give the same bytes.
+    let baseName = contents.name
+    let suffix = request.zip ? ".zip" : ""
+    var final = (out as NSString).appendingPathComponent(contents.name + suffix)
+    var sequence = 1
+    while FileManager.default.fileExists(atPath: final) || isSymbolicLink(final) {
+      sequence += 1
+      guard sequence <= maximumSequence else { throw BundleError.targetExists(final) }
+      contents.name = "\(baseName).\(sequence)"
+      final = (out as NSString).appendingPathComponent(contents.name + suffix)
+    }
     // A zip is built in a locked hidden folder too; ones left by killed exports are swept.
     let buildingFolder = request.zip ? try StagingFolder(beside: final, kind: "building") : nil
     let building = buildingFolder?.path
@@ -179,5 +189,16 @@ public enum EvidenceBundler {
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyy-MM-dd"
     return formatter.string(from: Date())
+  }
+}
+
+extension EvidenceBundler {
+  /// The most exports of one component, platform and day before a name is refused.
+  static let maximumSequence = 999
+
+  /// Whether `path` is a symbolic link (dangling or not): it stands in the way like a file.
+  static func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
   }
 }

@@ -58,12 +58,10 @@ public struct CriteriaParser: Sendable {
       format = .renderedText
       RenderedTextCriteriaParser().parse(lines, into: &body)
     } else {
-      return .skipped(
-        path: path, reason: "not a MagentaA11y criteria document (no criteria, Gherkin or developer notes)")
+      return .skipped(path: path, reason: Self.notCriteria)
     }
-    guard body.hasCriteriaSections || !body.items.isEmpty else {
-      return .skipped(
-        path: path, reason: "a guide, not criteria: it has no Condensed, Gherkin or developer notes section")
+    guard body.hasCriteria || !body.items.isEmpty else {
+      return .skipped(path: path, reason: Self.notCriteria)
     }
     let naming = try naming(of: body, text: text.text, path: path)
     let family = naming.family
@@ -94,6 +92,10 @@ public struct CriteriaParser: Sendable {
         items: items, scenarios: body.scenarios, notes: body.notes.notes,
         announcements: body.notes.announcements, videos: videos))
   }
+
+  /// Why a document is skipped: the same words for every document that states no criteria.
+  public static let notCriteria =
+    "not criteria (a guide or notes page): it has no Condensed section, front-matter criteria or rendered criteria list"
 
   private func naming(of body: ParsedBody, text: String, path: String) throws -> ComponentNaming {
     let naming = ComponentNaming.settle(

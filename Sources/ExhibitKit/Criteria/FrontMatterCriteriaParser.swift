@@ -54,7 +54,7 @@ struct FrontMatterCriteriaParser {
     if let title, !title.isEmpty { body.proseSlug = CriteriaText.slug(title) }
     for (key, section) in Self.sections {
       guard let node = mapping[key] else { continue }
-      body.hasCriteriaSections = true
+      body.hasCriteria = true
       guard let entries = node.mapping else {
         throw CriteriaParseError(
           path: path, line: Self.fileLine(node.mark),

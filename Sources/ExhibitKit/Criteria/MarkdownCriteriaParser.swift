@@ -50,11 +50,10 @@ struct MarkdownCriteriaParser {
           itemIndent = nil
           switch part {
           case .developerNotes:
-            body.hasCriteriaSections = true
             body.notes.begin(platform: Self.platform(ofNotesHeading: heading))
-          case .condensed, .gherkin: body.hasCriteriaSections = true
+          case .condensed: body.hasCriteria = true
           case .criteria:
-            body.hasCriteriaSections = true
+            body.hasCriteria = true
             section = .other
           default: break
           }

@@ -13,9 +13,10 @@ struct ParsedBody {
   var scenarios: [GherkinScenario] = []
   var notes = DeveloperNotesCollector()
   var videos: [VideoReference] = []
-  /// Whether the document has any part of a criteria document (criteria, Gherkin, developer
-  /// notes); a guide has none and is skipped.
-  var hasCriteriaSections = false
+  /// Whether the document states criteria: a Condensed (or Criteria) section, front-matter
+  /// criteria maps, or a rendered page's criteria list. A guide, or a page of notes alone, has
+  /// none and is never a revision of a component.
+  var hasCriteria = false
 
   /// Keeps the first criteria link and the first `How to test a …` line a line holds.
   mutating func noteNaming(in line: String) {

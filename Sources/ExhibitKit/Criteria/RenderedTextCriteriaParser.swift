@@ -68,7 +68,6 @@ struct RenderedTextCriteriaParser {
         part = .notes
       } else if lowered == "developer notes" {
         flushCode()
-        body.hasCriteriaSections = true
         part = .notes
       } else if lowered == "video examples" || lowered == "videos" {
         part = .videos
@@ -76,10 +75,9 @@ struct RenderedTextCriteriaParser {
         flushCode()
         part = .code
       } else if lowered == "condensed" {
-        body.hasCriteriaSections = true
+        body.hasCriteria = true
         part = .criteria(nil)
       } else if lowered == "gherkin" {
-        body.hasCriteriaSections = true
         part = .gherkin
       } else if Self.topicHeadings.contains(lowered) {
         flushCode()

@@ -46,6 +46,21 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let verdict: String
   }
 
+  /// A live link whose recording can no longer be shown as it was judged: it counts for no
+  /// verdict until it is resolved.
+  public struct UnavailableLink: Sendable, Equatable, Encodable {
+    public let link: Int64
+    public let item: String
+    /// The recording's last known path.
+    public let recording: String
+    /// `recording missing` (no file at any of its paths) or `bytes changed` (its path now holds
+    /// other bytes).
+    public let state: String
+    public let verdict: String
+    /// How to resolve it.
+    public let advice: String
+  }
+
   public let component: String
   public let revision: Int
   public let columns: [Column]
@@ -55,4 +70,6 @@ public struct Coverage: Sendable, Equatable, Encodable {
   /// Keys of items whose evidence disagrees (pass and fail in one column).
   public let conflicts: [String]
   public let stale: [StaleLink]
+  /// Live links of the current revision whose recording is missing or changed.
+  public let unavailable: [UnavailableLink]
 }

@@ -7,6 +7,7 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
   case segmentOutside(from: Double, to: Double, duration: Double)
   case platformUnknown(recording: String, item: String)
   case itemNotForPlatform(item: String, platform: String, applies: [String])
+  case itemNotForComponent(recording: String, item: String, component: String)
   case unknownLink(Int64)
   case alreadyRetracted(Int64, at: String)
   case emptyReason
@@ -29,6 +30,9 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
     case .itemNotForPlatform(let item, let platform, let applies):
       "\(item) applies to \(applies.joined(separator: ", ")), not to \(platform), the recording's platform; "
         + "pass --other-platform to link it anyway (the override is recorded)"
+    case .itemNotForComponent(let recording, let item, let component):
+      "\(recording) is a recording of \(component), not of the component \(item) belongs to; "
+        + "pass --other-component to link it anyway (the override is recorded)"
     case .unknownLink(let id):
       "link \(id): no such evidence link; `exhibit recordings show` lists a recording's links"
     case .alreadyRetracted(let id, let at):

@@ -14,6 +14,8 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
   public let note: String
   /// Whether the auditor linked an item that does not apply to the recording's platform.
   public let platformOverride: Bool
+  /// Whether the auditor linked a recording attributed to another component.
+  public let componentOverride: Bool
   public let createdAt: String
   public let retractedAt: String?
   public let retractedBy: String?
@@ -31,11 +33,13 @@ public struct LinkRequest: Sendable {
   public var note: String
   /// Link even when the item does not apply to the recording's platform.
   public var overridePlatform: Bool
+  /// Link even when the recording is attributed to another component.
+  public var overrideComponent: Bool
 
   public init(
     recording: String, item: String, verdict: Verdict, from: Double? = nil, to: Double? = nil,
     auditor: String,
-    note: String = "", overridePlatform: Bool = false
+    note: String = "", overridePlatform: Bool = false, overrideComponent: Bool = false
   ) {
     self.recording = recording
     self.item = item
@@ -45,5 +49,6 @@ public struct LinkRequest: Sendable {
     self.auditor = auditor
     self.note = note
     self.overridePlatform = overridePlatform
+    self.overrideComponent = overrideComponent
   }
 }

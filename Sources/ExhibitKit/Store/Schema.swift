@@ -10,6 +10,8 @@ public enum Schema {
     Migration(
       version: 3, name: "components named as MagentaA11y names them, with aliases", sql: componentAliases,
       body: { try ComponentRekeying.run(on: $0) }),
+    Migration(
+      version: 4, name: "links to another component's recording are stored overrides", sql: componentOverride),
   ]
 
   /// A migrator over ``migrations``.

@@ -29,6 +29,15 @@ extension Store {
       where: "i.document_id = ? AND l.retracted_at IS NULL AND r.platform = ?",
       [documentID, platform.rawValue]
     ).filter { link in criteria.items.contains { $0.key == link.item } }
+    // A verdict whose recording is gone or replaced cannot be bundled as evidence; say which and
+    // how to resolve each before anything is written.
+    let unavailable = try coverage(component, platform: platform).unavailable
+    if !unavailable.isEmpty {
+      throw BundleError.unavailableEvidence(
+        unavailable.map {
+          "link \($0.link) (\($0.item), \($0.verdict)): \($0.state), \($0.recording); \($0.advice)"
+        })
+    }
 
     // Recordings: every present one of the component and platform, and every linked one.
     let shas = try connection.query(

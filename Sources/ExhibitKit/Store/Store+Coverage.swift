@@ -20,8 +20,17 @@ extension Store {
     let stale = live.filter {
       $0.revision != criteria.document.revision || $0.format != criteria.document.format
     }
-    let fresh = live.filter {
+    let inCurrentRevision = live.filter {
       !($0.revision != criteria.document.revision || $0.format != criteria.document.format)
+    }
+    // Evidence whose recording vanished or changed shows nothing an auditor judged: it is
+    // listed, not counted.
+    let fresh = inCurrentRevision.filter { $0.unavailable == nil }
+    let unavailable = inCurrentRevision.compactMap { link -> Coverage.UnavailableLink? in
+      guard let state = link.unavailable else { return nil }
+      return Coverage.UnavailableLink(
+        link: link.id, item: link.key, recording: link.path, state: state.rawValue, verdict: link.verdict,
+        advice: state.advice(link: link.id, path: link.path))
     }
     let platforms =
       platform.map { [$0.rawValue] }
@@ -74,7 +83,8 @@ extension Store {
       component: component, revision: criteria.document.revision, columns: columns, items: items,
       gaps: items.filter { !$0.gapPlatforms.isEmpty }.map(\.key),
       conflicts: items.filter(\.conflict).map(\.key),
-      stale: stale.map { .init(link: $0.id, item: $0.key, revision: $0.revision, verdict: $0.verdict) })
+      stale: stale.map { .init(link: $0.id, item: $0.key, revision: $0.revision, verdict: $0.verdict) },
+      unavailable: unavailable)
   }
 
   /// One verdict for a cell: the only one given, `untested` only when nothing else is, and
@@ -98,6 +108,7 @@ extension Store {
     var assistiveTech: String?
     var path: String
     var retracted: Bool
+    var unavailable: RecordingAvailability?
   }
 
   private func evidenceLinkRows(family: String, component: String) throws -> [LinkRow] {
@@ -105,7 +116,7 @@ extension Store {
       """
       SELECT l.id, i.key, d.revision, d.format, l.verdict, l.start_ms, l.end_ms, r.platform, r.assistive_tech,
         l.retracted_at IS NOT NULL AS retracted,
-        \(Store.primaryPath) AS path
+        \(Store.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
         JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
       WHERE d.family = ? AND d.component = ? ORDER BY l.id
@@ -118,7 +129,8 @@ extension Store {
         to: $0.int64("end_ms").map { Double($0) / 1000 },
         platform: $0.string("platform"), assistiveTech: $0.string("assistive_tech"),
         path: $0.string("path") ?? "",
-        retracted: $0.bool("retracted"))
+        retracted: $0.bool("retracted"),
+        unavailable: $0.string("unavailable").flatMap(RecordingAvailability.init))
     }
   }
 }

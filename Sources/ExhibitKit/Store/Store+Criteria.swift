@@ -6,6 +6,8 @@ public enum CriteriaImportOutcome: Sendable, Equatable {
   case imported(component: String, format: CriteriaFormat, revision: Int, itemCount: Int)
   /// The same bytes were imported before; nothing was written.
   case unchanged(component: String, format: CriteriaFormat, revision: Int)
+  /// Not stored: a revision without items would replace one with items.
+  case refused(component: String, format: CriteriaFormat, reason: String)
 }
 
 /// A stored criteria document revision, as `criteria list` shows it.
@@ -101,9 +103,21 @@ extension Store {
       return .unchanged(
         component: document.componentID, format: document.format, revision: existing.int("revision") ?? 1)
     }
-    let previous = try connection.first(
-      "SELECT max(revision) AS revision FROM criteria_document WHERE family = ? AND component = ? AND format = ?",
-      [family, document.component, document.format.rawValue])?.int("revision")
+    let previousRow = try connection.first(
+      """
+      SELECT revision, (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id) AS items
+      FROM criteria_document d WHERE family = ? AND component = ? AND format = ? ORDER BY revision DESC LIMIT 1
+      """, [family, document.component, document.format.rawValue])
+    let previous = previousRow?.int("revision")
+    // A document whose criteria list could not be read must not wipe out the items (and stale
+    // the evidence) of the revision before it.
+    if document.items.isEmpty, let previous, let count = previousRow?.int("items"), count > 0 {
+      return .refused(
+        component: document.componentID, format: document.format,
+        reason:
+          "it states no criteria items, and would replace revision \(previous) of \(document.componentID), "
+          + "which has \(count); nothing was imported from it")
+    }
     let revision = (previous ?? 0) + 1
     let now = Timestamp.string(Date())
     try connection.execute(
@@ -174,6 +188,7 @@ extension Store {
     ])
     try AuditLog.append(
       connection, actor: actor, action: "criteria.import", subject: document.componentID, after: after)
+    try carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
     return .imported(
       component: document.componentID, format: document.format, revision: revision,
       itemCount: document.items.count)

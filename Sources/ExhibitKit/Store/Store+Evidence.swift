@@ -25,7 +25,8 @@ extension Store {
       let recordingID = try resolveRecording(request.recording)
       guard
         let recording = try connection.first(
-          "SELECT sha256, status, duration_ms, platform FROM recording WHERE id = ?", [recordingID])
+          "SELECT sha256, status, duration_ms, platform, family, component FROM recording WHERE id = ?",
+          [recordingID])
       else { throw RecordingLookupError.notFound(request.recording) }
       guard recording.string("status") != "error", let sha = recording.string("sha256") else {
         throw EvidenceError.recordingUnreadable(request.recording)
@@ -44,6 +45,17 @@ extension Store {
         start = Int((from * 1000).rounded())
         end = Int((to * 1000).rounded())
       default: throw EvidenceError.segmentIncomplete
+      }
+      // A recording of another component is evidence for this one only when the auditor says so.
+      var componentOverride = false
+      if let family = recording.string("family"), let component = recording.string("component"),
+        !item.key.hasPrefix("\(family)/\(component)#")
+      {
+        guard request.overrideComponent else {
+          throw EvidenceError.itemNotForComponent(
+            recording: request.recording, item: item.key, component: "\(family)/\(component)")
+        }
+        componentOverride = true
       }
       var override = false
       if let platform = recording.string("platform") {
@@ -66,8 +78,12 @@ extension Store {
         """
         SELECT id FROM evidence_link WHERE retracted_at IS NULL AND recording_id = ? AND item_id = ?
           AND start_ms IS ? AND end_ms IS ? AND verdict = ? AND auditor = ? AND note = ? AND platform_override = ?
+          AND component_override = ?
         """,
-        [recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override]),
+        [
+          recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
+          componentOverride,
+        ]),
         let id = existing.int64("id")
       {
         return try evidenceLink(id)
@@ -76,12 +92,12 @@ extension Store {
       try connection.execute(
         """
         INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
-          created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          component_override, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
-          now,
+          componentOverride, now,
         ])
       let id = connection.lastInsertRowID
       try AuditLog.append(
@@ -91,6 +107,7 @@ extension Store {
           "verdict": request.verdict.rawValue,
           "from": start.map { String(Double($0) / 1000) }, "to": end.map { String(Double($0) / 1000) },
           "note": request.note, "platform_override": override ? "true" : "false",
+          "component_override": componentOverride ? "true" : "false",
         ]))
       return try evidenceLink(id)
     }
@@ -153,7 +170,8 @@ extension Store {
         endSeconds: row.int64("end_ms").map { Double($0) / 1000 },
         verdict: row.string("verdict").flatMap(Verdict.init(rawValue:)) ?? .untested,
         auditor: row.string("auditor") ?? "", note: row.string("note") ?? "",
-        platformOverride: row.bool("platform_override"), createdAt: row.string("created_at") ?? "",
+        platformOverride: row.bool("platform_override"), componentOverride: row.bool("component_override"),
+        createdAt: row.string("created_at") ?? "",
         retractedAt: row.string("retracted_at"), retractedBy: row.string("retracted_by"),
         retractionReason: row.string("retraction_reason"))
     }

@@ -50,6 +50,11 @@ struct CoverageCommand: AsyncParsableCommand {
         "link \(stale.link) (\(stale.item), \(stale.verdict)) is pinned to superseded revision \(stale.revision)"
       )
     }
+    for link in coverage.unavailable {
+      lines.append(
+        "link \(link.link) (\(link.item), \(link.verdict)) does not count, \(link.state): \(link.recording); "
+          + link.advice)
+    }
     return lines
   }
 }

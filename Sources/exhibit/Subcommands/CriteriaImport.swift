@@ -74,6 +74,9 @@ struct CriteriaImport: AsyncParsableCommand {
             .init(
               path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
               itemCount: itemCount))
+        case .refused(_, _, let reason):
+          report.errors.append(.init(path: document.sourcePath, line: nil, message: reason))
+          Console.error("\(document.sourcePath): \(reason)")
         case .unchanged(let component, let format, let revision):
           report.unchanged.append(
             .init(

@@ -30,6 +30,8 @@ struct Link: AsyncParsableCommand {
   var note: String = ""
   @Flag(help: "Link an item that does not apply to the recording's platform (recorded as an override).")
   var otherPlatform = false
+  @Flag(help: "Link a recording attributed to another component (recorded as an override).")
+  var otherComponent = false
 
   func run() async throws {
     try await reportingFailures {
@@ -39,7 +41,7 @@ struct Link: AsyncParsableCommand {
           recording: recording, item: item, verdict: verdict, from: from, to: to,
           auditor: Actor.current(explicit: auditor, environment: ProcessInfo.processInfo.environment),
           note: note,
-          overridePlatform: otherPlatform))
+          overridePlatform: otherPlatform, overrideComponent: otherComponent))
       if output.json {
         try Console.json(link)
       } else {
@@ -47,7 +49,8 @@ struct Link: AsyncParsableCommand {
           link.startSeconds.map { String(format: " %.3f–%.3f s", $0, link.endSeconds ?? $0) } ?? ""
         Console.out(
           "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
-            + " — \(link.recordingPath)\(segment)" + (link.platformOverride ? " [platform override]" : ""))
+            + " — \(link.recordingPath)\(segment)" + (link.platformOverride ? " [platform override]" : "")
+            + (link.componentOverride ? " [component override]" : ""))
       }
     }
   }

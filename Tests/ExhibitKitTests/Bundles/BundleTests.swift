@@ -103,19 +103,28 @@ import Testing
     #expect(report.valid, "\(report.problems)")
   }
 
-  @Test func anExistingTargetIsRefusedAndKept() async throws {
+  @Test func aSecondExportOfTheDayTakesTheNextNameAndKeepsTheFirst() async throws {
     let workspace = try await Self.prepared()
     let result = try Self.export(workspace)
     let before = try String(contentsOfFile: result.path + "/manifest-sha256.txt", encoding: .utf8)
-    #expect(throws: BundleError.targetExists(result.path)) { try Self.export(workspace) }
+    let second = try Self.export(workspace)
+    #expect(second.path == result.path + ".2")
     #expect(try String(contentsOfFile: result.path + "/manifest-sha256.txt", encoding: .utf8) == before)
-    // An empty folder in the way is refused too, not replaced.
-    try FileManager.default.createDirectory(
-      atPath: workspace.folder.path("empty/native-checkbox-ios-2026-11-21"), withIntermediateDirectories: true
-    )
-    #expect(throws: BundleError.self) { try Self.export(workspace, out: "empty") }
-    _ = try Self.export(workspace, zip: true, out: "zips")
-    #expect(throws: BundleError.self) { try Self.export(workspace, zip: true, out: "zips") }
+    #expect(try BagVerifier.verify(second.path).valid)
+    // An empty folder in the way is kept too, not replaced.
+    let empty = workspace.folder.path("empty/native-checkbox-ios-2026-11-21")
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    #expect(try Self.export(workspace, out: "empty").path == empty + ".2")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
+    // The same state, date and sequence give the same zip.
+    let firstZip = try Self.export(workspace, zip: true, out: "zips")
+    let secondZip = try Self.export(workspace, zip: true, out: "zips")
+    #expect(secondZip.path.hasSuffix("native-checkbox-ios-2026-11-21.2.zip"))
+    let again = try Self.export(workspace, zip: true, out: "zips-again")
+    _ = try FileManager.default.moveItem(atPath: again.path, toPath: workspace.folder.path("moved.zip"))
+    let thirdElsewhere = try Self.export(workspace, zip: true, out: "zips-again")
+    #expect(thirdElsewhere.path == again.path)
+    #expect(firstZip.sha256 == thirdElsewhere.sha256)
   }
 
   @Test func aRecordingChangedAfterCataloguingStopsTheExport() async throws {

@@ -111,7 +111,7 @@ import Testing
     let document = try CriteriaFixtures.document(CriteriaFixtures.fixture("rendered-checkbox.txt"))
     #expect(document.format == .renderedText)
     #expect(document.componentID == "native/checkbox")
-    #expect(document.items.isEmpty)
+    #expect(document.items.map(\.localKey) == ["keyboard.spacebar", "screenreader.name"])
     #expect(document.videos.map(\.heading) == ["iOS Voiceover", "Android Talkback"])
     #expect(document.videos.map(\.context.platform) == [.ios, .android])
     #expect(

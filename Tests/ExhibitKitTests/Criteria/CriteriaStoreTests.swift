@@ -55,16 +55,23 @@ import Testing
       "INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at) VALUES (?, ?, 'pass', 'ana', 'now')",
       [store.connection.lastInsertRowID, itemID])
     #expect(try store.criteriaDocuments().first?.staleLinks == 0)
+    // A line that changes no item carries the link forward; a changed item leaves it stale.
     _ = try store.importCriteria([try parse(original + "\nA changed last line.\n")], actor: "ana")
+    #expect(try store.criteriaDocuments().first?.revision == 2)
+    #expect(try store.criteriaDocuments().first?.staleLinks == 0)
+    let edited = original.replacingOccurrences(
+      of: "Toggles the checkbox on Android", with: "Toggles the checkbox on Android, once")
+    #expect(edited != original)
+    _ = try store.importCriteria([try parse(edited)], actor: "ana")
     let summary = try #require(try store.criteriaDocuments().first)
-    #expect(summary.revision == 2)
+    #expect(summary.revision == 3)
     #expect(summary.staleLinks == 1)
     let pinned = try store.connection.first(
       """
       SELECT d.revision FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
-      JOIN criteria_document d ON d.id = i.document_id
+      JOIN criteria_document d ON d.id = i.document_id WHERE l.retracted_at IS NULL
       """)
-    #expect(pinned?.int("revision") == 1)
+    #expect(pinned?.int("revision") == 2)
   }
 
   @Test func formatsKeepTheirOwnRevisionsAndMarkdownSuppliesTheItems() throws {

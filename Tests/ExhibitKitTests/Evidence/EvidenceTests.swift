@@ -102,6 +102,8 @@ import Testing
     let old = try workspace.store.link(request(workspace, Self.state, .fail))
     var changed = try CriteriaFixtures.document(CriteriaFixtures.sampleMarkdown)
     changed.sha256 = String(repeating: "a", count: 64)
+    let stateIndex = try #require(changed.items.firstIndex { $0.localKey == "screenreader.state" })
+    changed.items[stateIndex].expectation += ", and says dimmed when disabled"
     _ = try workspace.store.importCriteria([changed], actor: "t")
     #expect(try workspace.store.evidenceLink(old.id).revision == 1)
     let coverage = try workspace.store.coverage("native/checkbox", platform: .ios)
