@@ -2,7 +2,11 @@
 """Runs axe-core (from axe-selenium-python) over an HTML file in headless Chromium and prints the
 WCAG 2.x A/AA violations as JSON; exits 1 when there are any, 2 when the check cannot run.
 
-    python3 Scripts/check_report_a11y.py path/to/report.html
+It also reads the page as a person would: at 390 px wide (a phone) nothing may scroll sideways,
+and clicking a transcript cue must move its player to the cue's time. Those findings are listed
+with the violations. With --screenshots DIR it saves the page at desktop and phone width.
+
+    python3 Scripts/check_report_a11y.py path/to/report.html [--screenshots DIR]
 """
 import json
 import pathlib
@@ -11,10 +15,16 @@ import sys
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print("usage: check_report_a11y.py REPORT.html", file=sys.stderr)
+    arguments = sys.argv[1:]
+    screenshots = None
+    if len(arguments) == 3 and arguments[1] == "--screenshots":
+        screenshots = pathlib.Path(arguments[2])
+        screenshots.mkdir(parents=True, exist_ok=True)
+        arguments = arguments[:1]
+    if len(arguments) != 1:
+        print("usage: check_report_a11y.py REPORT.html [--screenshots DIR]", file=sys.stderr)
         return 2
-    report = pathlib.Path(sys.argv[1]).resolve()
+    report = pathlib.Path(arguments[0]).resolve()
     try:
         from axe_selenium_python import Axe
         from selenium import webdriver
@@ -23,7 +33,8 @@ def main() -> int:
         print(f"cannot run axe: {error}; run Scripts/install-deps.sh", file=sys.stderr)
         return 2
     options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--autoplay-policy=no-user-gesture-required", "--mute-audio"):
         options.add_argument(argument)
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
@@ -42,6 +53,7 @@ def main() -> int:
             ["wcag2a", "wcag2aa"],  # the tags axe-core 3.1 (the one this package ships) knows
         )
         version = driver.execute_script("return axe.version")
+        findings = read_as_a_person(driver, report, screenshots)
     finally:
         driver.quit()
     if "error" in results:
@@ -50,9 +62,54 @@ def main() -> int:
     violations = [
         {"id": v["id"], "impact": v.get("impact"), "help": v["help"], "nodes": [n["target"] for n in v["nodes"]]}
         for v in results["violations"]
-    ]
+    ] + findings
     print(json.dumps({"axe": version, "violations": violations, "passes": len(results["passes"])}, indent=2))
     return 1 if violations else 0
+
+
+def read_as_a_person(driver, report, screenshots):
+    """Checks the page at phone width and its transcript links; returns findings shaped as violations."""
+    import time
+
+    findings = []
+    driver.set_window_size(1280, 1000)
+    driver.get(report.as_uri())
+    if screenshots:
+        driver.save_screenshot(str(screenshots / "report-desktop.png"))
+    cues = driver.execute_script("return document.querySelectorAll('a[data-cue]').length")
+    if cues:
+        driver.execute_script("document.querySelectorAll('a[data-cue]')[arguments[0]].click()", cues - 1)
+        wanted = float(driver.execute_script(
+            "return document.querySelectorAll('a[data-cue]')[arguments[0]].dataset.start", cues - 1))
+        at = None
+        for _ in range(50):
+            at = driver.execute_script(
+                "var a = document.querySelectorAll('a[data-cue]')[arguments[0]];"
+                "return document.getElementById(a.dataset.video).currentTime;", cues - 1)
+            if at is not None and abs(at - wanted) < 1.0:
+                break
+            time.sleep(0.1)
+        if at is None or abs(at - wanted) >= 1.0:
+            findings.append({"id": "transcript-seek", "impact": "serious",
+                             "help": f"clicking a cue at {wanted} s left the player at {at} s", "nodes": []})
+        if screenshots:
+            driver.execute_script("var v = document.querySelector('video'); if (v) { v.pause(); }")
+            driver.execute_script("document.querySelector('ol.transcript').scrollIntoView()")
+            driver.save_screenshot(str(screenshots / "report-transcript.png"))
+    driver.set_window_size(390, 844)
+    driver.get(report.as_uri())
+    inner = driver.execute_script("return window.innerWidth")
+    wide = driver.execute_script(
+        "return Array.from(document.querySelectorAll('body *')).filter(function (e) {"
+        "  var r = e.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 1;"
+        "}).slice(0, 5).map(function (e) { return e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''); })")
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    if scroll > inner or wide:
+        findings.append({"id": "phone-sideways-scroll", "impact": "serious",
+                         "help": f"at {inner} px the page is {scroll} px wide", "nodes": wide})
+    if screenshots:
+        driver.save_screenshot(str(screenshots / "report-phone.png"))
+    return findings
 
 
 if __name__ == "__main__":

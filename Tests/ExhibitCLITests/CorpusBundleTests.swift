@@ -87,7 +87,10 @@ struct CorpusBundleTests {
       #expect(pyld.0 == 0, "pyld: \(pyld.1)")
       let axe = try Self.python(
         "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
-        ["\(repository)/Scripts/check_report_a11y.py", bag + "/data/report.html"])
+        [
+          "\(repository)/Scripts/check_report_a11y.py", bag + "/data/report.html", "--screenshots",
+          "\(repository)/.build/report-screenshots/corpus-\(component.replacingOccurrences(of: "/", with: "-"))-\(platform)",
+        ])
       #expect(axe.0 == 0, "axe: \(axe.1)")
       let recordings = try FileManager.default.contentsOfDirectory(atPath: bag + "/data/recordings")
       #expect(recordings.contains { $0.hasSuffix(".webm") }, "\(component) \(platform)")

@@ -2,6 +2,122 @@
 /// records it. Built by ``Store/bundleContents(component:platform:date:)``; host paths are kept
 /// out of the encoded form so the same database state gives the same bytes anywhere.
 public struct BundleContents: Sendable, Equatable, Encodable {
+  /// A screen reader, with the browser where one was used: a column of the checklist. The
+  /// platform's usual screen readers are columns even before any evidence, so an untested one
+  /// shows as a gap.
+  public struct Column: Sendable, Equatable, Hashable, Encodable {
+    public let assistiveTech: String?
+    public let browser: String?
+
+    /// `JAWS with Chrome`, `VoiceOver`, `unknown screen reader`.
+    public var displayName: String {
+      let tech =
+        assistiveTech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 } ?? "unknown screen reader"
+      return browser.map { "\(tech) with \(Browser(rawValue: $0)?.displayName ?? $0)" } ?? tech
+    }
+
+    private enum CodingKeys: String, CodingKey { case assistiveTech, browser }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(assistiveTech, forKey: .assistiveTech)
+      try container.encode(browser, forKey: .browser)
+    }
+  }
+
+  /// An item's verdict with one screen reader (and browser).
+  public struct ColumnVerdict: Sendable, Equatable, Encodable {
+    public let assistiveTech: String?
+    public let browser: String?
+    /// The combined verdict of the links with this screen reader, nil without any.
+    public let verdict: String?
+    /// Whether this screen reader still needs a pass, fail or not-applicable verdict.
+    public let gap: Bool
+    public let links: [Int64]
+
+    private enum CodingKeys: String, CodingKey { case assistiveTech, browser, verdict, gap, links }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(assistiveTech, forKey: .assistiveTech)
+      try container.encode(browser, forKey: .browser)
+      try container.encode(verdict, forKey: .verdict)
+      try container.encode(gap, forKey: .gap)
+      try container.encode(links, forKey: .links)
+    }
+  }
+
+  /// What was tested, as the auditor names it when exporting (`bundle --product --build --url`).
+  public struct TestedProduct: Sendable, Equatable, Encodable {
+    public var product: String?
+    /// Its version or build.
+    public var build: String?
+    /// The URL or app that was tested.
+    public var url: String?
+
+    public init(product: String? = nil, build: String? = nil, url: String? = nil) {
+      self.product = product
+      self.build = build
+      self.url = url
+    }
+
+    private enum CodingKeys: String, CodingKey { case product, build, url }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(product, forKey: .product)
+      try container.encode(build, forKey: .build)
+      try container.encode(url, forKey: .url)
+    }
+  }
+
+  /// Where a recording was made, as far as its metadata tells.
+  public struct Environment: Sendable, Equatable, Encodable {
+    /// `Android 14`, else the platform (`iOS`).
+    public let os: String
+    public let assistiveTech: String?
+    public let browser: String?
+    /// When the recording was made, from its container tags.
+    public let recordedAt: String?
+    /// The window or page it shows (a browser's title bar).
+    public let window: String?
+    /// What made it (`ReplayKitRecording`, `Microsoft Game DVR`).
+    public let recorder: String?
+
+    private enum CodingKeys: String, CodingKey {
+      case os, assistiveTech, browser, recordedAt, window, recorder
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(os, forKey: .os)
+      try container.encode(assistiveTech, forKey: .assistiveTech)
+      try container.encode(browser, forKey: .browser)
+      try container.encode(recordedAt, forKey: .recordedAt)
+      try container.encode(window, forKey: .window)
+      try container.encode(recorder, forKey: .recorder)
+    }
+
+    /// The facts that are known, for a line of text: `Android 14 · TalkBack · recorded 2024-01-10T…`.
+    public var summary: String {
+      var parts = [os]
+      if let assistiveTech {
+        parts.append(AssistiveTech(rawValue: assistiveTech)?.displayName ?? assistiveTech)
+      }
+      if let browser { parts.append(Browser(rawValue: browser)?.displayName ?? browser) }
+      if let window { parts.append("window \u{201C}\(window)\u{201D}") }
+      if let recordedAt { parts.append("recorded \(recordedAt)") }
+      return parts.joined(separator: " · ")
+    }
+  }
+
+  /// A caption cue of a recording's transcript.
+  public struct Cue: Sendable, Equatable {
+    public let startSeconds: Double
+    public let endSeconds: Double
+    public let text: String
+  }
+
   /// A criteria item that applies to the platform.
   public struct Item: Sendable, Equatable, Encodable {
     public let key: String
@@ -12,8 +128,11 @@ public struct BundleContents: Sendable, Equatable, Encodable {
     public let notApplicable: Bool
     /// The combined verdict of its links (`conflict` when they disagree), nil without links.
     public let verdict: String?
-    /// Whether it still needs a pass, fail or not-applicable verdict on this platform.
+    /// Whether some screen reader of the platform still needs a pass, fail or not-applicable
+    /// verdict for it.
     public let gap: Bool
+    /// Its verdict with each screen reader (and browser), in ``BundleContents/columns`` order.
+    public let verdicts: [ColumnVerdict]
     /// The ids of its links in ``BundleContents/links``.
     public let links: [Int64]
   }
@@ -62,12 +181,15 @@ public struct BundleContents: Sendable, Equatable, Encodable {
     public let assistiveTech: String?
     public let browser: String?
     public let captions: [Caption]
+    public let environment: Environment
+    /// What its first caption track says, cue by cue, for the report's transcript.
+    public let transcript: [Cue]
     /// Where it is read from; not written to the bundle.
     let source: String
 
     private enum CodingKeys: String, CodingKey {
       case sha256, file, name, size, status, container, durationSeconds, videoCodec, width, height, audioCodec
-      case assistiveTech, browser, captions
+      case assistiveTech, browser, captions, environment
     }
   }
 
@@ -81,6 +203,13 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   public let criteriaFormat: String
   public let criteriaSha256: String
   public let auditors: [String]
+  /// What was tested, where the auditor said.
+  public let tested: TestedProduct
+  /// `fail` when any verdict fails or conflicts, else `incomplete` while any screen reader of an
+  /// item lacks a verdict, else `pass`.
+  public let overallStatus: String
+  /// The screen readers (and browsers) the checklist has a column for.
+  public let columns: [Column]
   public let items: [Item]
   public let gaps: [String]
   public let links: [Link]
@@ -94,6 +223,6 @@ public struct BundleContents: Sendable, Equatable, Encodable {
 
   private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
-    case items, gaps, links, recordings, auditHead
+    case tested, overallStatus, columns, items, gaps, links, recordings, auditHead
   }
 }

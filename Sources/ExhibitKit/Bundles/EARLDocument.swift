@@ -1,8 +1,10 @@
 import Foundation
 
-/// The bundle's verdicts as W3C EARL 1.0 assertions in JSON-LD: one assertion per link (asserted
-/// by its auditor, with the recording segment as the evidence pointer) and an `untested` one,
-/// asserted by Exhibit, for each item no link speaks to.
+/// The bundle's verdicts as W3C EARL 1.0 assertions in JSON-LD. The test subject is the
+/// component on the platform with one screen reader (and browser): an NVDA pass says nothing of
+/// JAWS. One assertion per link (asserted by its auditor, with the recording segment as the
+/// evidence pointer) and an `untested` one, asserted by Exhibit, for each item and screen reader
+/// no link speaks to.
 enum EARLDocument {
   static func render(_ contents: BundleContents) throws -> Data {
     let base = "urn:exhibit:bundle:\(contents.name)"
@@ -13,6 +15,10 @@ enum EARLDocument {
       "urn:exhibit:auditor:"
         + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "unknown")
     }
+    func columnSubject(_ column: BundleContents.Column) -> String {
+      "\(subject)-"
+        + [column.assistiveTech ?? "unknown", column.browser].compactMap { $0 }.joined(separator: "-")
+    }
     var graph: [[String: Any]] = [
       [
         "@id": subject, "@type": "earl:TestSubject",
@@ -20,6 +26,14 @@ enum EARLDocument {
       ],
       ["@id": tool, "@type": ["earl:Assertor", "earl:Software"], "dct:title": "Exhibit"],
     ]
+    for column in contents.columns {
+      graph.append([
+        "@id": columnSubject(column), "@type": "earl:TestSubject",
+        "dct:title": "\(contents.component) on \(contents.platform) with \(column.displayName)",
+        "dct:isPartOf": ["@id": subject],
+      ])
+    }
+    let recordings = Dictionary(contents.recordings.map { ($0.sha256, $0) }) { first, _ in first }
     for name in contents.auditors {
       graph.append(["@id": auditor(name), "@type": ["earl:Assertor", "foaf:Person"], "foaf:name": name])
     }
@@ -42,24 +56,31 @@ enum EARLDocument {
         "dct:source": "data/\(link.file)\(fragment)",
       ]
       if !link.note.isEmpty { result["dct:description"] = link.note }
+      let recording = recordings[link.recording]
+      let column = BundleContents.Column(assistiveTech: recording?.assistiveTech, browser: recording?.browser)
       graph.append([
         "@id": "\(base)#link-\(link.id)", "@type": "earl:Assertion",
         "earl:assertedBy": ["@id": auditor(link.auditor)],
-        "earl:subject": ["@id": subject], "earl:test": ["@id": test(link.item)],
+        "earl:subject": ["@id": columnSubject(column)], "earl:test": ["@id": test(link.item)],
         "earl:mode": ["@id": "earl:manual"],
         "earl:result": result,
       ])
     }
-    for item in contents.items where item.links.isEmpty {
-      graph.append([
-        "@id": "\(base)#untested-\(item.key)", "@type": "earl:Assertion", "earl:assertedBy": ["@id": tool],
-        "earl:subject": ["@id": subject], "earl:test": ["@id": test(item.key)],
-        "earl:mode": ["@id": "earl:automatic"],
-        "earl:result": [
-          "@type": "earl:TestResult", "earl:outcome": ["@id": "earl:untested"],
-          "dct:description": "No evidence is linked to this criterion on \(contents.platform).",
-        ],
-      ])
+    for item in contents.items {
+      for verdict in item.verdicts where verdict.links.isEmpty {
+        let column = BundleContents.Column(assistiveTech: verdict.assistiveTech, browser: verdict.browser)
+        graph.append([
+          "@id": "\(columnSubject(column))-untested-\(item.key)", "@type": "earl:Assertion",
+          "earl:assertedBy": ["@id": tool],
+          "earl:subject": ["@id": columnSubject(column)], "earl:test": ["@id": test(item.key)],
+          "earl:mode": ["@id": "earl:automatic"],
+          "earl:result": [
+            "@type": "earl:TestResult", "earl:outcome": ["@id": "earl:untested"],
+            "dct:description":
+              "No evidence is linked to this criterion on \(contents.platform) with \(column.displayName).",
+          ],
+        ])
+      }
     }
     let document: [String: Any] = [
       "@context": [

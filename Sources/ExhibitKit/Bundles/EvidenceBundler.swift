@@ -10,16 +10,20 @@ public struct BundleRequest: Sendable {
   public var zip: Bool
   /// `YYYY-MM-DD`; today (UTC) when nil.
   public var date: String?
+  /// What was tested: product, build, URL or app.
+  public var tested: BundleContents.TestedProduct
 
   /// Creates a request.
   public init(
-    component: String, platform: Platform, outFolder: String, zip: Bool = false, date: String? = nil
+    component: String, platform: Platform, outFolder: String, zip: Bool = false, date: String? = nil,
+    tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
   ) {
     self.component = component
     self.platform = platform
     self.outFolder = outFolder
     self.zip = zip
     self.date = date
+    self.tested = tested
   }
 }
 
@@ -35,8 +39,10 @@ public struct BundleResult: Sendable, Equatable, Encodable {
   public let sha256: String?
   /// Items still needing a verdict.
   public let gaps: [String]
+  /// `pass`, `fail` or `incomplete` (see ``BundleContents/overallStatus``).
+  public let overallStatus: String
 
-  private enum CodingKeys: String, CodingKey { case path, files, bytes, sha256, gaps }
+  private enum CodingKeys: String, CodingKey { case path, files, bytes, sha256, gaps, overallStatus }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -45,6 +51,7 @@ public struct BundleResult: Sendable, Equatable, Encodable {
     try container.encode(bytes, forKey: .bytes)
     try container.encode(sha256, forKey: .sha256)
     try container.encode(gaps, forKey: .gaps)
+    try container.encode(overallStatus, forKey: .overallStatus)
   }
 }
 
@@ -59,7 +66,7 @@ public enum EvidenceBundler {
   public static func export(_ request: BundleRequest, from store: Store) throws -> BundleResult {
     let date = try request.date.map(validated) ?? today()
     var contents = try store.bundleContents(
-      component: request.component, platform: request.platform, date: date)
+      component: request.component, platform: request.platform, date: date, tested: request.tested)
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
     // A second export of the same day is `NAME.2`, then `.3`: nothing in the way is replaced,
     // and the same state, date and sequence give the same bytes.
@@ -99,7 +106,7 @@ public enum EvidenceBundler {
     guard let building else {
       return BundleResult(
         path: final, files: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, sha256: nil,
-        gaps: contents.gaps)
+        gaps: contents.gaps, overallStatus: contents.overallStatus)
     }
     let partial = (building as NSString).appendingPathComponent("bag.zip")
     let parts = date.split(separator: "-").compactMap { Int($0) }
@@ -114,7 +121,9 @@ public enum EvidenceBundler {
     CrashPoint.rename.reach()
     try AtomicFiles.renameWithoutReplacing(partial, to: final)
     try AtomicFiles.sync(out)
-    return BundleResult(path: final, files: entries.count, bytes: size ?? 0, sha256: sha, gaps: contents.gaps)
+    return BundleResult(
+      path: final, files: entries.count, bytes: size ?? 0, sha256: sha, gaps: contents.gaps,
+      overallStatus: contents.overallStatus)
   }
 
   /// Writes the bag's payload and tag files and moves it to `path`.
@@ -134,24 +143,26 @@ public enum EvidenceBundler {
         try writer.copy(from: caption.source, to: caption.file, expectedSHA256: caption.sha256)
       }
     }
-    return try writer.finish(info: [
-      ("Bagging-Date", contents.date),
-      ("Bag-Software-Agent", "Exhibit \(Exhibit.version)"),
-      ("External-Identifier", "urn:exhibit:bundle:\(contents.name):\(contents.auditHead.prefix(16))"),
-      ("Bag-Group-Identifier", contents.component),
-      (
-        "Internal-Sender-Description",
-        "Accessibility evidence for \(contents.component) on \(contents.platform)"
-      ),
-      ("Exhibit-Component", contents.component),
-      ("Exhibit-Platform", contents.platform),
-      (
-        "Exhibit-Criteria-Revision",
-        "\(contents.criteriaRevision) (\(contents.criteriaFormat), \(contents.criteriaSha256))"
-      ),
-      ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
-      ("Exhibit-Audit-Head", contents.auditHead),
-    ])
+    return try writer.finish(
+      info: [
+        ("Bagging-Date", contents.date),
+        ("Bag-Software-Agent", "Exhibit \(Exhibit.version)"),
+        ("External-Identifier", "urn:exhibit:bundle:\(contents.name):\(contents.auditHead.prefix(16))"),
+        ("Bag-Group-Identifier", contents.component),
+        (
+          "Internal-Sender-Description",
+          "Accessibility evidence for \(contents.component) on \(contents.platform)"
+        ),
+        ("Exhibit-Component", contents.component),
+        ("Exhibit-Platform", contents.platform),
+        (
+          "Exhibit-Criteria-Revision",
+          "\(contents.criteriaRevision) (\(contents.criteriaFormat), \(contents.criteriaSha256))"
+        ),
+        ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
+        ("Exhibit-Audit-Head", contents.auditHead),
+        ("Exhibit-Overall-Status", contents.overallStatus),
+      ] + testedInfo(contents.tested))
   }
 
   /// `audit-log.json`: the events and the chain head at export.
@@ -200,5 +211,18 @@ extension EvidenceBundler {
   static func isSymbolicLink(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0
+  }
+}
+
+extension EvidenceBundler {
+  /// bag-info lines for what was tested, for the fields the auditor gave.
+  static func testedInfo(_ tested: BundleContents.TestedProduct) -> [(String, String)] {
+    [
+      ("Exhibit-Product", tested.product), ("Exhibit-Product-Build", tested.build),
+      ("Exhibit-Tested-URL", tested.url),
+    ]
+    .compactMap { label, value in
+      value.map { (label, $0.replacingOccurrences(of: "\n", with: " ")) }
+    }
   }
 }

@@ -1,9 +1,13 @@
 import Foundation
 
-/// `report.html`: one self-contained, accessible page for a compliance officer. The summary,
-/// the checklist with verdicts and gaps, each recording in a `<video>` with its caption tracks,
-/// and links that play the exact segment behind each verdict (a media-fragment link that works
-/// without script; with script it plays the segment in the page's own player). No network.
+/// `report.html`: one self-contained, accessible page for a compliance officer. The overall
+/// status and what was tested, the checklist with a verdict per screen reader and the gaps,
+/// each recording in a `<video>` with its caption tracks and its transcript in the page (a
+/// report opened from disk cannot load `file:` caption tracks in Chromium, so the words spoken
+/// are written out, each cue a link that seeks the player), and links that play the exact
+/// segment behind each verdict (a media-fragment link that works without script; with script it
+/// plays the segment in the page's own player). No network; it reads on a 390 px phone without
+/// sideways scrolling.
 enum ReportPage {
   static func render(_ contents: BundleContents) -> String {
     let platform = Platform(rawValue: contents.platform)?.displayName ?? contents.platform
@@ -31,6 +35,29 @@ enum ReportPage {
       a:focus, video:focus { outline: 3px solid #1a1a1a; outline-offset: 2px; }
       video { max-width: 100%; background: #000000; }
       dt { font-weight: bold; }
+      h1, h2, h3, h4, dd, li, p, caption { overflow-wrap: anywhere; }
+      td, th { overflow-wrap: break-word; }
+      .status { font-size: 1.25rem; font-weight: bold; border: 2px solid currentColor; padding: 0.25rem 0.5rem;
+        display: inline-block; }
+      .status-pass { color: #0b6b2e; }
+      .status-fail { color: #a50000; }
+      .status-incomplete { color: #6b4e00; border-style: dashed; }
+      ul.verdicts { list-style: none; padding: 0; margin: 0; }
+      ol.transcript { padding-left: 0; list-style: none; max-height: 24rem; overflow-y: auto; }
+      ol.transcript li { padding: 0.15rem 0.25rem; border-left: 4px solid transparent; }
+      ol.transcript li.current { background: #fff4c2; border-left-color: #1a1a1a; font-weight: bold; }
+      .recording { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1rem; }
+      @media (max-width: 40rem) {
+        body { padding: 0.5rem; }
+        .recording { grid-template-columns: minmax(0, 1fr); }
+        table.checklist, table.checklist caption, table.checklist tbody, table.checklist tr, table.checklist th,
+        table.checklist td { display: block; width: auto; overflow-wrap: anywhere; }
+        table.checklist thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+          clip: rect(0 0 0 0); }
+        table.checklist tr { border: 1px solid #595959; margin-bottom: 0.75rem; }
+        table.checklist th, table.checklist td { border: none; }
+        table.checklist td::before { content: attr(data-label) ": "; font-weight: bold; }
+      }
       </style>
       </head>
       <body>
@@ -41,6 +68,7 @@ enum ReportPage {
       <main>
       <section aria-labelledby="summary-heading">
       <h2 id="summary-heading">Summary</h2>
+      <p class="status status-\(contents.overallStatus)">Overall: \(statusName(contents.overallStatus))</p>
       <dl>
       <dt>Criteria items for \(escape(platform))</dt><dd>\(contents.items.count)</dd>
       <dt>Items with a verdict</dt><dd>\(decided)</dd>
@@ -51,17 +79,37 @@ enum ReportPage {
       <dt>Audit trail head (SHA-256)</dt><dd class="key">\(contents.auditHead)</dd>
       </dl>
       </section>
+      <section aria-labelledby="tested-heading">
+      <h2 id="tested-heading">What was tested</h2>
+      <dl>
+      <dt>Product</dt><dd>\(escape(contents.tested.product ?? "not stated"))</dd>
+      <dt>Version or build</dt><dd>\(escape(contents.tested.build ?? "not stated"))</dd>
+      <dt>URL or app</dt><dd>\(escape(contents.tested.url ?? "not stated"))</dd>
+      <dt>Platform</dt><dd>\(escape(platform))</dd>
+      <dt>Screen readers</dt><dd>\(escape(contents.columns.map(\.displayName).joined(separator: ", ")))</dd>
+      <dt>Devices and versions</dt><dd>\(escape(environments(contents)))</dd>
+      </dl>
+      </section>
       <section aria-labelledby="checklist-heading">
       <h2 id="checklist-heading">Checklist</h2>
-      <table>
-      <caption>Each criterion for \(escape(platform)), its verdict and the evidence behind it</caption>
-      <thead><tr><th scope="col">Criterion</th><th scope="col">Expected</th><th scope="col">Verdict</th><th scope="col">Evidence</th></tr></thead>
+      <table class="checklist">
+      <caption>Each criterion for \(escape(platform)), its verdict with each screen reader and the evidence behind it</caption>
+      <thead><tr><th scope="col">Criterion</th><th scope="col">Expected</th><th scope="col">Verdict by screen reader</th><th scope="col">Evidence</th></tr></thead>
       <tbody>
 
       """
     for item in contents.items {
       let links = contents.links.filter { $0.item == item.key }
-      let verdict = item.notApplicable ? "Not applicable (criteria)" : verdictName(item.verdict)
+      var verdict = "<ul class=\"verdicts\">"
+      for column in item.verdicts {
+        let name = BundleContents.Column(assistiveTech: column.assistiveTech, browser: column.browser)
+          .displayName
+        let said = item.notApplicable ? "Not applicable (criteria)" : verdictName(column.verdict)
+        verdict +=
+          "<li>\(escape(name)): <span class=\"verdict-\(column.verdict ?? "none")\">\(escape(said))</span>"
+          + (column.gap ? " (gap)" : "") + "</li>"
+      }
+      verdict += "</ul>"
       var evidence = links.isEmpty ? "None linked" : "<ul>"
       for link in links {
         let name = contents.recordings.first { $0.sha256 == link.recording }?.name ?? link.file
@@ -76,17 +124,19 @@ enum ReportPage {
         let data =
           "data-video=\"\(videoIDs[link.recording] ?? "")\" data-start=\"\(link.startSeconds ?? 0)\""
           + (link.endSeconds.map { " data-end=\"\($0)\"" } ?? "")
+        let environment = contents.recordings.first { $0.sha256 == link.recording }?.environment.summary
         evidence +=
           "<li>\(escape(verdictName(link.verdict))): <a href=\"\(escape(link.file + fragment))\" \(data)>"
           + "Play \(range)\(escape(name))</a>, by \(escape(link.auditor))"
-          + (link.note.isEmpty ? "" : ": \u{201C}\(escape(link.note))\u{201D}") + "</li>"
+          + (link.note.isEmpty ? "" : ": \u{201C}\(escape(link.note))\u{201D}")
+          + (environment.map { " <span class=\"environment\">(\(escape($0)))</span>" } ?? "") + "</li>"
       }
       if !links.isEmpty { evidence += "</ul>" }
       html += """
         <tr><th scope="row">\(escape(item.label)) <span class="key">\(escape(item.key))</span></th>
-        <td>\(item.expectation.split(separator: "\n").map { escape(String($0)) }.joined(separator: "<br>"))</td>
-        <td class="verdict-\(item.verdict ?? "none")">\(escape(verdict))\(item.gap ? " (gap)" : "")</td>
-        <td>\(evidence)</td></tr>
+        <td data-label="Expected">\(item.expectation.split(separator: "\n").map { escape(String($0)) }.joined(separator: "<br>"))</td>
+        <td data-label="Verdict">\(verdict)</td>
+        <td data-label="Evidence">\(evidence)</td></tr>
 
         """
     }
@@ -102,10 +152,16 @@ enum ReportPage {
       html += "<p>Every criterion for \(escape(platform)) has a verdict.</p>\n"
     } else {
       html +=
-        "<p>These criteria have no pass, fail or not-applicable verdict on \(escape(platform)) yet:</p>\n<ul>\n"
+        "<p>These criteria have no pass, fail or not-applicable verdict yet with every screen reader "
+        + "on \(escape(platform)):</p>\n<ul>\n"
       for key in contents.gaps {
-        let label = contents.items.first { $0.key == key }?.label ?? key
-        html += "<li>\(escape(label)) <span class=\"key\">\(escape(key))</span></li>\n"
+        let item = contents.items.first { $0.key == key }
+        let missing = (item?.verdicts ?? []).filter(\.gap).map {
+          BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser).displayName
+        }
+        html +=
+          "<li>\(escape(item?.label ?? key)) <span class=\"key\">\(escape(key))</span>: "
+          + "\(escape(missing.joined(separator: ", ")))</li>\n"
       }
       html += "</ul>\n"
     }
@@ -121,6 +177,8 @@ enum ReportPage {
       html += """
         <article aria-labelledby="\(id)-heading">
         <h3 id="\(id)-heading">\(escape(recording.name))</h3>
+        <div class="recording">
+        <div>
         <video id="\(id)" controls preload="metadata" src="\(escape(recording.file))" aria-labelledby="\(id)-heading">
 
         """
@@ -134,11 +192,19 @@ enum ReportPage {
         <p>Your browser cannot play this video here; <a href="\(escape(recording.file))">open \(escape(recording.name))</a>.</p>
         </video>
         <dl>
+        <dt>Device and OS</dt><dd>\(escape(recording.environment.os))</dd>
         <dt>Screen reader</dt><dd>\(escape(recording.assistiveTech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 } ?? "unknown"))</dd>
+        <dt>Browser</dt><dd>\(escape(recording.browser.map { Browser(rawValue: $0)?.displayName ?? $0 } ?? "none or unknown"))</dd>
+        <dt>Recorded</dt><dd>\(escape(recording.environment.recordedAt ?? "unknown"))</dd>
+        <dt>Window or app</dt><dd>\(escape(recording.environment.window ?? "unknown"))</dd>
+        <dt>Recorded with</dt><dd>\(escape(recording.environment.recorder ?? "unknown"))</dd>
         <dt>Duration</dt><dd>\(recording.durationSeconds.map { String(format: "%.1f seconds", $0) } ?? "unknown")</dd>
         <dt>Format</dt><dd>\(escape([recording.container, recording.videoCodec, recording.audioCodec].compactMap { $0 }.joined(separator: ", ")))</dd>
         <dt>SHA-256</dt><dd class="key">\(recording.sha256)</dd>
         </dl>
+        </div>
+        \(transcript(recording, videoID: id))
+        </div>
         </article>
 
         """
@@ -163,12 +229,68 @@ enum ReportPage {
         if (!isNaN(end)) { video.addEventListener("timeupdate", stop); }
         video.play();
       });
+      // The cue being spoken is marked in its transcript while the video plays.
+      document.querySelectorAll("ol.transcript").forEach(function (list) {
+        var video = document.getElementById(list.dataset.video);
+        if (!video) { return; }
+        video.addEventListener("timeupdate", function () {
+          list.querySelectorAll("li").forEach(function (cue) {
+            var now = video.currentTime;
+            var on = now >= parseFloat(cue.dataset.start) && now < parseFloat(cue.dataset.end);
+            cue.classList.toggle("current", on);
+            if (on) { cue.setAttribute("aria-current", "true"); } else { cue.removeAttribute("aria-current"); }
+          });
+        });
+      });
       </script>
       </body>
       </html>
 
       """
     return html
+  }
+
+  /// A recording's transcript: every cue with its time, each a link that seeks the player.
+  static func transcript(_ recording: BundleContents.Recording, videoID: String) -> String {
+    guard !recording.transcript.isEmpty else {
+      return "<section aria-label=\"Transcript of \(escape(recording.name))\"><h4>Transcript</h4>"
+        + "<p>No captions were catalogued for this recording.</p></section>"
+    }
+    var html =
+      "<section aria-labelledby=\"\(videoID)-transcript\"><h4 id=\"\(videoID)-transcript\">Transcript "
+      + "(what the screen reader said)</h4>\n<ol class=\"transcript\" data-video=\"\(videoID)\">\n"
+    for cue in recording.transcript {
+      let start = EARLDocument.seconds(cue.startSeconds)
+      html +=
+        "<li data-start=\"\(cue.startSeconds)\" data-end=\"\(cue.endSeconds)\">"
+        + "<a href=\"\(escape(recording.file))#t=\(start)\" data-video=\"\(videoID)\" data-start=\"\(cue.startSeconds)\" "
+        + "data-cue>\(clock(cue.startSeconds))</a> \(escape(cue.text))</li>\n"
+    }
+    return html + "</ol>\n</section>"
+  }
+
+  /// `1:02.5`: minutes, seconds and tenths.
+  static func clock(_ seconds: Double) -> String {
+    let tenths = Int((seconds * 10).rounded())
+    return String(format: "%d:%02d.%d", tenths / 600, (tenths / 10) % 60, tenths % 10)
+  }
+
+  /// The devices and versions the recordings show, once each.
+  static func environments(_ contents: BundleContents) -> String {
+    var seen: [String] = []
+    for recording in contents.recordings {
+      let line = recording.environment.summary
+      if !seen.contains(line) { seen.append(line) }
+    }
+    return seen.isEmpty ? "no recordings" : seen.joined(separator: "; ")
+  }
+
+  static func statusName(_ status: String) -> String {
+    switch status {
+    case "pass": "Pass: no criterion fails, and each has a verdict with every screen reader"
+    case "fail": "Fail: at least one criterion fails"
+    default: "Incomplete: some criteria still need a verdict"
+    }
   }
 
   static func verdictName(_ verdict: String?) -> String {

@@ -5,6 +5,9 @@ public enum Verdict: String, Sendable, Codable, CaseIterable {
   case notApplicable = "not-applicable"
   case untested
 
+  /// Whether it settles the criterion (pass, fail, not applicable); `untested` does not.
+  public var isDecided: Bool { self != .untested }
+
   /// The W3C EARL outcome it corresponds to.
   public var earlOutcome: String {
     switch self {

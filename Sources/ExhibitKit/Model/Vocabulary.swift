@@ -63,4 +63,14 @@ public enum Browser: String, Sendable, Codable, CaseIterable {
   case safari
   case firefox
   case edge
+
+  /// The name people read: `Chrome`, `Safari`, `Firefox`, `Edge`.
+  public var displayName: String {
+    switch self {
+    case .chrome: "Chrome"
+    case .safari: "Safari"
+    case .firefox: "Firefox"
+    case .edge: "Edge"
+    }
+  }
 }

@@ -12,9 +12,10 @@ extension Store {
   ///   - date: `YYYY-MM-DD`, the bag's date.
   /// - Returns: The bundle's contents, ready to write.
   /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, ``SQLiteError``.
-  public func bundleContents(component name: String, platform: Platform, date: String) throws
-    -> BundleContents
-  {
+  public func bundleContents(
+    component name: String, platform: Platform, date: String,
+    tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
+  ) throws -> BundleContents {
     let component = try resolveComponent(name)
     let criteria = try componentCriteria(component, platform: platform)
     guard !criteria.items.isEmpty else {
@@ -75,6 +76,15 @@ extension Store {
           sha256: track.sha256, source: track.path)
       }
       let summary = detail.recording
+      let transcript = (detail.captions.first?.cues ?? []).map {
+        BundleContents.Cue(startSeconds: $0.startSeconds, endSeconds: $0.endSeconds, text: $0.text)
+      }
+      let environment = BundleContents.Environment(
+        os: detail.attribution.osVersion?.value ?? platform.displayName,
+        assistiveTech: summary.assistiveTech, browser: summary.browser,
+        recordedAt: Self.tag(detail.tags, ["com.apple.quicktime.creationdate", "creation_time", "date"]),
+        window: Self.tag(detail.tags, ["title"]),
+        recorder: Self.tag(detail.tags, ["com.apple.quicktime.author", "artist", "author"]))
       recordings.append(
         BundleContents.Recording(
           sha256: sha, file: file(for: name, sha: sha), name: name, size: summary.size,
@@ -82,7 +92,8 @@ extension Store {
           container: summary.container, durationSeconds: summary.durationSeconds,
           videoCodec: summary.videoCodec,
           width: summary.width, height: summary.height, audioCodec: summary.audioCodec,
-          assistiveTech: summary.assistiveTech, browser: summary.browser, captions: captions, source: source))
+          assistiveTech: summary.assistiveTech, browser: summary.browser, captions: captions,
+          environment: environment, transcript: transcript, source: source))
     }
     let fileBySha = Dictionary(recordings.map { ($0.sha256, $0.file) }) { first, _ in first }
 
@@ -93,14 +104,29 @@ extension Store {
         endSeconds: link.endSeconds, verdict: link.verdict.rawValue, auditor: link.auditor, note: link.note,
         platformOverride: link.platformOverride, createdAt: link.createdAt)
     }
+    // Verdicts per screen reader (and browser): an NVDA pass says nothing of JAWS.
+    let recordingBySha = Dictionary(recordings.map { ($0.sha256, $0) }) { first, _ in first }
+    let columns = Self.bundleColumns(
+      platform: platform,
+      seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) })
     let items = criteria.items.map { item in
       let own = bundleLinks.filter { $0.item == item.key }
-      let decided = own.contains { ["pass", "fail", "not-applicable"].contains($0.verdict) }
+      let verdicts = columns.map { column in
+        let here = own.filter {
+          let recording = recordingBySha[$0.recording]
+          return recording?.assistiveTech == column.assistiveTech && recording?.browser == column.browser
+        }
+        let decided = here.contains { Verdict(rawValue: $0.verdict)?.isDecided == true }
+        return BundleContents.ColumnVerdict(
+          assistiveTech: column.assistiveTech, browser: column.browser,
+          verdict: Self.combined(here.map(\.verdict)),
+          gap: !item.notApplicable && !decided, links: here.map(\.id))
+      }
       return BundleContents.Item(
         key: item.key, section: item.section, label: item.label, expectation: item.expectation,
         platforms: item.platforms.map(\.rawValue), notApplicable: item.notApplicable,
-        verdict: Self.combined(own.map(\.verdict)), gap: !item.notApplicable && !decided, links: own.map(\.id)
-      )
+        verdict: Self.combined(own.map(\.verdict)), gap: verdicts.contains(where: \.gap), verdicts: verdicts,
+        links: own.map(\.id))
     }
     let subjects =
       [component] + bundleLinks.map { "link:\($0.id)" } + recordings.map { "recording:\($0.sha256)" }
@@ -113,9 +139,46 @@ extension Store {
       title: criteria.document.title, platform: platform.rawValue, date: date,
       criteriaRevision: criteria.document.revision, criteriaFormat: criteria.document.format,
       criteriaSha256: criteria.document.sha256, auditors: Set(bundleLinks.map(\.auditor)).sorted(),
-      items: items,
+      tested: tested, overallStatus: Self.overallStatus(items), columns: columns, items: items,
       gaps: items.filter(\.gap).map(\.key), links: bundleLinks, recordings: recordings,
       auditHead: head ?? AuditEvent.genesisHash, auditEvents: events,
       feature: GherkinFeature.render(criteria, platform: platform))
+  }
+}
+
+extension Store {
+  /// The checklist's columns on a platform: each usual screen reader, once per browser it was
+  /// recorded with (once without one when it was not recorded at all), then any other screen
+  /// reader the recordings show.
+  static func bundleColumns(platform: Platform, seen: [BundleContents.Column]) -> [BundleContents.Column] {
+    let usual = usualAssistiveTech[platform.rawValue] ?? []
+    let recorded = Array(Set(seen)).sorted {
+      ($0.assistiveTech ?? "~", $0.browser ?? "") < ($1.assistiveTech ?? "~", $1.browser ?? "")
+    }
+    var columns: [BundleContents.Column] = []
+    for tech in usual {
+      let withTech = recorded.filter { $0.assistiveTech == tech }
+      columns += withTech.isEmpty ? [BundleContents.Column(assistiveTech: tech, browser: nil)] : withTech
+    }
+    columns += recorded.filter { !usual.contains($0.assistiveTech ?? "") }
+    return columns
+  }
+
+  /// `fail` when any verdict fails or conflicts, else `incomplete` while any item has a gap, else
+  /// `pass`.
+  static func overallStatus(_ items: [BundleContents.Item]) -> String {
+    let verdicts = items.flatMap { $0.verdicts.compactMap(\.verdict) }
+    if verdicts.contains(where: { $0 == "fail" || $0 == "conflict" }) { return "fail" }
+    return items.contains(where: \.gap) ? "incomplete" : "pass"
+  }
+
+  /// The first of a recording's container tags named (in any case) by `names`.
+  static func tag(_ tags: [String: String], _ names: [String]) -> String? {
+    for name in names {
+      if let value = tags.first(where: { $0.key.lowercased() == name })?.value, !value.isEmpty {
+        return value
+      }
+    }
+    return nil
   }
 }

@@ -24,18 +24,27 @@ struct Bundle: AsyncParsableCommand {
   var zip = false
   @Option(help: "The bag's date, YYYY-MM-DD (default: today, UTC).")
   var date: String?
+  @Option(help: "The product that was tested, for the report and bag-info.")
+  var product: String?
+  @Option(help: "Its version or build.")
+  var build: String?
+  @Option(help: "The URL or app that was tested.")
+  var url: String?
 
   func run() async throws {
     try await reportingFailures {
       let store = try global.openForReading()
       let result = try EvidenceBundler.export(
-        BundleRequest(component: component, platform: platform, outFolder: out, zip: zip, date: date),
+        BundleRequest(
+          component: component, platform: platform, outFolder: out, zip: zip, date: date,
+          tested: BundleContents.TestedProduct(product: product, build: build, url: url)),
         from: store)
       if output.json {
         try Console.json(result)
         return
       }
-      Console.out("\(result.path): \(result.files) files, \(result.bytes) bytes")
+      Console.out(
+        "\(result.path): \(result.files) files, \(result.bytes) bytes, overall \(result.overallStatus)")
       if let sha = result.sha256 { Console.out("zip SHA-256 \(sha)") }
       if !result.gaps.isEmpty {
         Console.out("\(result.gaps.count) items still need a verdict: \(result.gaps.joined(separator: ", "))")

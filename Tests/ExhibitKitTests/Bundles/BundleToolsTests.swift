@@ -102,7 +102,8 @@ import Testing
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", Self.repository.appendingPathComponent("Scripts/check_report_a11y.py").path,
-      bag + "/data/report.html",
+      bag + "/data/report.html", "--screenshots",
+      Self.repository.appendingPathComponent(".build/report-screenshots/sample-ios").path,
     ]
     let output = Pipe()
     let error = Pipe()
