@@ -10,6 +10,7 @@ extension Store {
   ///   - name: The component: `family/slug` or a bare slug.
   ///   - platform: The platform the bundle is for.
   ///   - date: `YYYY-MM-DD`, the bag's date.
+  ///   - tested: What was tested, as the auditor names it.
   /// - Returns: The bundle's contents, ready to write.
   /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, ``SQLiteError``.
   public func bundleContents(
