@@ -15,6 +15,43 @@ import Testing
     return workspace
   }
 
+  @Test func showGivesTheReviewersPageWithNotesAsTableAndJSON() throws {
+    let workspace = try Self.workspace()
+    try workspace.run(
+      "link", Self.voiceOver, Self.role, "--verdict", "pass", "--from", "0.4", "--to", "5.2", "--note",
+      "says checkbox, then checked")
+    let table = try workspace.run("show", "native/checkbox", "--platform", "ios")
+    #expect(table.status == 0)
+    #expect(table.stdout.contains("pass by test-auditor: \u{201C}says checkbox, then checked\u{201D}"))
+    let page = try #require(
+      try workspace.run("show", "native/checkbox", "--platform", "ios", "--json").json() as? [String: Any])
+    #expect(page["component"] as? String == "native/checkbox")
+    #expect(page["platform"] as? String == "ios")
+    let coverage = try #require(page["coverage"] as? [String: Any])
+    #expect((coverage["items"] as? [Any])?.isEmpty == false)
+    let recordings = try #require(page["recordings"] as? [[String: Any]])
+    #expect(recordings.count == 1)
+    let links = try #require(recordings.first?["links"] as? [[String: Any]])
+    #expect(links.first?["note"] as? String == "says checkbox, then checked")
+    #expect((recordings.first?["cues"] as? [[String: Any]])?.first?["text"] as? String != nil)
+    #expect((recordings.first?["recording"] as? [String: Any])?["component"] as? String == "native/checkbox")
+  }
+
+  @Test func aLinkToAnotherComponentsRecordingNeedsTheOverrideFlag() throws {
+    let workspace = try Self.workspace()
+    let refused = try workspace.run(
+      "link", Self.voiceOver, "web/checkbox#screenreader.role", "--verdict", "pass")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("is a recording of native/checkbox")
+        && refused.stderr.contains("--other-component"))
+    let linked = try workspace.run(
+      "link", Self.voiceOver, "web/checkbox#screenreader.role", "--verdict", "pass", "--other-component",
+      "--json")
+    #expect(linked.status == 0, "\(linked.stderr)")
+    #expect((try linked.json() as? [String: Any])?["component_override"] as? Bool == true)
+  }
+
   @Test func linkCoverageUnlinkAndHistory() throws {
     let workspace = try Self.workspace()
     let linked = try workspace.run(

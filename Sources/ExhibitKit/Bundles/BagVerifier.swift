@@ -10,24 +10,38 @@ import Foundation
 /// only into a temporary folder, after every name is checked.
 public enum BagVerifier {
   /// Verifies the bag at `path` (a folder, or a zip).
+  ///
+  /// Besides the BagIt checks, an Exhibit bag's evidence is checked (see ``BundleEvidenceCheck``):
+  /// its audit events, that its verdicts follow from them, its signature, and, given a
+  /// workspace, that its events are in the workspace's audit trail.
   /// - Parameters:
   ///   - path: The bag folder or zip.
   ///   - scratch: Where a zip is unpacked, in a folder of its own removed afterwards (default:
   ///     the temporary folder).
+  ///   - workspace: The workspace whose audit trail and key the bag must agree with, if any.
   /// - Returns: Every problem found, or none.
   /// - Throws: Only when the path cannot be read at all.
-  public static func verify(_ path: String, unpackingIn scratch: String? = nil) throws -> BagReport {
+  public static func verify(
+    _ path: String, unpackingIn scratch: String? = nil, against workspace: Store? = nil
+  )
+    throws -> BagReport
+  {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw BundleError.io(path: path, reason: "no such file or folder")
     }
-    if isFolder.boolValue { return verifyFolder(path, shownAs: path) }
-    return try verifyZip(path, unpackingIn: scratch ?? FileManager.default.temporaryDirectory.path)
+    var report =
+      isFolder.boolValue
+      ? verifyFolder(path, shownAs: path, workspace: workspace)
+      : try verifyZip(
+        path, unpackingIn: scratch ?? FileManager.default.temporaryDirectory.path, workspace: workspace)
+    report.checkedAgainst = workspace?.path
+    return report
   }
 
   // MARK: Folders
 
-  static func verifyFolder(_ root: String, shownAs shown: String) -> BagReport {
+  static func verifyFolder(_ root: String, shownAs shown: String, workspace: Store? = nil) -> BagReport {
     var problems: [BagReport.Problem] = []
     func problem(_ path: String, _ text: String) { problems.append(.init(path: path, problem: text)) }
     let files = listFiles(root, problems: &problems)
@@ -92,7 +106,11 @@ public enum BagVerifier {
       }
     }
     if files.contains("fetch.txt") { problem("fetch.txt", "the bag needs fetching; Exhibit bags never do") }
-    return BagReport(bag: shown, files: payload.count, bytes: hashedBytes, problems: problems.sorted())
+    let evidence = BundleEvidenceCheck.check(root: root, workspace: workspace)
+    var report = BagReport(
+      bag: shown, files: payload.count, bytes: hashedBytes, problems: (problems + evidence.problems).sorted())
+    report.signature = evidence.signature
+    return report
   }
 
   /// Checks one manifest's lines, returning the paths it names.
@@ -226,7 +244,9 @@ public enum BagVerifier {
 
   // MARK: Zips
 
-  static func verifyZip(_ path: String, unpackingIn parent: String) throws -> BagReport {
+  static func verifyZip(_ path: String, unpackingIn parent: String, workspace: Store? = nil) throws
+    -> BagReport
+  {
     let entries = try StoredZip.entries(of: path)
     var problems: [BagReport.Problem] = []
     var seen = Set<String>()
@@ -269,10 +289,13 @@ public enum BagVerifier {
     let prefix = top.count == 1 && !usable.contains(where: { !$0.name.contains("/") }) ? top.first ?? "" : ""
     let root = prefix.isEmpty ? scratch : scratch + "/" + prefix
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    let inner = verifyFolder(root, shownAs: path)
+    let inner = verifyFolder(root, shownAs: path, workspace: workspace)
     let shown = inner.problems.map {
       BagReport.Problem(path: prefix.isEmpty ? $0.path : prefix + "/" + $0.path, problem: $0.problem)
     }
-    return BagReport(bag: path, files: inner.files, bytes: inner.bytes, problems: (problems + shown).sorted())
+    var report = BagReport(
+      bag: path, files: inner.files, bytes: inner.bytes, problems: (problems + shown).sorted())
+    report.signature = inner.signature
+    return report
   }
 }

@@ -87,10 +87,13 @@ final class BagWriter {
   }
 
   /// Writes the tag files, syncs the folders and renames the bag into place.
-  /// - Parameter info: `bag-info.txt` fields in order; Payload-Oxum is added.
+  /// - Parameters:
+  ///   - info: `bag-info.txt` fields in order; Payload-Oxum is added.
+  ///   - signingKey: When given, `exhibit-signature.json` is written (see ``BagSignature``) and
+  ///     listed in the tag manifest.
   /// - Returns: Every file of the bag, payload and tags, sorted by path.
   /// - Throws: ``BundleError``; the staging folder is removed then.
-  func finish(info: [(String, String)]) throws -> [Entry] {
+  func finish(info: [(String, String)], signingKey: Curve25519.Signing.PrivateKey? = nil) throws -> [Entry] {
     let bytes = payload.reduce(Int64(0)) { $0 + $1.size }
     var tags: [Entry] = []
     tags.append(try writeTag("bagit.txt", "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n"))
@@ -98,6 +101,25 @@ final class BagWriter {
     tags.append(
       try writeTag("bag-info.txt", fields.map { "\($0.0): \(Self.oneLine($0.1))\n" }.joined()))
     tags.append(try writeTag("manifest-sha256.txt", Self.manifest(payload)))
+    if let signingKey {
+      let signed = try BagSignature.signedFiles.map { name in
+        do {
+          return try Data(
+            contentsOf: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(name)))
+        } catch {
+          throw writeFailure(name, error)
+        }
+      }
+      let signature: BagSignature
+      do { signature = try BagSignature.sign(signed, with: signingKey) } catch {
+        throw writeFailure(BagSignature.fileName, error)
+      }
+      let encoder = JSONEncoder()
+      encoder.keyEncodingStrategy = .convertToSnakeCase
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let json = String(decoding: try encoder.encode(signature), as: UTF8.self) + "\n"
+      tags.append(try writeTag(BagSignature.fileName, json))
+    }
     let tagManifest = try writeTag("tagmanifest-sha256.txt", Self.manifest(tags))
     var folders = Set<String>([staging])
     for entry in payload {

@@ -12,11 +12,14 @@ public struct BundleRequest: Sendable {
   public var date: String?
   /// What was tested: product, build, URL or app.
   public var tested: BundleContents.TestedProduct
+  /// The workspace's signing key file (see ``SigningKey``): the bag is signed with it, and it is
+  /// made when missing. Nil for an unsigned bag.
+  public var signingKeyPath: String?
 
   /// Creates a request.
   public init(
     component: String, platform: Platform, outFolder: String, zip: Bool = false, date: String? = nil,
-    tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
+    tested: BundleContents.TestedProduct = BundleContents.TestedProduct(), signingKeyPath: String? = nil
   ) {
     self.component = component
     self.platform = platform
@@ -24,6 +27,7 @@ public struct BundleRequest: Sendable {
     self.zip = zip
     self.date = date
     self.tested = tested
+    self.signingKeyPath = signingKeyPath
   }
 }
 
@@ -41,8 +45,14 @@ public struct BundleResult: Sendable, Equatable, Encodable {
   public let gaps: [String]
   /// `pass`, `fail` or `incomplete` (see ``BundleContents/overallStatus``).
   public let overallStatus: String
+  /// The signing key's fingerprint, nil for an unsigned bag.
+  public let signedBy: String?
+  /// Why a bag that was to be signed is not (the key could not be read or made).
+  public internal(set) var unsignedBecause: String?
 
-  private enum CodingKeys: String, CodingKey { case path, files, bytes, sha256, gaps, overallStatus }
+  private enum CodingKeys: String, CodingKey {
+    case path, files, bytes, sha256, gaps, overallStatus, signedBy, unsignedBecause
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -52,6 +62,8 @@ public struct BundleResult: Sendable, Equatable, Encodable {
     try container.encode(sha256, forKey: .sha256)
     try container.encode(gaps, forKey: .gaps)
     try container.encode(overallStatus, forKey: .overallStatus)
+    try container.encode(signedBy, forKey: .signedBy)
+    try container.encodeIfPresent(unsignedBecause, forKey: .unsignedBecause)
   }
 }
 
@@ -65,6 +77,12 @@ public enum EvidenceBundler {
   /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``; nothing is left at the target then.
   public static func export(_ request: BundleRequest, from store: Store) throws -> BundleResult {
     let date = try request.date.map(validated) ?? today()
+    // A workspace that cannot hold a key (read-only) still exports, unsigned, and says why.
+    var signingKey: Curve25519.Signing.PrivateKey?
+    var unsignedBecause: String?
+    if let keyPath = request.signingKeyPath {
+      do { signingKey = try SigningKey.loadOrCreate(at: keyPath) } catch { unsignedBecause = "\(error)" }
+    }
     var contents = try store.bundleContents(
       component: request.component, platform: request.platform, date: date, tested: request.tested)
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
@@ -88,7 +106,9 @@ public enum EvidenceBundler {
       buildingFolder?.release()
     }
     do {
-      return try build(contents, at: final, building: building, date: date)
+      var result = try build(contents, at: final, building: building, date: date, signingKey: signingKey)
+      result.unsignedBecause = unsignedBecause
+      return result
     } catch BundleError.io(let path, let reason) where building.map({ path.hasPrefix($0) }) ?? false {
       // Name the zip asked for, not the hidden folder it was being built in.
       throw BundleError.io(path: final, reason: reason)
@@ -96,17 +116,18 @@ public enum EvidenceBundler {
   }
 
   /// Writes the bag at `final`, or, given a building folder, the bag in it and then the zip at `final`.
-  private static func build(_ contents: BundleContents, at final: String, building: String?, date: String)
-    throws
-    -> BundleResult
-  {
+  private static func build(
+    _ contents: BundleContents, at final: String, building: String?, date: String,
+    signingKey: Curve25519.Signing.PrivateKey?
+  ) throws -> BundleResult {
+    let signedBy = signingKey.map { BagSignature.fingerprint(of: $0.publicKey.rawRepresentation) }
     let out = (final as NSString).deletingLastPathComponent
     let bagPath = building.map { ($0 as NSString).appendingPathComponent(contents.name) } ?? final
-    let entries = try writeBag(contents, to: bagPath)
+    let entries = try writeBag(contents, to: bagPath, signingKey: signingKey)
     guard let building else {
       return BundleResult(
         path: final, files: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, sha256: nil,
-        gaps: contents.gaps, overallStatus: contents.overallStatus)
+        gaps: contents.gaps, overallStatus: contents.overallStatus, signedBy: signedBy)
     }
     let partial = (building as NSString).appendingPathComponent("bag.zip")
     let parts = date.split(separator: "-").compactMap { Int($0) }
@@ -123,11 +144,13 @@ public enum EvidenceBundler {
     try AtomicFiles.sync(out)
     return BundleResult(
       path: final, files: entries.count, bytes: size ?? 0, sha256: sha, gaps: contents.gaps,
-      overallStatus: contents.overallStatus)
+      overallStatus: contents.overallStatus, signedBy: signedBy)
   }
 
   /// Writes the bag's payload and tag files and moves it to `path`.
-  static func writeBag(_ contents: BundleContents, to path: String) throws -> [BagWriter.Entry] {
+  static func writeBag(
+    _ contents: BundleContents, to path: String, signingKey: Curve25519.Signing.PrivateKey? = nil
+  ) throws -> [BagWriter.Entry] {
     let writer = try BagWriter(destination: path)
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -162,7 +185,7 @@ public enum EvidenceBundler {
         ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
         ("Exhibit-Audit-Head", contents.auditHead),
         ("Exhibit-Overall-Status", contents.overallStatus),
-      ] + testedInfo(contents.tested))
+      ] + testedInfo(contents.tested), signingKey: signingKey)
   }
 
   /// `audit-log.json`: the events and the chain head at export.

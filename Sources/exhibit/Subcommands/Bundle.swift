@@ -8,8 +8,10 @@ struct Bundle: AsyncParsableCommand {
     discussion: """
       The bag holds manifest.json, an accessible report.html, criteria.feature, earl.jsonld, \
       audit-log.json and the recordings with their captions. It is built beside the target and \
-      moved into place when complete; an existing bag or zip is never overwritten. The same \
-      database and --date give byte-identical bags and zips.
+      moved into place when complete; an existing bag or zip is never overwritten (a second one \
+      that day is NAME.2). It is signed with the workspace's Ed25519 key (exhibit-signing.key \
+      beside the database, made on first use). The same database, key and --date give \
+      byte-identical bags and zips.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -37,7 +39,8 @@ struct Bundle: AsyncParsableCommand {
       let result = try EvidenceBundler.export(
         BundleRequest(
           component: component, platform: platform, outFolder: out, zip: zip, date: date,
-          tested: BundleContents.TestedProduct(product: product, build: build, url: url)),
+          tested: BundleContents.TestedProduct(product: product, build: build, url: url),
+          signingKeyPath: SigningKey.path(forDatabase: global.databasePath)),
         from: store)
       if output.json {
         try Console.json(result)
@@ -46,6 +49,8 @@ struct Bundle: AsyncParsableCommand {
       Console.out(
         "\(result.path): \(result.files) files, \(result.bytes) bytes, overall \(result.overallStatus)")
       if let sha = result.sha256 { Console.out("zip SHA-256 \(sha)") }
+      if let key = result.signedBy { Console.out("signed with the workspace key \(key)") }
+      if let reason = result.unsignedBecause { Console.warning("not signed: \(reason)") }
       if !result.gaps.isEmpty {
         Console.out("\(result.gaps.count) items still need a verdict: \(result.gaps.joined(separator: ", "))")
       }

@@ -1,0 +1,117 @@
+import ExhibitKit
+import Foundation
+import Testing
+
+/// A forger who edits a bag's verdicts and re-saves its manifests with bagit-python (so every
+/// checksum is right again) is caught by `exhibit verify`: by the audit events in the bag, by the
+/// signature, and by the workspace's audit trail, even when the forger recomputes the event's hash.
+@Suite(.enabled(if: PythonTools.bagitAvailable, "bagit-python is absent; run Scripts/install-deps.sh"))
+struct ForgedBundleTests {
+  /// A signed bag with a pass and a fail, and the workspace that made it.
+  static func prepared() throws -> (CLIWorkspace, String) {
+    let workspace = try BundleCommandTests.prepared()
+    let fail = try workspace.run(
+      "link", "Media/native/checkbox/checkboxVoiceOver.webm", "native/checkbox#screenreader.state",
+      "--verdict",
+      "fail", "--note", "no state announced")
+    #expect(fail.status == 0, "\(fail.stderr)")
+    let made = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "bags", "--date", "2026-11-22", "--json")
+    #expect(made.status == 0, "\(made.stderr)")
+    let bag = try #require((try made.json() as? [String: Any])?["path"] as? String)
+    #expect(try workspace.run("verify", bag).status == 0)
+    return (workspace, bag)
+  }
+
+  /// Replaces text in a bag file, then re-saves every manifest as bagit-python does.
+  static func forge(_ bag: String, _ file: String, _ edit: (String) throws -> String) throws {
+    let path = bag + "/" + file
+    try (try edit(try String(contentsOfFile: path, encoding: .utf8))).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let saved = try CorpusBundleTests.python(
+      "import sys, bagit; bagit.Bag(sys.argv[1]).save(manifests=True)", [bag])
+    #expect(saved.0 == 0, "bagit-python: \(saved.1)")
+    #expect(
+      try CorpusBundleTests.python("import sys, bagit; bagit.Bag(sys.argv[1]).validate()", [bag]).0 == 0)
+  }
+
+  static func failToPass(_ text: String) -> String {
+    text.replacingOccurrences(of: "\"verdict\" : \"fail\"", with: "\"verdict\" : \"pass\"")
+      .replacingOccurrences(of: "\"overall_status\" : \"fail\"", with: "\"overall_status\" : \"incomplete\"")
+  }
+
+  @Test func aVerdictFlippedInTheManifestIsCaughtWithOrWithoutTheWorkspace() throws {
+    let (workspace, bag) = try Self.prepared()
+    try Self.forge(bag, "data/manifest.json", Self.failToPass)
+    for arguments in [["verify", bag], ["verify", bag, "--without-db"]] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr.contains("data/manifest.json: link 2: verdict pass where the audit trail records fail"))
+      #expect(result.stderr.contains("exhibit-signature.json: the signature does not match"))
+    }
+  }
+
+  @Test func aVerdictFlippedInTheAuditLogToo() throws {
+    let (workspace, bag) = try Self.prepared()
+    try Self.forge(bag, "data/manifest.json", Self.failToPass)
+    try Self.forge(bag, "data/audit-log.json") {
+      $0.replacingOccurrences(of: #"\"verdict\":\"fail\""#, with: #"\"verdict\":\"pass\""#)
+    }
+    let result = try workspace.run("verify", bag, "--without-db")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("its hash does not match its content, so it was edited"))
+  }
+
+  @Test func aForgerWhoRecomputesTheEventHashIsCaughtByTheWorkspaceAndTheSignature() throws {
+    let (workspace, bag) = try Self.prepared()
+    try Self.forge(bag, "data/manifest.json", Self.failToPass)
+    try Self.forge(bag, "data/audit-log.json") { text in
+      let data = Data(text.utf8)
+      var log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      var events = try #require(log["events"] as? [[String: Any]])
+      for index in events.indices where events[index]["subject"] as? String == "link:2" {
+        var event = events[index]
+        let after = (event["after"] as? String ?? "").replacingOccurrences(
+          of: #""verdict":"fail""#, with: #""verdict":"pass""#)
+        event["after"] = after
+        event["hash"] = AuditEvent.chainHash(
+          previousHash: event["previous_hash"] as? String ?? "",
+          id: (event["id"] as? NSNumber)?.int64Value ?? 0,
+          at: event["at"] as? String ?? "", actor: event["actor"] as? String ?? "",
+          action: event["action"] as? String ?? "", subject: event["subject"] as? String ?? "",
+          before: event["before"] as? String, after: after)
+        events[index] = event
+      }
+      log["events"] = events
+      return String(
+        decoding: try JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted]), as: UTF8.self)
+    }
+    let withWorkspace = try workspace.run("verify", bag)
+    #expect(withWorkspace.status == 1)
+    #expect(withWorkspace.stderr.contains("(link.create link:2) differs from the workspace's audit trail"))
+    #expect(withWorkspace.stderr.contains("the signature does not match"))
+    // Without the workspace, the signature still tells.
+    let alone = try workspace.run("verify", bag, "--without-db")
+    #expect(alone.status == 1)
+    #expect(alone.stderr.contains("the signature does not match"))
+    #expect(!alone.stderr.contains("link 2: verdict"))
+  }
+
+  @Test func aBagFromAnotherWorkspaceIsNamedAsSuch() throws {
+    let (maker, bag) = try Self.prepared()
+    let other = try BundleCommandTests.prepared()
+    defer { withExtendedLifetime(maker) {} }
+    #expect(try other.run("bundle", "native/checkbox", "--platform", "ios", "--out", "own").status == 0)
+    let result = try other.run("verify", bag)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("differs from the workspace's audit trail"))
+    #expect(result.stderr.contains("not this workspace's key"))
+    #expect(try other.run("verify", bag, "--without-db").status == 0)
+  }
+}
+
+/// Which of the Python tools the tests use are installed.
+enum PythonTools {
+  static let bagitAvailable = (try? CorpusBundleTests.python("import bagit", []).0) == 0
+}
