@@ -28,6 +28,9 @@ ffmpeg -loglevel error -f lavfi -i color=c=black:s=32x32:d=0.3 -c:v libvpx -b:v 
   >"$out/media/streamed.webm"
 ffmpeg -loglevel error -f lavfi -i sine=d=0.2 -f lavfi -i sine=f=880:d=0.2 -map 0 -map 1 \
   -c:a libopus -b:a 8k "$out/media/two-audio.mka"
+# Extreme timing elements: packet times and a header duration past any conversion.
+python3 Scripts/make-hostile-matroska.py cluster-time "$out/media/extreme-cluster-time.webm"
+python3 Scripts/make-hostile-matroska.py header-duration "$out/media/extreme-header-duration.webm"
 
 # Bags and zips: a small valid bag, cut into the parts the bag target reads, and zipped.
 python3 -W ignore - "$out" <<'PY'

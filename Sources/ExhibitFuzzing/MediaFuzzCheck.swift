@@ -24,8 +24,10 @@ enum MediaFuzzCheck {
     } catch {
       return .broken("unexpected error type \(type(of: error)): \(error)")
     }
-    if let duration = info.durationMilliseconds, duration < 0 {
-      return .broken("negative duration \(duration) ms")
+    if let duration = info.durationMilliseconds,
+      duration < 0 || Double(duration) > MediaProbe.latestMilliseconds
+    {
+      return .broken("duration \(duration) ms outside 0...\(MediaProbe.latestMilliseconds) ms")
     }
     guard info.streams.count <= Int(probe.maximumStreams) else {
       return .broken("\(info.streams.count) streams, above the cap of \(probe.maximumStreams)")

@@ -46,6 +46,24 @@ import Testing
     #expect(errors.count == 1 && (errors.first?["error"] as? String)?.isEmpty == false)
   }
 
+  @Test func aFileTimedPastAnyRecordingIsAnErrorAndTheRestIsCatalogued() throws {
+    // A 125-byte WebM whose cluster is timed at 2^62 with a 10 ms timestamp scale once made every
+    // catalogue of its folder trap ("Double value cannot be converted to Int") and store nothing.
+    let workspace = try Self.workspace()
+    let hostile = CLIWorkspace.repository.appendingPathComponent(
+      "Tests/ExhibitKitTests/Fixtures/fuzz-regressions/media/extreme-cluster-time")
+    let path = try workspace.write("Media/native/checkbox/extreme.webm", try Data(contentsOf: hostile))
+    for _ in 0..<2 {
+      let result = try workspace.run("catalog", "--json")
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("exhibit: error: \(path): a packet of stream 0 is timed at"))
+      #expect(!result.stderr.contains("Fatal") && !result.stderr.contains("Backtrace"))
+    }
+    let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    #expect(list.filter { $0["status"] as? String == "ok" }.count == 3)
+    #expect(list.first { $0["path"] as? String == path }?["status"] as? String == "error")
+  }
+
   @Test func listFiltersAndShowByHashPrefix() throws {
     let workspace = try Self.workspace()
     try workspace.run("catalog")

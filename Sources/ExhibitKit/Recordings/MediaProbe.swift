@@ -201,7 +201,10 @@ private final class FormatContext {
     let headerDuration =
       format.duration != exhibit_av_nopts_value() && format.duration > 0 ? format.duration : nil
     if let headerDuration {
-      info.durationMilliseconds = Int((Double(headerDuration) / Double(AV_TIME_BASE) * 1000).rounded())
+      guard let milliseconds = MediaProbe.milliseconds(Double(headerDuration) / Double(AV_TIME_BASE)) else {
+        throw ProbeError(path: path, reason: "the header declares a duration past any real recording")
+      }
+      info.durationMilliseconds = milliseconds
       info.durationSource = "container"
     }
     // With a header duration only the last seconds are read, to see that the packets reach it
@@ -214,6 +217,7 @@ private final class FormatContext {
     } else {
       scan = scanPackets(context, videoIndex: videoIndex)
     }
+    if let outOfRange = scan.outOfRange { throw ProbeError(path: path, reason: outOfRange) }
     if let videoIndex, info.streams[videoIndex].frameRate == nil, let rate = scan.videoFrameRate {
       info.streams[videoIndex].frameRate = rate
     }
@@ -223,7 +227,10 @@ private final class FormatContext {
     }
     if info.bitRate == nil, let duration = info.durationMilliseconds, duration > 0 {
       var status = stat()
-      if stat(path, &status) == 0 { info.bitRate = Int(Int64(status.st_size) * 8 * 1000 / Int64(duration)) }
+      if stat(path, &status) == 0 {
+        let (bits, overflow) = Int64(status.st_size).multipliedReportingOverflow(by: 8000)
+        if !overflow { info.bitRate = Int(bits / Int64(duration)) }
+      }
     }
     if let failure = scan.failure {
       info.truncated = true
@@ -251,6 +258,8 @@ private final class FormatContext {
     var startMilliseconds: Int?
     var endMilliseconds: Int?
     var failure: String?
+    /// Why the packet times cannot be a recording's, when they cannot.
+    var outOfRange: String?
     var videoFrames = 0
     var videoFirst: Double?
     var videoLast: Double?
@@ -287,11 +296,19 @@ private final class FormatContext {
       guard base.den != 0 else { continue }
       let timestamp = packet.pointee.pts != exhibit_av_nopts_value() ? packet.pointee.pts : packet.pointee.dts
       guard timestamp != exhibit_av_nopts_value() else { continue }
+      // Times come from the file: every conversion is checked, and a time no recording can have
+      // makes the file an error rather than a trap.
+      let (endTimestamp, overflow) = timestamp.addingReportingOverflow(max(packet.pointee.duration, 0))
       let seconds = Double(timestamp) * Double(base.num) / Double(base.den)
-      let startMilliseconds = Int((seconds * 1000).rounded())
-      let endMilliseconds = Int(
-        (Double(timestamp + max(packet.pointee.duration, 0)) * Double(base.num) / Double(base.den) * 1000)
-          .rounded())
+      guard !overflow, let startMilliseconds = MediaProbe.milliseconds(seconds),
+        let endMilliseconds = MediaProbe.milliseconds(
+          Double(endTimestamp) * Double(base.num) / Double(base.den))
+      else {
+        scan.outOfRange =
+          "a packet of stream \(streamIndex) is timed at \(timestamp) × \(base.num)/\(base.den) s, "
+          + "past any real recording"
+        return scan
+      }
       scan.startMilliseconds = min(scan.startMilliseconds ?? startMilliseconds, startMilliseconds)
       scan.endMilliseconds = max(scan.endMilliseconds ?? endMilliseconds, endMilliseconds)
       if streamIndex == videoIndex {
@@ -351,5 +368,18 @@ private final class FormatContext {
     av_strerror(code, &buffer, buffer.count)
     let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return code == exhibit_averror_invaliddata() ? "invalid or damaged data (\(message))" : message
+  }
+}
+
+extension MediaProbe {
+  /// The longest time, in milliseconds, a packet may be timed at (about 31,700 years): any
+  /// later is no recording, and converting it could overflow.
+  public static let latestMilliseconds = 1e15
+
+  /// Seconds as whole milliseconds, nil when they are not finite or past ``latestMilliseconds``.
+  static func milliseconds(_ seconds: Double) -> Int? {
+    let value = (seconds * 1000).rounded()
+    guard value.isFinite, abs(value) <= latestMilliseconds else { return nil }
+    return Int(value)
   }
 }
