@@ -7,6 +7,8 @@ enum StoredZip {
   /// One entry read from a central directory.
   struct Entry: Sendable {
     var name: String
+    /// The name's bytes as the central directory holds them.
+    var nameBytes: [UInt8] = []
     var method: UInt16
     var crc: UInt32
     var compressedSize: UInt32
@@ -145,6 +147,19 @@ enum StoredZip {
       guard start + UInt64(size) <= length else {
         throw BundleError.unreadableZip(path: path, reason: "central directory outside the file")
       }
+      // The end record must be the file's end, right after the directory, and count it as one disk.
+      guard data.le16(at: end + 4) == 0, data.le16(at: end + 6) == 0, Int(data.le16(at: end + 8)) == count
+      else {
+        throw BundleError.unreadableZip(
+          path: path, reason: "the end of central directory counts its entries twice differently")
+      }
+      guard end + 22 + Int(data.le16(at: end + 20)) == data.count else {
+        throw BundleError.unreadableZip(path: path, reason: "bytes after the end of central directory")
+      }
+      guard start + UInt64(size) == length - tail + UInt64(end) else {
+        throw BundleError.unreadableZip(
+          path: path, reason: "bytes between the central directory and its end record")
+      }
       try handle.seek(toOffset: start)
       let directory = try handle.read(upToCount: size) ?? Data()
       var entries: [Entry] = []
@@ -159,17 +174,23 @@ enum StoredZip {
         guard at + 46 + nameLength <= directory.count else {
           throw BundleError.unreadableZip(path: path, reason: "damaged central directory")
         }
-        let name = String(
-          decoding: directory[
-            (directory.startIndex + at + 46)..<(directory.startIndex + at + 46 + nameLength)], as: UTF8.self)
+        let nameBytes = Array(
+          directory[(directory.startIndex + at + 46)..<(directory.startIndex + at + 46 + nameLength)])
         entries.append(
           Entry(
-            name: name, method: directory.le16(at: at + 10), crc: directory.le32(at: at + 16),
+            name: String(decoding: nameBytes, as: UTF8.self), nameBytes: nameBytes,
+            method: directory.le16(at: at + 10),
+            crc: directory.le32(at: at + 16),
             compressedSize: directory.le32(at: at + 20), size: directory.le32(at: at + 24),
             externalAttributes: directory.le32(at: at + 38), localHeaderOffset: directory.le32(at: at + 42)))
         at += 46 + nameLength + extra + comment
       }
-      return try withoutOverlaps(entries, directoryStart: start, path: path)
+      guard at == directory.count else {
+        throw BundleError.unreadableZip(
+          path: path,
+          reason: "the central directory holds more than the \(count) entries its end record counts")
+      }
+      return try tiled(entries, directoryStart: start, handle: handle, path: path)
     } catch let error as BundleError {
       throw error
     } catch {
@@ -177,25 +198,73 @@ enum StoredZip {
     }
   }
 
-  /// Sets each entry's ``Entry/limit`` and refuses a zip whose entries overlap one another or the
-  /// central directory, so unpacking writes at most the zip's own size.
-  /// - Throws: ``BundleError/unreadableZip(path:reason:)``.
-  private static func withoutOverlaps(_ entries: [Entry], directoryStart: UInt64, path: String) throws
+  /// Checks that the entries tile the file from its first byte to the central directory, each
+  /// local header naming the same bytes (and method) as its directory record, with no gap, no
+  /// overlap (entries that share bytes are how a small zip unpacks to terabytes) and nothing
+  /// hidden between them; sets each entry's ``Entry/limit``.
+  /// - Throws: ``BundleError/unreadableZip(path:reason:)`` naming the entry.
+  private static func tiled(_ entries: [Entry], directoryStart: UInt64, handle: FileHandle, path: String)
+    throws
     -> [Entry]
   {
     let order = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
     var limited = entries
+    for (first, second) in zip(order, order.dropFirst())
+    where entries[first].localHeaderOffset == entries[second].localHeaderOffset {
+      let shown = entries[second].name.isEmpty ? "an entry" : entries[second].name
+      throw BundleError.unreadableZip(
+        path: path, reason: "\(shown) overlaps \(entries[first].name): they share bytes")
+    }
+    var expected: UInt64 = 0
     for (position, index) in order.enumerated() {
-      let limit =
-        position + 1 < order.count ? UInt64(entries[order[position + 1]].localHeaderOffset) : directoryStart
       let entry = entries[index]
-      let smallestEnd = UInt64(entry.localHeaderOffset) + 30 + UInt64(entry.compressedSize)
-      guard smallestEnd <= limit else {
+      let shown = entry.name.isEmpty ? "an entry" : entry.name
+      let offset = UInt64(entry.localHeaderOffset)
+      guard offset == expected else {
         throw BundleError.unreadableZip(
           path: path,
-          reason: "\(entry.name.isEmpty ? "an entry" : entry.name) overlaps the next entry or the directory")
+          reason: offset > expected
+            ? "\(offset - expected) bytes no entry accounts for before \(shown)"
+            : "\(shown) overlaps the entry before it")
+      }
+      try handle.seek(toOffset: offset)
+      let header = try handle.read(upToCount: 30) ?? Data()
+      guard header.count == 30, header.le32(at: 0) == 0x0403_4b50 else {
+        throw BundleError.unreadableZip(path: path, reason: "\(shown): damaged local header")
+      }
+      let nameLength = Int(header.le16(at: 26))
+      let localName = Array(try handle.read(upToCount: nameLength) ?? Data())
+      guard localName == entry.nameBytes else {
+        throw BundleError.unreadableZip(
+          path: path,
+          reason:
+            "\(shown): its local header names \(String(decoding: localName, as: UTF8.self).debugDescription)")
+      }
+      guard header.le16(at: 8) == entry.method else {
+        throw BundleError.unreadableZip(path: path, reason: "\(shown): its local header gives another method")
+      }
+      var end = offset + 30 + UInt64(nameLength) + UInt64(header.le16(at: 28)) + UInt64(entry.compressedSize)
+      if header.le16(at: 6) & 0x0008 != 0 {
+        // A data descriptor follows the data: 12 bytes, or 16 with its signature.
+        try handle.seek(toOffset: end)
+        let descriptor = try handle.read(upToCount: 4) ?? Data()
+        end += descriptor.count == 4 && descriptor.le32(at: 0) == 0x0807_4b50 ? 16 : 12
+      }
+      let limit =
+        position + 1 < order.count ? UInt64(entries[order[position + 1]].localHeaderOffset) : directoryStart
+      guard end <= limit else {
+        throw BundleError.unreadableZip(
+          path: path, reason: "\(shown) overlaps the next entry or the directory")
       }
       limited[index].limit = limit
+      expected = end
+    }
+    guard expected == directoryStart else {
+      throw BundleError.unreadableZip(
+        path: path,
+        reason:
+          "\(Int64(directoryStart) - Int64(expected)) bytes no entry accounts for before the central directory"
+      )
     }
     return limited
   }
