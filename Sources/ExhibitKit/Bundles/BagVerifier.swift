@@ -66,32 +66,39 @@ public enum BagVerifier {
       $0.hasPrefix("tagmanifest-") && $0.hasSuffix(".txt") && !$0.contains("/")
     }
     if manifests.isEmpty { problem("manifest-sha256.txt", "missing: the bag has no payload manifest") }
-    let payload = Set(files.filter { $0.hasPrefix("data/") })
+    // Names are compared as bytes: an NFD twin of a listed NFC name is another file on disk,
+    // though Swift's strings call the two equal.
+    let payloadFiles = files.filter { $0.hasPrefix("data/") }
+    let payload = Set(payloadFiles.map { Array($0.utf8) })
+    let existing = Set(files.map { Array($0.utf8) })
     var hashedBytes: Int64 = 0
-    var cache: [String: [String: String]] = [:]
+    var cache: [String: [[UInt8]: String]] = [:]
     for manifest in manifests.sorted() {
       let listed = checkManifest(
-        root, manifest, allowed: { $0.hasPrefix("data/") }, existing: Set(files), problems: &problems,
+        root, manifest, allowed: { $0.hasPrefix("data/") }, existing: existing, problems: &problems,
         cache: &cache)
-      for extra in payload.subtracting(listed).sorted() { problem(extra, "extra: not in \(manifest)") }
+      for extra in payload.subtracting(listed).map({ String(decoding: $0, as: UTF8.self) }).sorted() {
+        problem(extra, "extra: not in \(manifest)" + (extra.isNFC ? "" : " (a name not in Unicode NFC)"))
+      }
     }
-    for file in payload {
+    for file in payloadFiles {
       hashedBytes +=
         (try? FileManager.default.attributesOfItem(atPath: root + "/" + file)[.size] as? Int64)
         .flatMap { $0 } ?? 0
     }
 
     // Tag manifests.
-    var tagListed = Set<String>()
+    var tagListed = Set<[UInt8]>()
     for manifest in tagManifests.sorted() {
       tagListed.formUnion(
         checkManifest(
-          root, manifest, allowed: { !$0.hasPrefix("data/") }, existing: Set(files), problems: &problems,
+          root, manifest, allowed: { !$0.hasPrefix("data/") }, existing: existing, problems: &problems,
           cache: &cache))
     }
     if !tagManifests.isEmpty {
       for file in files
-      where !file.hasPrefix("data/") && !tagManifests.contains(file) && !tagListed.contains(file) {
+      where !file.hasPrefix("data/") && !tagManifests.contains(file) && !tagListed.contains(Array(file.utf8))
+      {
         problem(file, "extra: a tag file no tag manifest names")
       }
     }
@@ -115,9 +122,9 @@ public enum BagVerifier {
 
   /// Checks one manifest's lines, returning the paths it names.
   private static func checkManifest(
-    _ root: String, _ manifest: String, allowed: (String) -> Bool, existing: Set<String>,
-    problems: inout [BagReport.Problem], cache: inout [String: [String: String]]
-  ) -> Set<String> {
+    _ root: String, _ manifest: String, allowed: (String) -> Bool, existing: Set<[UInt8]>,
+    problems: inout [BagReport.Problem], cache: inout [String: [[UInt8]: String]]
+  ) -> Set<[UInt8]> {
     let algorithm = String(manifest.split(separator: "-", maxSplits: 1)[1].dropLast(4))
     guard let text = read(root, manifest) else {
       problems.append(.init(path: manifest, problem: "unreadable"))
@@ -127,7 +134,7 @@ public enum BagVerifier {
       problems.append(.init(path: manifest, problem: "unsupported algorithm \(algorithm)"))
       return []
     }
-    var listed = Set<String>()
+    var listed = Set<[UInt8]>()
     for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() {
       let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
       guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isHexDigit) else {
@@ -146,16 +153,17 @@ public enum BagVerifier {
         problems.append(.init(path: path, problem: "listed in \(manifest), which may not name it"))
         continue
       }
-      if !listed.insert(path).inserted {
+      let bytes = Array(path.utf8)
+      if !listed.insert(bytes).inserted {
         problems.append(.init(path: path, problem: "listed twice in \(manifest)"))
         continue
       }
-      guard existing.contains(path) else {
+      guard existing.contains(bytes) else {
         problems.append(.init(path: path, problem: "missing: listed in \(manifest)"))
         continue
       }
-      let found = cache[algorithm]?[path] ?? hash(root + "/" + path, algorithm: algorithm)
-      cache[algorithm, default: [:]][path] = found
+      let found = cache[algorithm]?[bytes] ?? hash(root + "/" + path, algorithm: algorithm)
+      cache[algorithm, default: [:]][bytes] = found
       if found != expected {
         problems.append(
           .init(path: path, problem: "altered: its \(algorithm) differs from the one in \(manifest)"))
@@ -164,26 +172,52 @@ public enum BagVerifier {
     return listed
   }
 
-  /// Every regular file below `root`, relative; links and other non-files are problems.
+  /// Every regular file below `root`, relative; links and other non-files are problems, and so
+  /// is a name that is not UTF-8 (no manifest can list it, so it would hide in the bag).
+  /// Folders are read with `readdir`, as the bytes the file system holds.
   private static func listFiles(_ root: String, problems: inout [BagReport.Problem]) -> [String] {
     var files: [String] = []
-    var folders = [""]
+    var folders: [[UInt8]] = [[]]
     while let folder = folders.popLast() {
-      let absolute = folder.isEmpty ? root : root + "/" + folder
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
-      for name in names.sorted() {
-        let relative = folder.isEmpty ? name : folder + "/" + name
+      let absolute = Array(root.utf8) + (folder.isEmpty ? [] : Array("/".utf8) + folder)
+      for name in rawNames(absolute) {
+        let relative = folder.isEmpty ? name : folder + Array("/".utf8) + name
+        let shown = String(decoding: relative, as: UTF8.self)
         var status = stat()
-        guard lstat(root + "/" + relative, &status) == 0 else { continue }
+        let full = Array(root.utf8) + Array("/".utf8) + relative
+        guard Self.withCPath(full, { lstat($0, &status) }) == 0 else { continue }
+        guard let text = String(validating: relative, as: UTF8.self) else {
+          problems.append(
+            .init(path: shown, problem: "extra: a name that is not UTF-8, which no manifest can list"))
+          continue
+        }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: folders.append(relative)
-        case S_IFREG: files.append(relative)
-        case S_IFLNK: problems.append(.init(path: relative, problem: "unsafe: a symbolic link"))
-        default: problems.append(.init(path: relative, problem: "unsafe: not a regular file"))
+        case S_IFREG: files.append(text)
+        case S_IFLNK: problems.append(.init(path: text, problem: "unsafe: a symbolic link"))
+        default: problems.append(.init(path: text, problem: "unsafe: not a regular file"))
         }
       }
     }
-    return files.sorted()
+    return files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+
+  /// Calls `body` with `bytes` as a NUL-terminated C path; nil only if no pointer can be had.
+  private static func withCPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result?
+  {
+    (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { $0.baseAddress.map(body) }
+  }
+
+  /// The names in a folder (given as bytes), as bytes, without `.` and `..`.
+  private static func rawNames(_ folder: [UInt8]) -> [[UInt8]] {
+    guard let directory = Self.withCPath(folder, { opendir($0) }) ?? nil else { return [] }
+    defer { closedir(directory) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if name != Array(".".utf8) && name != Array("..".utf8) { names.append(name) }
+    }
+    return names.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   private static func read(_ root: String, _ name: String) -> String? {
@@ -298,4 +332,9 @@ public enum BagVerifier {
     report.signature = inner.signature
     return report
   }
+}
+
+extension String {
+  /// Whether the text is in Unicode Normalization Form C, as names usually are.
+  var isNFC: Bool { precomposedStringWithCanonicalMapping.utf8.elementsEqual(utf8) }
 }
