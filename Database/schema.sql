@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 4;
+PRAGMA user_version = 6;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -366,4 +366,11 @@ WHEN old.retracted_at IS NOT NULL
   OR new.created_at IS NOT old.created_at
 BEGIN
   SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
+END;
+
+CREATE TRIGGER evidence_link_retracted_with_audit BEFORE UPDATE OF retracted_at ON evidence_link
+WHEN new.retracted_at IS NOT NULL AND NOT EXISTS (
+  SELECT 1 FROM audit_event WHERE subject = 'link:' || old.id AND action = 'link.retract')
+BEGIN
+  SELECT RAISE(ABORT, 'a link is retracted only with its audit event: use exhibit unlink');
 END;

@@ -4,6 +4,9 @@ public enum BagPath {
   /// A single path component built from a name that came from the database or a file name: only
   /// ASCII letters, digits and `.-_+` are kept (others become `_`), it never starts with a dot,
   /// is never empty, `.` or `..`, and is at most 120 characters long.
+  /// The longest file name a bag gives a file, well inside every file system's limit.
+  public static let maximumComponentLength = 120
+
   public static func safeComponent(_ name: String) -> String {
     var result = ""
     for scalar in name.unicodeScalars {
@@ -14,9 +17,10 @@ public enum BagPath {
       result.unicodeScalars.append(allowed ? scalar : "_")
     }
     while result.hasPrefix(".") { result.removeFirst() }
-    if result.count > 120 {
+    if result.count > maximumComponentLength {
       let ext = result.split(separator: ".").last.map { "." + $0 } ?? ""
-      result = String(result.prefix(120 - min(ext.count, 20))) + (ext.count <= 20 ? ext : "")
+      result =
+        String(result.prefix(maximumComponentLength - min(ext.count, 20))) + (ext.count <= 20 ? ext : "")
     }
     return result.isEmpty ? "file" : result
   }

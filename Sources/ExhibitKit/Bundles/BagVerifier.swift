@@ -30,6 +30,12 @@ public enum BagVerifier {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw BundleError.io(path: path, reason: "no such file or folder")
     }
+    // Never open a FIFO, device or socket: reading one can block for ever.
+    var status = stat()
+    guard stat(path, &status) == 0, [S_IFREG, S_IFDIR].contains(status.st_mode & S_IFMT) else {
+      throw BundleError.io(
+        path: path, reason: "not a bag folder or zip file (a FIFO, device or socket is never read)")
+    }
     var report =
       isFolder.boolValue
       ? verifyFolder(path, shownAs: path, workspace: workspace)

@@ -19,6 +19,9 @@ final class BagWriter {
 
   /// Prepares a staging folder beside `destination`, removing those killed exports left.
   /// - Throws: ``BundleError/targetExists(_:)`` when `destination` exists.
+  /// Payload paths written so far, lowercased.
+  private var written: Set<String> = []
+
   init(destination: String) throws {
     self.destination = destination
     let fileManager = FileManager.default
@@ -130,6 +133,12 @@ final class BagWriter {
       }
     }
     for folder in folders.sorted().reversed() { try AtomicFiles.sync(folder) }
+    // The bag is checked as `exhibit verify` would check it before anyone can see it.
+    let check = BagVerifier.verifyFolder(staging, shownAs: destination)
+    guard check.valid else {
+      throw BundleError.invalidOutput(
+        path: destination, problems: check.problems.map { "\($0.path): \($0.problem)" })
+    }
     CrashPoint.rename.reach()
     try AtomicFiles.renameWithoutReplacing(staging, to: destination)
     finished = true
@@ -167,6 +176,11 @@ final class BagWriter {
 
   private func prepare(_ relative: String) throws -> String {
     precondition(BagPath.unsafety(of: relative) == nil, "unsafe payload path \(relative)")
+    // One file of the bag must never overwrite another, here or on a case-insensitive disk.
+    guard written.insert(relative.lowercased()).inserted else {
+      throw BundleError.invalidOutput(
+        path: destination, problems: ["data/\(relative): two files of the bag would have this name"])
+    }
     let path = (staging as NSString).appendingPathComponent("data/" + relative)
     let folder = (path as NSString).deletingLastPathComponent
     do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {

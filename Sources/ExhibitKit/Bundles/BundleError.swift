@@ -14,6 +14,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadableZip(path: String, reason: String)
   /// Nothing to bundle: no criteria item applies to the platform.
   case noItems(component: String, platform: String)
+  /// The bag being written failed its own check; nothing was left at the target.
+  case invalidOutput(path: String, problems: [String])
   /// Links whose recording is missing or changed, each with how to resolve it.
   case unavailableEvidence([String])
 
@@ -30,6 +32,9 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case .io(let path, let reason): "\(path): \(reason)"
     case .unreadableZip(let path, let reason): "\(path): not a readable bag zip: \(reason)"
     case .noItems(let component, let platform): "\(component): no criteria item applies to \(platform)"
+    case .invalidOutput(let path, let problems):
+      "\(path): the bag failed its own check, so it was not made: "
+        + problems.prefix(10).joined(separator: "; ")
     case .unavailableEvidence(let links):
       "the bundle would hold verdicts whose recording is not there as it was judged:\n  "
         + links.joined(separator: "\n  ")

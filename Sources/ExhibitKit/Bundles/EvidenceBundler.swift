@@ -205,7 +205,9 @@ public enum EvidenceBundler {
 
   static func validated(_ text: String) throws -> String {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    // Digits only: Int("+1") would read a sign.
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
       (1980...2107).contains(year), (1...12).contains(month), (1...31).contains(day)
     else { throw BundleError.badDate(text) }

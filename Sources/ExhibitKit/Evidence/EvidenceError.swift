@@ -5,6 +5,7 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
   case segmentIncomplete
   case segmentEmpty(from: Double, to: Double)
   case segmentOutside(from: Double, to: Double, duration: Double)
+  case segmentTooShort(from: Double, to: Double)
   case platformUnknown(recording: String, item: String)
   case itemNotForPlatform(item: String, platform: String, applies: [String])
   case itemNotForComponent(recording: String, item: String, component: String)
@@ -24,6 +25,8 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
       "the segment \(from)–\(to) s is empty or reversed; --from must be before --to"
     case .segmentOutside(let from, let to, let duration):
       "the segment \(from)–\(to) s lies outside the recording, which lasts \(duration) s"
+    case .segmentTooShort(let from, let to):
+      "the segment \(from)–\(to) s is shorter than a millisecond, the finest time a link stores"
     case .platformUnknown(let recording, let item):
       "\(recording): its platform is unknown, so \(item) cannot be checked against it; "
         + "pass --other-platform to link it anyway (the override is recorded)"

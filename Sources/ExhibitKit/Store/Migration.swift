@@ -31,12 +31,17 @@ public struct Migration: Sendable {
 public enum SchemaVersionError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file was written by a newer Exhibit; opening it would risk corrupting it.
   case newerThanSupported(path: String, found: Int, supported: Int)
+  /// Upgrading failed: the version the file states does not match what it holds.
+  case inconsistent(path: String, found: Int, step: Int, reason: String)
 
   public var description: String {
     switch self {
     case .newerThanSupported(let path, let found, let supported):
       "\(path): database schema version \(found) is newer than this exhibit supports (\(supported)); "
         + "use a newer exhibit, the file was left untouched"
+    case .inconsistent(let path, let found, let step, let reason):
+      "\(path): the database says schema version \(found), but upgrading it to version \(step) failed "
+        + "(\(reason)): its version was changed by hand or the file is damaged; it was left as it was"
     }
   }
 }
@@ -70,8 +75,14 @@ public struct Migrator: Sendable {
             path: connection.path, found: current, supported: latestVersion)
         }
         guard current < migration.version else { return }
-        try connection.execute(migration.sql)
-        try migration.body?(connection)
+        do {
+          try connection.execute(migration.sql)
+          try migration.body?(connection)
+        } catch let error as SQLiteError {
+          // The statement is Exhibit's own migration script: name the failure, not the script.
+          throw SchemaVersionError.inconsistent(
+            path: connection.path, found: current, step: migration.version, reason: error.message)
+        }
         try connection.execute("PRAGMA user_version = \(migration.version)")
       }
     }

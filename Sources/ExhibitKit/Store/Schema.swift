@@ -12,7 +12,13 @@ public enum Schema {
       body: { try ComponentRekeying.run(on: $0) }),
     Migration(
       version: 4, name: "links to another component's recording are stored overrides", sql: componentOverride),
+    Migration(
+      version: 5, name: "the file says it is Exhibit's", sql: "PRAGMA application_id = \(applicationID);"),
+    Migration(version: 6, name: "a link is retracted only with its audit event", sql: auditedRetraction),
   ]
+
+  /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).
+  public static let applicationID: Int32 = 0x4558_4842
 
   /// A migrator over ``migrations``.
   public static let migrator = Migrator(migrations: migrations)

@@ -49,17 +49,9 @@ extension Store {
         AND EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL)
       """, [parts[0], parts[1], platform.rawValue]
     ).compactMap { $0.string("sha256") }
-    var files = Set<String>()
+    var names = BagFileNames()
     func file(for name: String, sha: String) -> String {
-      var candidate = "recordings/" + BagPath.safeComponent(name)
-      if files.contains(candidate) {
-        let stem = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        candidate =
-          "recordings/" + BagPath.safeComponent("\(stem)-\(sha.prefix(8))" + (ext.isEmpty ? "" : ".\(ext)"))
-      }
-      files.insert(candidate)
-      return candidate
+      names.name(in: "recordings", for: name, sha256: sha)
     }
     var recordings: [BundleContents.Recording] = []
     for sha in Set(shas + links.compactMap(\.recordingSha256)).sorted() {

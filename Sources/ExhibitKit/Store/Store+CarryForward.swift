@@ -45,6 +45,10 @@ extension Store {
         ])
       let newID = connection.lastInsertRowID
       let reason = "carried forward to revision \(revision) as link \(newID): the item did not change"
+      try AuditLog.append(
+        connection, actor: actor, action: "link.retract", subject: "link:\(oldID)",
+        before: AuditJSON.object(["item": key, "verdict": verdict, "recording": link.string("sha256")]),
+        after: AuditJSON.object(["reason": reason]))
       try connection.execute(
         "UPDATE evidence_link SET retracted_at = ?, retracted_by = ?, retraction_reason = ? WHERE id = ?",
         [Timestamp.string(Date()), actor, reason, oldID])

@@ -44,6 +44,8 @@ extension Store {
         }
         start = Int((from * 1000).rounded())
         end = Int((to * 1000).rounded())
+        // Stored in whole milliseconds: a shorter segment would be empty.
+        guard let start, let end, end > start else { throw EvidenceError.segmentTooShort(from: from, to: to) }
       default: throw EvidenceError.segmentIncomplete
       }
       // A recording of another component is evidence for this one only when the auditor says so.
@@ -129,15 +131,16 @@ extension Store {
       let link = try evidenceLink(id)
       if let at = link.retractedAt { throw EvidenceError.alreadyRetracted(id, at: at) }
       let now = Timestamp.string(Date())
-      try connection.execute(
-        "UPDATE evidence_link SET retracted_at = ?, retracted_by = ?, retraction_reason = ? WHERE id = ?",
-        [now, actor, reason, id])
+      // The event first: a trigger refuses a retraction no `link.retract` event records.
       try AuditLog.append(
         connection, actor: actor, action: "link.retract", subject: "link:\(id)",
         before: AuditJSON.object([
           "item": link.item, "verdict": link.verdict.rawValue, "recording": link.recordingSha256,
         ]),
         after: AuditJSON.object(["reason": reason]))
+      try connection.execute(
+        "UPDATE evidence_link SET retracted_at = ?, retracted_by = ?, retraction_reason = ? WHERE id = ?",
+        [now, actor, reason, id])
       return try evidenceLink(id)
     }
   }

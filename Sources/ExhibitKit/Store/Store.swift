@@ -43,6 +43,7 @@ public final class Store {
         }
       }
     }
+    try DatabaseFile.requireExhibit(path)
     if access == .write { try requireWritable(path) }
     if access == .read, let mode = readOnlyMode(path) {
       // Read-only media: read as it is, which needs no migration.

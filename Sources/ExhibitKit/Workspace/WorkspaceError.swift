@@ -6,6 +6,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
   case cannotCreate(path: String, reason: String)
   /// A command that writes found the database, or the folder its journal goes in, read-only.
   case readOnly(path: String, reason: String)
+  /// The path is not an Exhibit database (another application's, not SQLite, not a file).
+  case notExhibitDatabase(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -18,6 +20,9 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
       "\(path): the database is read-only (\(reason)); nothing was changed. Exhibit writes the "
         + "database and, beside it, its -wal and -shm files: make the folder writable, or copy the "
         + "workspace somewhere that is"
+    case .notExhibitDatabase(let path, let reason):
+      "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "
+        + "EXHIBIT_DB) to a workspace's Database/exhibit.sqlite"
     }
   }
 }

@@ -44,11 +44,16 @@ struct CriteriaImport: AsyncParsableCommand {
   }
 
   func validate() throws {
-    if let component,
-      component.split(separator: "/").count != 2
-        || Family(rawValue: String(component.split(separator: "/")[0])) == nil
-    {
-      throw ValidationError("--component takes FAMILY/NAME, e.g. native/checkbox")
+    guard let component else { return }
+    let parts = component.lowercased().split(separator: "/", omittingEmptySubsequences: false)
+    // The name becomes part of keys, bundle names and URLs: letters, digits and single dashes only.
+    guard parts.count == 2, Family(rawValue: String(parts[0])) != nil, !parts[1].isEmpty,
+      parts[1].allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }),
+      parts[1].first != "-", parts[1].last != "-", !parts[1].contains("--")
+    else {
+      throw ValidationError(
+        "--component \(component): takes FAMILY/NAME with FAMILY native or web and NAME of letters, digits and "
+          + "dashes, e.g. native/checkbox")
     }
   }
 

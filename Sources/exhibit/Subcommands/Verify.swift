@@ -14,7 +14,9 @@ struct Verify: AsyncParsableCommand {
       (--against-db, else the database when it exists), every event and the audit head must be in \
       the workspace's audit trail and the key must be the workspace's. Without: every audit event carries a SHA-256 over the \
       previous event's hash and its own content, so an edited, inserted or deleted event is \
-      found; the newest hash is printed, keep it elsewhere to notice the loss of the newest events.
+      found; the tables must hold what the trail records (criteria revisions, recording hashes, \
+      links, verdicts, retractions) and SQLite's integrity check must pass; the newest hash is \
+      printed, keep it elsewhere to notice the loss of the newest events.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -42,7 +44,7 @@ struct Verify: AsyncParsableCommand {
     }
     try await reportingFailures {
       let store = try global.openForReading()
-      let report = try AuditLog.verify(store.connection)
+      let report = try store.verifyWorkspace()
       if output.json {
         try Console.json(report)
       } else if report.valid {

@@ -121,6 +121,7 @@ import Testing
     let event = try #require(try workspace.store.history(Self.role).last)
     #expect(event.action == "link.carry" && event.actor == "bo")
     #expect(try AuditLog.verify(workspace.store.connection).valid)
+    #expect(try workspace.store.verifyWorkspace().problems == [])
   }
 
   @Test func aMissingOrChangedRecordingCountsForNothingAndSaysHowToResolveIt() async throws {

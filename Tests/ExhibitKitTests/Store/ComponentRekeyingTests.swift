@@ -74,6 +74,8 @@ import Testing
     // The rename is audited and the chain still holds.
     let chain = try AuditLog.verify(store.connection)
     #expect(chain.valid)
+    // The tables still hold what the trail records, the rename replayed.
+    #expect(try store.verifyWorkspace().problems == [])
     #expect(chain.events == 7)
     let rename = try #require(try store.history().last)
     #expect(rename.action == "component.rename")

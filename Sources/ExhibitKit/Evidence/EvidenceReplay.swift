@@ -1,0 +1,206 @@
+import Foundation
+
+/// The evidence the audit trail says there is, replayed event by event: criteria revisions, the
+/// recordings' hashes, and every link with its verdict, segment, note, auditor, overrides and
+/// retraction. Compared with the tables, it names every row changed behind the trail's back (a
+/// verdict flipped, a link inserted or silently retracted, a revision swapped), which the chain's
+/// hashes alone cannot see.
+struct EvidenceReplay {
+  /// A link as its `link.create` or `link.carry` event records it.
+  struct Link: Equatable {
+    var item: String
+    var recording: String?
+    var verdict: String?
+    var from: Double?
+    var to: Double?
+    var note: String
+    var auditor: String
+    var platformOverride: Bool
+    var componentOverride: Bool
+    var retracted = false
+  }
+
+  /// `component|format|revision` to the SHA-256 its import recorded.
+  var documents: [String: String] = [:]
+  /// `recording:SHA` subjects of catalogue events.
+  var recordings: Set<String> = []
+  var links: [Int64: Link] = [:]
+  /// Events that make no sense in order (a retraction of a link never created).
+  var problems: [AuditChainReport.Problem] = []
+
+  /// Replays the events of `connection`'s audit trail, oldest first.
+  init(_ connection: Connection) throws {
+    for row in try connection.query(
+      "SELECT id, actor, action, subject, before, after FROM audit_event ORDER BY id")
+    {
+      let id = row.int64("id") ?? 0
+      let subject = row.string("subject") ?? ""
+      let before = Self.fields(row.string("before"))
+      let after = Self.fields(row.string("after"))
+      switch row.string("action") ?? "" {
+      case "criteria.import":
+        documents[Self.documentKey(subject, after["format"], after["revision"])] = after["sha256"] ?? ""
+      case "component.rename":
+        guard let old = before["component"], let new = after["component"] else { continue }
+        documents = Dictionary(
+          documents.map { key, sha in
+            (key.hasPrefix(old + "|") ? new + key.dropFirst(old.count) : key, sha)
+          }
+        ) { first, _ in first }
+        for (linkID, link) in links where link.item.hasPrefix(old + "#") {
+          links[linkID]?.item = new + link.item.dropFirst(old.count)
+        }
+      case "recording.catalog", "recording.move", "recording.update":
+        recordings.insert(subject)
+      case "link.create", "link.carry":
+        guard let linkID = Self.linkID(subject) else { continue }
+        let auditor = row.string("action") == "link.carry" ? after["auditor"] : row.string("actor")
+        links[linkID] = Link(
+          item: after["item"] ?? "", recording: after["recording"], verdict: after["verdict"],
+          from: after["from"].flatMap(Double.init), to: after["to"].flatMap(Double.init),
+          note: after["note"] ?? "",
+          auditor: auditor ?? "", platformOverride: after["platform_override"] == "true",
+          componentOverride: after["component_override"] == "true")
+      case "link.retract":
+        guard let linkID = Self.linkID(subject) else { continue }
+        if links[linkID] == nil {
+          problems.append(
+            .init(path: "audit_event:\(id)", problem: "it retracts link \(linkID), which no event created"))
+        }
+        links[linkID]?.retracted = true
+      default:
+        continue
+      }
+    }
+  }
+
+  /// Every row of `connection` that disagrees with the replayed trail.
+  func disagreements(in connection: Connection) throws -> [AuditChainReport.Problem] {
+    var found = problems
+    func problem(_ path: String, _ text: String) { found.append(.init(path: path, problem: text)) }
+
+    var seenDocuments = Set<String>()
+    for row in try connection.query(
+      "SELECT id, family || '/' || component AS component, format, revision, sha256 FROM criteria_document ORDER BY id"
+    ) {
+      let key = Self.documentKey(
+        row.string("component") ?? "", row.string("format"), row.int("revision").map(String.init))
+      seenDocuments.insert(key)
+      let shown = "criteria_document:\(row.int64("id") ?? 0)"
+      guard let sha = documents[key] else {
+        problem(
+          shown,
+          "\(key.replacingOccurrences(of: "|", with: " ")): no criteria.import event records this revision")
+        continue
+      }
+      if sha != row.string("sha256") {
+        problem(shown, "its SHA-256 is not the one its criteria.import event records")
+      }
+    }
+    for key in Set(documents.keys).subtracting(seenDocuments).sorted() {
+      problem(
+        "criteria_document", "\(key.replacingOccurrences(of: "|", with: " ")): imported, but its row is gone")
+    }
+
+    for row in try connection.query("SELECT id, sha256 FROM recording WHERE sha256 IS NOT NULL ORDER BY id") {
+      let sha = row.string("sha256") ?? ""
+      if !recordings.contains("recording:\(sha)") {
+        problem(
+          "recording:\(row.int64("id") ?? 0)",
+          "SHA-256 \(sha.prefix(12))…: no catalogue event records this recording")
+      }
+    }
+
+    var seenLinks = Set<Int64>()
+    for row in try connection.query(
+      """
+      SELECT l.id, i.key, r.sha256, l.start_ms, l.end_ms, l.verdict, l.note, l.auditor, l.platform_override,
+        l.component_override, l.retracted_at IS NOT NULL AS retracted
+      FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id JOIN recording r ON r.id = l.recording_id
+      ORDER BY l.id
+      """)
+    {
+      let id = row.int64("id") ?? 0
+      seenLinks.insert(id)
+      let shown = "evidence_link:\(id)"
+      guard let expected = links[id] else {
+        problem(shown, "no link.create event records this link: it was inserted behind the audit trail")
+        continue
+      }
+      var differences: [String] = []
+      func compare(_ name: String, _ stored: String?, _ recorded: String?) {
+        if stored != recorded {
+          differences.append("\(name) \(stored ?? "none"), the audit trail records \(recorded ?? "none")")
+        }
+      }
+      compare("verdict", row.string("verdict"), expected.verdict)
+      compare("item", row.string("key"), expected.item)
+      compare("recording", row.string("sha256"), expected.recording)
+      compare("note", row.string("note"), expected.note)
+      compare("auditor", row.string("auditor"), expected.auditor)
+      for (name, stored, recorded) in [
+        ("start", row.int64("start_ms"), expected.from), ("end", row.int64("end_ms"), expected.to),
+      ]
+      where (stored == nil) != (recorded == nil) || abs(Double(stored ?? 0) / 1000 - (recorded ?? 0)) > 0.0005
+      {
+        differences.append("its segment \(name) differs from the audit trail's")
+      }
+      if row.bool("platform_override") != expected.platformOverride {
+        differences.append("its platform override differs")
+      }
+      if row.bool("component_override") != expected.componentOverride {
+        differences.append("its component override differs")
+      }
+      if row.bool("retracted") != expected.retracted {
+        differences.append(
+          expected.retracted
+            ? "it is live, but the audit trail retracted it"
+            : "it is retracted, but no link.retract event says so")
+      }
+      if !differences.isEmpty { problem(shown, differences.joined(separator: "; ")) }
+    }
+    for id in Set(links.keys).subtracting(seenLinks).sorted() {
+      problem("evidence_link:\(id)", "the audit trail records this link, but its row is gone")
+    }
+    return found
+  }
+
+  private static func documentKey(_ component: String, _ format: String?, _ revision: String?) -> String {
+    "\(component)|\(format ?? "")|r\(revision ?? "")"
+  }
+
+  private static func linkID(_ subject: String) -> Int64? {
+    subject.hasPrefix("link:") ? Int64(subject.dropFirst(5)) : nil
+  }
+
+  /// The string fields of an event's JSON object.
+  private static func fields(_ json: String?) -> [String: String] {
+    guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    else { return [:] }
+    return object.compactMapValues { $0 as? String }
+  }
+}
+
+extension Store {
+  /// Checks the whole workspace: the audit chain, SQLite's integrity and foreign keys, and that
+  /// the evidence tables hold what the audit trail records (``EvidenceReplay``).
+  ///
+  /// - Returns: The chain's report with every problem found.
+  /// - Throws: ``SQLiteError``.
+  public func verifyWorkspace() throws -> AuditChainReport {
+    let chain = try AuditLog.verify(connection)
+    var problems = chain.problems
+    let integrity = try connection.query("PRAGMA integrity_check").compactMap { $0.string("integrity_check") }
+    if integrity != ["ok"] {
+      problems += integrity.prefix(20).map { .init(path: path, problem: "SQLite integrity check: \($0)") }
+    }
+    for row in try connection.query("PRAGMA foreign_key_check") {
+      problems.append(
+        .init(
+          path: "\(row.string("table") ?? "?"):\(row.int64("rowid") ?? 0)",
+          problem: "refers to a \(row.string("parent") ?? "?") row that does not exist"))
+    }
+    problems += try EvidenceReplay(connection).disagreements(in: connection)
+    return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Checks that a path holds an Exhibit database, or nothing yet, before SQLite opens it: opening
+/// another application's database for writing would add Exhibit's tables and switch it to WAL,
+/// a device such as `/dev/null` would get a journal beside it, and a FIFO would block.
+enum DatabaseFile {
+  /// - Throws: ``WorkspaceError/notExhibitDatabase(path:reason:)`` for anything but a missing or
+  ///   empty file, a database with Exhibit's application id, or one of an Exhibit from before the
+  ///   id (its own tables, no other application's).
+  static func requireExhibit(_ path: String) throws {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw WorkspaceError.notExhibitDatabase(path: path, reason: "not a regular file")
+    }
+    guard status.st_size > 0 else { return }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return }
+    let header = (try? handle.read(upToCount: 100)) ?? Data()
+    try? handle.close()
+    guard header.count >= 72, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+      throw WorkspaceError.notExhibitDatabase(path: path, reason: "not an SQLite database")
+    }
+    let applicationID = Int32(bitPattern: header[68...71].reduce(0) { $0 << 8 | UInt32($1) })
+    if applicationID == Schema.applicationID { return }
+    guard applicationID == 0 else {
+      throw WorkspaceError.notExhibitDatabase(
+        path: path,
+        reason: String(format: "another application's SQLite database (application id 0x%08X)", applicationID)
+      )
+    }
+    // No id: an Exhibit database from before version 5, an empty one, or another application's.
+    let connection = try Connection(path: path, mode: .readOnly)
+    defer { try? connection.close() }
+    let tables = Set(
+      try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .compactMap { $0.string("name") })
+    guard tables.isEmpty || tables.isSuperset(of: ["criteria_document", "recording", "audit_event"]) else {
+      throw WorkspaceError.notExhibitDatabase(
+        path: path,
+        reason:
+          "another application's SQLite database (its tables: \(tables.sorted().prefix(5).joined(separator: ", ")))"
+      )
+    }
+  }
+}
