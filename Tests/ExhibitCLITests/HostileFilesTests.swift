@@ -58,6 +58,55 @@ import Testing
     #expect(!result.stderr.contains("CREATE"))
   }
 
+  @Test func controlCharactersFromFilesAreShownNotObeyed() throws {
+    let workspace = try CatalogCommandTests.workspace()
+    let clipboard = "\u{1B}]52;c;ZXZpbA==\u{07}"
+    _ = try workspace.write(
+      "docs/native/controls/checkbox.md",
+      Data(
+        "## Condensed\n\n1. Test keyboard only\n\n   - Spacebar: Activates \(clipboard)on iOS\u{1B}[2J\n".utf8
+      ))
+    #expect(try workspace.run("criteria", "import", workspace.path("docs")).status == 0)
+    _ = try workspace.write(
+      "Media/native/checkbox/check\u{1B}[2Jbox.webm",
+      try Data(
+        contentsOf: CLIWorkspace.repository.appendingPathComponent(
+          "Media/native/checkbox/checkboxVoiceOver.webm"))
+        + Data([9]))
+    try workspace.run("catalog")
+    for arguments in [
+      ["criteria", "show", "native/checkbox"],
+      ["criteria", "show", "native/checkbox", "--format", "condensed"],
+      ["recordings", "list"], ["search", "activates"],
+    ] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(arguments)")
+    }
+    #expect(
+      try workspace.run("criteria", "show", "native/checkbox").stdout.contains("\\u{1B}]52;c;ZXZpbA==\\u{7}"))
+    #expect(try workspace.run("recordings", "list").stdout.contains("check\\u{1B}[2Jbox.webm"))
+    // JSON keeps the text as it is, escaped by JSON itself.
+    let json = try workspace.run("criteria", "show", "native/checkbox", "--json")
+    #expect(json.stdout.contains("\\u001b]52"))
+  }
+
+  @Test func nfcAndNFDSpellingsOfANameAreTwoRecordings() throws {
+    let workspace = try CLIWorkspace()
+    let bytes = try Data(
+      contentsOf: CLIWorkspace.repository.appendingPathComponent(
+        "Media/native/checkbox/checkboxVoiceOver.webm"))
+    let nfc = try workspace.write("Media/native/checkbox/caf\u{E9}VoiceOver.webm", bytes)
+    let nfd = try workspace.write("Media/native/checkbox/cafe\u{301}VoiceOver.webm", bytes + Data([1]))
+    #expect(nfc == nfd, "equal as Swift strings, two files on disk")
+    let first = try #require(try workspace.run("catalog", "--json").json() as? [String: Any])
+    #expect(first["added"] as? Int == 2)
+    let again = try #require(try workspace.run("catalog", "--json").json() as? [String: Any])
+    #expect(again["unchanged"] as? Int == 2 && again["missing"] as? Int ?? 0 == 0)
+    let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    #expect(Set(list.compactMap { $0["sha256"] as? String }).count == 2)
+  }
+
   @Test func badValuesAreNamed() throws {
     let workspace = try EvidenceCommandTests.workspace()
     let date = try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-+1-+1")

@@ -51,7 +51,7 @@ public struct CatalogScope: Sendable {
   /// say what is wrong with it. A file named on the command line is a recording whatever its
   /// name, except a `.vtt`, which stands for the recording beside it.
   public init(paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) {
-    var seen = Set<String>()
+    var seen = Set<PathKey>()
     for argument in paths {
       let path = Self.absolute(argument, from: currentDirectory)
       var status = stat()
@@ -86,7 +86,7 @@ public struct CatalogScope: Sendable {
     }
   }
 
-  private mutating func searchFolder(_ folder: String, seen: inout Set<String>) {
+  private mutating func searchFolder(_ folder: String, seen: inout Set<PathKey>) {
     let listing = Self.list(folder)
     if let problem = listing.problem {
       problems.append(CatalogProblem(path: folder, message: problem))
@@ -110,11 +110,11 @@ public struct CatalogScope: Sendable {
     }
   }
 
-  private mutating func add(folder: String, videoNames: [String], listing: Listing, seen: inout Set<String>) {
+  private mutating func add(folder: String, videoNames: [String], listing: Listing, seen: inout Set<PathKey>) {
     let captionNames = listing.files.filter { $0.lowercased().hasSuffix(".vtt") }
     for name in videoNames.sorted() {
       let path = (folder as NSString).appendingPathComponent(name)
-      guard seen.insert(path).inserted else { continue }
+      guard seen.insert(PathKey(path)).inserted else { continue }
       let stem = Self.stem(name)
       let captions = captionNames.sorted().compactMap { caption -> Caption? in
         guard let language = WebVTT.sidecarLanguage(captionFile: caption, videoStem: stem) else { return nil }

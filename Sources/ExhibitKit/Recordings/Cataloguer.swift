@@ -38,18 +38,18 @@ public final class Cataloguer {
     let state = try store.catalogueState()
     let attributor = try store.recordingAttributor()
     var requests: [ExaminationRequest] = []
-    var present = Set<String>()
-    var captionsPresent = Set<String>()
+    var present = Set<PathKey>()
+    var captionsPresent = Set<PathKey>()
     for video in scope.videos {
-      captionsPresent.formUnion(video.captions.map(\.path))
+      captionsPresent.formUnion(video.captions.map { PathKey($0.path) })
       let status = FileStatus.of(video.path)
-      guard let status, let stored = state.paths[video.path], stored.matches(status) else {
+      guard let status, let stored = state.paths[PathKey(video.path)], stored.matches(status) else {
         requests.append(ExaminationRequest(video: video, readsMedia: true, captions: video.captions))
         continue
       }
-      present.insert(video.path)
+      present.insert(PathKey(video.path))
       let changedCaptions = video.captions.filter { caption in
-        guard let track = state.captions[caption.path], track.recordingID == stored.recordingID,
+        guard let track = state.captions[PathKey(caption.path)], track.recordingID == stored.recordingID,
           let file = FileStatus.of(caption.path)
         else { return true }
         return file.size != track.size || file.modifiedNanoseconds != track.modifiedNanoseconds
@@ -101,7 +101,7 @@ public final class Cataloguer {
 
   private func write(
     _ batch: [Examination], attributor: RecordingAttributor, into summary: inout CatalogSummary,
-    present: inout Set<String>
+    present: inout Set<PathKey>
   ) throws {
     guard !batch.isEmpty else { return }
     let now = Timestamp.string(Date())
@@ -124,7 +124,7 @@ public final class Cataloguer {
         case .notStored: summary.failed += 1
         }
         if case .notStored = outcome { continue }
-        present.insert(path)
+        present.insert(PathKey(path))
       }
     }
   }

@@ -43,8 +43,8 @@ struct StoredCaptionTrack: Sendable {
 
 /// What the catalogue knows before a run: every path and caption track.
 struct CatalogueState: Sendable {
-  var paths: [String: StoredRecordingPath]
-  var captions: [String: StoredCaptionTrack]
+  var paths: [PathKey: StoredRecordingPath]
+  var captions: [PathKey: StoredCaptionTrack]
 }
 
 /// What storing one examination did at its path.
@@ -61,7 +61,7 @@ enum PathOutcome: Sendable, Equatable {
 extension Store {
   /// Loads every stored path and caption track, for deciding what a run must read.
   func catalogueState() throws -> CatalogueState {
-    var paths: [String: StoredRecordingPath] = [:]
+    var paths: [PathKey: StoredRecordingPath] = [:]
     for row in try connection.query(
       """
       SELECT p.id, p.recording_id, p.path, p.size, p.mtime_ns, p.inode, p.device, p.missing_since,
@@ -70,12 +70,12 @@ extension Store {
       """)
     {
       guard let path = row.string("path") else { continue }
-      paths[path] = StoredRecordingPath(row)
+      paths[PathKey(path)] = StoredRecordingPath(row)
     }
-    var captions: [String: StoredCaptionTrack] = [:]
+    var captions: [PathKey: StoredCaptionTrack] = [:]
     for row in try connection.query("SELECT id, recording_id, path, size, mtime_ns FROM caption_track") {
       guard let path = row.string("path") else { continue }
-      captions[path] = StoredCaptionTrack(
+      captions[PathKey(path)] = StoredCaptionTrack(
         id: row.int64("id") ?? 0, recordingID: row.int64("recording_id") ?? 0, size: row.int64("size") ?? -1,
         modifiedNanoseconds: row.int64("mtime_ns") ?? -1)
     }
@@ -367,7 +367,7 @@ extension Store {
   ///
   /// - Returns: The paths newly marked missing.
   func markVanished(
-    folders: [String], files: [String], present: Set<String>, captionsPresent: Set<String>, actor: String,
+    folders: [String], files: [String], present: Set<PathKey>, captionsPresent: Set<PathKey>, actor: String,
     now: String
   ) throws -> [String] {
     func inScope(_ path: String) -> Bool {
@@ -377,7 +377,7 @@ extension Store {
     for row in try connection.query(
       "SELECT id, recording_id, path FROM recording_path WHERE missing_since IS NULL ORDER BY path")
     {
-      guard let path = row.string("path"), inScope(path), !present.contains(path), let id = row.int64("id")
+      guard let path = row.string("path"), inScope(path), !present.contains(PathKey(path)), let id = row.int64("id")
       else {
         continue
       }
@@ -389,7 +389,7 @@ extension Store {
       vanished.append(path)
     }
     for row in try connection.query("SELECT path FROM caption_track") {
-      guard let path = row.string("path"), inScope(path), !captionsPresent.contains(path) else { continue }
+      guard let path = row.string("path"), inScope(path), !captionsPresent.contains(PathKey(path)) else { continue }
       try deleteCaptionTrack(path: path)
     }
     return vanished

@@ -5,17 +5,17 @@ import Foundation
 enum Console {
   /// Prints a result line on stdout.
   static func out(_ line: String) {
-    print(line)
+    print(TerminalText.safe(line))
   }
 
   /// Prints `exhibit: error: <subject>: <reason>` on stderr.
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data("exhibit: error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("exhibit: error: \(TerminalText.safe(message))\n".utf8))
   }
 
   /// Prints `exhibit: warning: <message>` on stderr.
   static func warning(_ message: String) {
-    FileHandle.standardError.write(Data("exhibit: warning: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("exhibit: warning: \(TerminalText.safe(message))\n".utf8))
   }
 
   /// Prints a progress line on stderr, only when stderr is a terminal.

@@ -38,7 +38,7 @@ struct CriteriaShow: AsyncParsableCommand {
       }
       switch format {
       case .gherkin:
-        print(GherkinFeature.render(criteria, platform: platform), terminator: "")
+        print(TerminalText.safe(GherkinFeature.render(criteria, platform: platform)), terminator: "")
       case .condensed:
         Console.out(
           "\(criteria.document.title) (\(criteria.component), revision \(criteria.document.revision))")
