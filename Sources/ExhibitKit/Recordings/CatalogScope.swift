@@ -110,7 +110,8 @@ public struct CatalogScope: Sendable {
     }
   }
 
-  private mutating func add(folder: String, videoNames: [String], listing: Listing, seen: inout Set<PathKey>) {
+  private mutating func add(folder: String, videoNames: [String], listing: Listing, seen: inout Set<PathKey>)
+  {
     let captionNames = listing.files.filter { $0.lowercased().hasSuffix(".vtt") }
     for name in videoNames.sorted() {
       let path = (folder as NSString).appendingPathComponent(name)

@@ -377,7 +377,8 @@ extension Store {
     for row in try connection.query(
       "SELECT id, recording_id, path FROM recording_path WHERE missing_since IS NULL ORDER BY path")
     {
-      guard let path = row.string("path"), inScope(path), !present.contains(PathKey(path)), let id = row.int64("id")
+      guard let path = row.string("path"), inScope(path), !present.contains(PathKey(path)),
+        let id = row.int64("id")
       else {
         continue
       }
@@ -389,7 +390,9 @@ extension Store {
       vanished.append(path)
     }
     for row in try connection.query("SELECT path FROM caption_track") {
-      guard let path = row.string("path"), inScope(path), !captionsPresent.contains(PathKey(path)) else { continue }
+      guard let path = row.string("path"), inScope(path), !captionsPresent.contains(PathKey(path)) else {
+        continue
+      }
       try deleteCaptionTrack(path: path)
     }
     return vanished
