@@ -105,12 +105,16 @@ public final class Cataloguer {
   ) throws {
     guard !batch.isEmpty else { return }
     let now = Timestamp.string(Date())
+    for examination in batch {
+      for caption in examination.captions { try store.emptyLongCaptionTrack(path: caption.caption.path) }
+    }
+    var laterCues: [PendingCues] = []
     try store.connection.transaction {
       for examination in batch.sorted(by: { $0.request.video.path < $1.request.video.path }) {
         let path = examination.request.video.path
         let outcome = try store.store(
           examination, attributor: attributor, actor: actor, now: now, warnings: &summary.warnings,
-          errors: &summary.errors)
+          errors: &summary.errors, laterCues: &laterCues)
         switch outcome {
         case .added: summary.added += 1
         case .unchanged:
@@ -125,6 +129,13 @@ public final class Cataloguer {
         }
         if case .notStored = outcome { continue }
         present.insert(PathKey(path))
+      }
+    }
+    for pending in laterCues {
+      var next: PendingCues? = pending
+      while let current = next {
+        usleep(Store.pauseBetweenChunks)
+        next = try store.storeNextCues(current)
       }
     }
   }

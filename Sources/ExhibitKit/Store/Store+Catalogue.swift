@@ -115,7 +115,7 @@ extension Store {
   /// Stores one examination at its path, inside the caller's transaction.
   func store(
     _ examination: Examination, attributor: RecordingAttributor, actor: String, now: String,
-    warnings: inout [CatalogProblem], errors: inout [CatalogProblem]
+    warnings: inout [CatalogProblem], errors: inout [CatalogProblem], laterCues: inout [PendingCues]
   ) throws -> PathOutcome {
     let path = examination.request.video.path
     let stored = try storedPath(path)
@@ -158,7 +158,8 @@ extension Store {
       }
     }
     for caption in examination.captions {
-      try storeCaption(caption, recordingID: recordingID, warnings: &warnings, errors: &errors)
+      try storeCaption(
+        caption, recordingID: recordingID, warnings: &warnings, errors: &errors, laterCues: &laterCues)
     }
     errors.append(contentsOf: examination.captionProblems)
     if let previous = stored?.recordingID, previous != recordingID {
@@ -312,7 +313,7 @@ extension Store {
 
   private func storeCaption(
     _ caption: CaptionReading, recordingID: Int64, warnings: inout [CatalogProblem],
-    errors: inout [CatalogProblem]
+    errors: inout [CatalogProblem], laterCues: inout [PendingCues]
   ) throws {
     try deleteCaptionTrack(path: caption.caption.path)
     let vtt: WebVTT
@@ -332,6 +333,9 @@ extension Store {
     let warningText = vtt.warnings.map { "line \($0.line): \($0.message)" }
     let warningsJSON = String(
       decoding: (try? JSONEncoder().encode(warningText)) ?? Data("[]".utf8), as: UTF8.self)
+    // A long caption is stored a chunk per transaction, so other writers are not locked out for
+    // its whole length; until the last chunk its time is -1, so a killed run reads it again.
+    let complete = vtt.cues.count <= Self.captionChunk
     try connection.execute(
       """
       INSERT INTO caption_track (recording_id, path, language, sha256, size, mtime_ns, warnings)
@@ -339,16 +343,72 @@ extension Store {
       """,
       [
         recordingID, caption.caption.path, caption.caption.language, caption.sha256, caption.status.size,
-        caption.status.modifiedNanoseconds, warningsJSON,
+        complete ? caption.status.modifiedNanoseconds : -1, warningsJSON,
       ])
     let trackID = connection.lastInsertRowID
-    for (position, cue) in vtt.cues.enumerated() {
+    try insertCues(vtt.cues.prefix(Self.captionChunk), first: 0, track: trackID)
+    if !complete {
+      laterCues.append(
+        PendingCues(
+          track: trackID, cues: Array(vtt.cues.dropFirst(Self.captionChunk)), first: Self.captionChunk,
+          modifiedNanoseconds: caption.status.modifiedNanoseconds))
+    }
+  }
+
+  private func insertCues(_ cues: ArraySlice<WebVTT.Cue>, first: Int, track: Int64) throws {
+    for (offset, cue) in cues.enumerated() {
       try connection.execute(
         "INSERT INTO caption_cue (track_id, position, identifier, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?, ?)",
         [
-          trackID, position, cue.identifier, cue.startMilliseconds,
+          track, first + offset, cue.identifier, cue.startMilliseconds,
           max(cue.endMilliseconds, cue.startMilliseconds), cue.text,
         ])
+    }
+  }
+
+  /// Cues a transaction stores at most; a longer caption takes several.
+  static let captionChunk = 5_000
+
+  /// How long the catalogue pauses between two chunks of a long caption, in microseconds: a
+  /// writer waiting on the lock sleeps in steps of up to 100 ms and would otherwise never find
+  /// it free.
+  static let pauseBetweenChunks: UInt32 = 100_000
+
+  /// Stores the next chunk of a long caption's cues in a transaction of its own; the last one
+  /// marks the track complete.
+  /// - Returns: What is left, nil when the track is complete.
+  func storeNextCues(_ pending: PendingCues) throws -> PendingCues? {
+    try connection.transaction {
+      try insertCues(pending.cues.prefix(Self.captionChunk), first: pending.first, track: pending.track)
+      guard pending.cues.count > Self.captionChunk else {
+        try connection.execute(
+          "UPDATE caption_track SET mtime_ns = ? WHERE id = ?", [pending.modifiedNanoseconds, pending.track])
+        return nil
+      }
+      return PendingCues(
+        track: pending.track, cues: Array(pending.cues.dropFirst(Self.captionChunk)),
+        first: pending.first + Self.captionChunk, modifiedNanoseconds: pending.modifiedNanoseconds)
+    }
+  }
+
+  /// Empties the stored track at `path` a chunk of cues per transaction before it is replaced,
+  /// marking it to be read again should the run be killed; a short track is left to the batch.
+  func emptyLongCaptionTrack(path: String) throws {
+    guard
+      let track = try connection.first(
+        "SELECT id, (SELECT count(*) FROM caption_cue WHERE track_id = t.id) AS cues FROM caption_track t WHERE path = ?",
+        [path]), let id = track.int64("id"), (track.int("cues") ?? 0) > Self.captionChunk
+    else { return }
+    var remaining = track.int("cues") ?? 0
+    while remaining > 0 {
+      usleep(Self.pauseBetweenChunks)
+      try connection.transaction {
+        try connection.execute("UPDATE caption_track SET mtime_ns = -1 WHERE id = ?", [id])
+        try connection.execute(
+          "DELETE FROM caption_cue WHERE id IN (SELECT id FROM caption_cue WHERE track_id = ? LIMIT ?)",
+          [id, Self.captionChunk])
+      }
+      remaining -= Self.captionChunk
     }
   }
 
