@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -374,3 +374,5 @@ WHEN new.retracted_at IS NOT NULL AND NOT EXISTS (
 BEGIN
   SELECT RAISE(ABORT, 'a link is retracted only with its audit event: use exhibit unlink');
 END;
+
+CREATE INDEX evidence_link_by_recording_item ON evidence_link (recording_id, item_id, start_ms);

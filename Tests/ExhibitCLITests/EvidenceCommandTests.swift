@@ -52,6 +52,31 @@ import Testing
     #expect((try linked.json() as? [String: Any])?["component_override"] as? Bool == true)
   }
 
+  @Test func suggestAcceptRecordsWhatItCanAndNamesTheCaptionOfWhatItCannot() throws {
+    let workspace = try Self.workspace()
+    // A cue past the recording's end is not suggested; the others are linked as untested.
+    let captions = workspace.path("Media/native/checkbox/checkboxVoiceOver-en-US.vtt")
+    let text = try String(contentsOfFile: captions, encoding: .utf8)
+    try (text + "\n00:00:09.000 --> 00:00:10.000\nCheckbox, checked, beyond the end\n").write(
+      toFile: captions, atomically: true, encoding: .utf8)
+    try workspace.run("catalog")
+    let accepted = try workspace.run("suggest", "native/checkbox", "--accept", "--json")
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    let suggestions = try #require(try accepted.json() as? [[String: Any]])
+    #expect(!suggestions.isEmpty)
+    #expect(suggestions.allSatisfy { $0["accepted_link"] as? Int != nil })
+    #expect(suggestions.allSatisfy { ($0["from_seconds"] as? Double ?? 99) < 7.5 })
+    #expect(
+      suggestions.contains {
+        ($0["caption_file"] as? String)?.hasSuffix("checkboxVoiceOver-en-US.vtt") == true
+      })
+    // Accepted again, nothing is suggested twice.
+    let again = try #require(
+      try workspace.run("suggest", "native/checkbox", "--json").json() as? [[String: Any]])
+    let leftover = again.filter { ($0["recording"] as? String ?? "").hasSuffix("checkboxVoiceOver.webm") }
+    #expect(leftover.isEmpty)
+  }
+
   @Test func linkCoverageUnlinkAndHistory() throws {
     let workspace = try Self.workspace()
     let linked = try workspace.run(

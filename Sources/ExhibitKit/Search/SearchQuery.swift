@@ -33,8 +33,17 @@ public struct SearchQuery: Sendable {
 
   /// Reads a reviewer's query.
   /// - Throws: ``SearchError/nothingToSearch(_:)`` when no term has a letter or digit.
+  /// The most words a query may have once repeats are dropped.
+  public static let maximumTerms = 64
+  /// The longest query text.
+  public static let maximumCharacters = 100_000
+
   public init(_ text: String) throws {
     self.text = text
+    let characters = text.unicodeScalars.count
+    guard characters <= Self.maximumCharacters else {
+      throw SearchError.tooLong(words: nil, characters: characters)
+    }
     var terms: [(Joiner, Term)] = []
     var pending: Joiner = .and
     var tokens = Self.tokens(of: text)
@@ -55,6 +64,19 @@ public struct SearchQuery: Sendable {
       }
     }
     guard !terms.isEmpty else { throw SearchError.nothingToSearch(text) }
+    // Words that must all match: a repeat adds nothing but work. (With OR or NOT a repeat can
+    // change the meaning, so those queries keep theirs.)
+    if terms.allSatisfy({ $0.0 == .and }) {
+      var seen: [Term] = []
+      terms = terms.filter { entry in
+        guard !seen.contains(entry.1) else { return false }
+        seen.append(entry.1)
+        return true
+      }
+    }
+    guard terms.count <= Self.maximumTerms else {
+      throw SearchError.tooLong(words: terms.count, characters: characters)
+    }
     self.terms = terms
   }
 

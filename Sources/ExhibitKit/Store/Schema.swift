@@ -15,6 +15,9 @@ public enum Schema {
     Migration(
       version: 5, name: "the file says it is Exhibit's", sql: "PRAGMA application_id = \(applicationID);"),
     Migration(version: 6, name: "a link is retracted only with its audit event", sql: auditedRetraction),
+    Migration(
+      version: 7, name: "an identical link is found by an index",
+      sql: "CREATE INDEX evidence_link_by_recording_item ON evidence_link (recording_id, item_id, start_ms);"),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -330,6 +330,14 @@ extension Store {
       warnings.append(
         CatalogProblem(path: caption.caption.path, message: "line \(warning.line): \(warning.message)"))
     }
+    // What a screen reader says in one cue is a sentence or two; a cue of a megabyte would make
+    // every search for its words rank and cut it. Such a cue is kept cut, and said so.
+    for (index, cue) in vtt.cues.enumerated() where cue.text.unicodeScalars.count > Self.longestCue {
+      warnings.append(
+        CatalogProblem(
+          path: caption.caption.path,
+          message: "cue \(index + 1) has \(cue.text.unicodeScalars.count) characters; only its first \(Self.longestCue) are kept"))
+    }
     let warningText = vtt.warnings.map { "line \($0.line): \($0.message)" }
     let warningsJSON = String(
       decoding: (try? JSONEncoder().encode(warningText)) ?? Data("[]".utf8), as: UTF8.self)
@@ -361,10 +369,15 @@ extension Store {
         "INSERT INTO caption_cue (track_id, position, identifier, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?, ?)",
         [
           track, first + offset, cue.identifier, cue.startMilliseconds,
-          max(cue.endMilliseconds, cue.startMilliseconds), cue.text,
+          max(cue.endMilliseconds, cue.startMilliseconds),
+          cue.text.unicodeScalars.count > Self.longestCue
+            ? String(String.UnicodeScalarView(cue.text.unicodeScalars.prefix(Self.longestCue))) : cue.text,
         ])
     }
   }
+
+  /// The most characters of one cue that are stored and searched.
+  static let longestCue = 4_000
 
   /// Cues a transaction stores at most; a longer caption takes several.
   static let captionChunk = 5_000

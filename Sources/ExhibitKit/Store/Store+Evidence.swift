@@ -21,6 +21,12 @@ extension Store {
   /// - Throws: ``EvidenceError``, ``RecordingLookupError``, ``LookupError`` or ``SQLiteError``.
   @discardableResult
   public func link(_ request: LinkRequest) throws -> EvidenceLink {
+    var items: [String: CurrentItem] = [:]
+    return try link(request, items: &items)
+  }
+
+  /// ``link(_:)`` with the current items looked up once per key across many calls.
+  func link(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
     try connection.transaction {
       let recordingID = try resolveRecording(request.recording)
       guard
@@ -31,7 +37,8 @@ extension Store {
       guard recording.string("status") != "error", let sha = recording.string("sha256") else {
         throw EvidenceError.recordingUnreadable(request.recording)
       }
-      let item = try currentItem(request.item)
+      let item = try items[request.item] ?? currentItem(request.item)
+      items[request.item] = item
       var start: Int?
       var end: Int?
       switch (request.from, request.to) {

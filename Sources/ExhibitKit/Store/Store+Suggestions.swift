@@ -28,7 +28,7 @@ extension Store {
       let parts = component.split(separator: "/").map(String.init)
       let recordings = try connection.query(
         """
-        SELECT r.id, r.sha256, r.platform, r.component_source,
+        SELECT r.id, r.sha256, r.platform, r.component_source, r.duration_ms,
           \(Store.primaryPath) AS path
         FROM recording r WHERE r.family = ? AND r.component = ? AND r.status <> 'error' ORDER BY path
         """, [parts[0], parts[1]])
@@ -39,30 +39,44 @@ extension Store {
         let path = recording.string("path") ?? ""
         let named = recording.string("component_source") == AttributionSource.criteria.rawValue
         let base = named ? 0.9 : 0.75
-        let existing = try connection.query(
+        // Links already there, by item: an exact one is found at once, a longer one by overlap.
+        var exact = Set<String>()
+        var spans: [String: [(Int64?, Int64?)]] = [:]
+        for row in try connection.query(
           """
           SELECT i.key, l.start_ms, l.end_ms FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
           WHERE l.recording_id = ? AND l.retracted_at IS NULL
           """, [id])
+        {
+          let key = row.string("key") ?? ""
+          let from = row.int64("start_ms")
+          let to = row.int64("end_ms")
+          if let from, let to { exact.insert("\(key)|\(from)|\(to)") }
+          spans[key, default: []].append((from, to))
+        }
         let cues = try connection.query(
           """
-          SELECT c.start_ms, c.end_ms, c.text FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+          SELECT c.start_ms, c.end_ms, c.text, t.path AS caption FROM caption_cue c
+          JOIN caption_track t ON t.id = c.track_id
           WHERE t.recording_id = ? ORDER BY c.start_ms, c.position
           """, [id])
-        for cue in cues {
+        let duration = recording.int64("duration_ms") ?? Int64.max
+        // A cue past the recording's end shows nothing of it.
+        for cue in cues where (cue.int64("start_ms") ?? 0) < duration {
           let start = cue.int64("start_ms") ?? 0
-          let end = cue.int64("end_ms") ?? start
+          let end = min(cue.int64("end_ms") ?? start, duration)
           let text = cue.string("text") ?? ""
           var seen = Set<String>()
           for finding in CueEvidence.findings(in: text, roleWords: roleWords) {
             guard let target = item(finding.aspect.itemLabel), target.platforms.contains(platform),
               seen.insert(target.key).inserted
             else { continue }
-            let covered = existing.contains { row in
-              guard row.string("key") == target.key else { return false }
-              guard let from = row.int64("start_ms"), let to = row.int64("end_ms") else { return true }
-              return from < max(end, start + 1) && to > start
-            }
+            let covered =
+              exact.contains("\(target.key)|\(start)|\(max(end, start + 1))")
+              || (spans[target.key] ?? []).contains { from, to in
+                guard let from, let to else { return true }
+                return from < max(end, start + 1) && to > start
+              }
             if covered { continue }
             let said =
               switch finding.aspect {
@@ -79,7 +93,7 @@ extension Store {
                 toSeconds: Double(max(end, start + 1)) / 1000,
                 reason: String(
                   format: "the cue at %.2f s, \"%@\", %@ (%@)", Double(start) / 1000, text, said, source),
-                confidence: finding.aspect == .hint ? base - 0.15 : base))
+                confidence: finding.aspect == .hint ? base - 0.15 : base, captionFile: cue.string("caption")))
           }
         }
       }
@@ -89,19 +103,26 @@ extension Store {
 
   /// Records suggestions as `untested` links, for a person to judge; never as passes.
   ///
-  /// - Returns: The suggestions with the links made.
-  /// - Throws: ``EvidenceError`` or ``SQLiteError``.
+  /// One that cannot be linked (its cue lies outside the recording, say) is returned with its
+  /// ``Suggestion/refusal``; the others are recorded all the same, in one transaction.
+  /// - Returns: The suggestions with the links made or the refusals.
+  /// - Throws: ``SQLiteError``; nothing is recorded then.
   public func accept(_ suggestions: [Suggestion], auditor: String) throws -> [Suggestion] {
-    try connection.transaction {
+    var items: [String: CurrentItem] = [:]
+    return try connection.transaction {
       try suggestions.map { suggestion in
         var accepted = suggestion
-        accepted.acceptedLink =
-          try link(
-            LinkRequest(
-              recording: suggestion.recordingSha256, item: suggestion.item, verdict: .untested,
-              from: suggestion.fromSeconds, to: suggestion.toSeconds, auditor: auditor,
-              note: "suggested: \(suggestion.reason)")
-          ).id
+        do {
+          accepted.acceptedLink =
+            try link(
+              LinkRequest(
+                recording: suggestion.recordingSha256, item: suggestion.item, verdict: .untested,
+                from: suggestion.fromSeconds, to: suggestion.toSeconds, auditor: auditor,
+                note: "suggested: \(suggestion.reason)"), items: &items
+            ).id
+        } catch let error as EvidenceError {
+          accepted.refusal = "\(error)"
+        }
         return accepted
       }
     }

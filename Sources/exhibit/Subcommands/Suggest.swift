@@ -27,11 +27,24 @@ struct Suggest: AsyncParsableCommand {
         suggestions = try store.accept(
           suggestions, auditor: Actor.current(environment: ProcessInfo.processInfo.environment))
       }
+      // A suggestion that could not be linked names its caption file; the rest are recorded.
+      let refused = suggestions.filter { $0.refusal != nil }
+      for (file, ones) in Dictionary(grouping: refused, by: { $0.captionFile ?? $0.recording }).sorted(by: {
+        $0.key < $1.key
+      }) {
+        for suggestion in ones.prefix(10) {
+          Console.error(
+            "\(file): the cue at " + String(format: "%.2f s: ", suggestion.fromSeconds ?? 0)
+              + (suggestion.refusal ?? ""))
+        }
+        if ones.count > 10 { Console.error("\(file): \(ones.count - 10) more cues could not be linked") }
+      }
       if output.json {
         try Console.json(suggestions)
+        if !refused.isEmpty { throw ExitCode.failure }
         return
       }
-      for suggestion in suggestions {
+      for suggestion in suggestions where suggestion.refusal == nil {
         let link = suggestion.acceptedLink.map { "  -> link \($0)" } ?? ""
         Console.out(
           String(format: "%.2f  ", suggestion.confidence) + "\(suggestion.item)  "
@@ -39,7 +52,10 @@ struct Suggest: AsyncParsableCommand {
             + "\((suggestion.recording as NSString).lastPathComponent)\(link)")
         Console.out("      \(suggestion.reason)")
       }
-      Console.out("\(suggestions.count) suggestions" + (accept ? ", recorded as untested links" : ""))
+      Console.out(
+        "\(suggestions.count - refused.count) suggestions" + (accept ? ", recorded as untested links" : "")
+          + (refused.isEmpty ? "" : "; \(refused.count) could not be linked"))
+      if !refused.isEmpty { throw ExitCode.failure }
     }
   }
 }

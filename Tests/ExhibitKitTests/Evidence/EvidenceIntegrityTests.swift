@@ -162,4 +162,21 @@ import Testing
       #expect("\(error)".contains("exhibit catalog"))
     }
   }
+
+  @Test func oneSuggestionThatCannotBeLinkedLeavesTheOthersRecorded() async throws {
+    let workspace = try Workspace()
+    _ = try workspace.store.importCriteria([try Self.sample()], actor: "t")
+    _ = try await workspace.catalogue()
+    let suggestions = try workspace.store.suggestions(component: "native/checkbox")
+    #expect(suggestions.count >= 2)
+    var broken = suggestions[0]
+    broken = Suggestion(
+      recording: broken.recording, recordingSha256: broken.recordingSha256, item: broken.item,
+      fromSeconds: 90,
+      toSeconds: 91, reason: broken.reason, confidence: broken.confidence, captionFile: broken.captionFile)
+    let accepted = try workspace.store.accept([broken] + suggestions.dropFirst(), auditor: "ana")
+    #expect(accepted[0].refusal?.contains("outside the recording") == true && accepted[0].acceptedLink == nil)
+    #expect(accepted.dropFirst().allSatisfy { $0.acceptedLink != nil && $0.refusal == nil })
+    #expect(try workspace.store.verifyWorkspace().problems == [])
+  }
 }

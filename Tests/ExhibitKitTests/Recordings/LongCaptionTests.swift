@@ -59,4 +59,21 @@ import Testing
     let hits = try workspace.store.search(SearchRequest("\"cue 10100 says\"", kinds: [.captions]))
     #expect(hits.hits.count == 1)
   }
+
+  @Test func aCueOfAMegabyteIsKeptCutAndSaidSo() async throws {
+    let workspace = try Workspace()
+    let words = Array(repeating: "alpha bravo", count: 100_000).joined(separator: " ")
+    try "WEBVTT\n\n00:00.000 --> 00:05.000\n\(words)\n".write(
+      toFile: workspace.path("native/checkbox/checkboxVoiceOver-en-US.vtt"), atomically: true, encoding: .utf8
+    )
+    let summary = try await workspace.catalogue()
+    #expect(
+      summary.warnings.contains {
+        $0.path.hasSuffix("checkboxVoiceOver-en-US.vtt") && $0.message.contains("only its first 4000")
+      })
+    let length = try workspace.store.connection.first(
+      "SELECT max(length(text)) AS n FROM caption_cue")?.int("n")
+    #expect(length == Store.longestCue)
+    #expect(try workspace.store.search(SearchRequest("alpha bravo", kinds: [.captions])).hits.count == 1)
+  }
 }

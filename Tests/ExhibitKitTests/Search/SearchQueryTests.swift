@@ -37,4 +37,18 @@ import Testing
   func refusesQueriesWithNothingToFind(text: String) {
     #expect(throws: SearchError.nothingToSearch(text)) { try SearchQuery(text) }
   }
+
+  @Test func repeatsAreDroppedAndTooManyWordsAreRefused() throws {
+    let repeated = try SearchQuery(Array(repeating: "checked", count: 4_000).joined(separator: " "))
+    #expect(repeated.terms.count == 1)
+    #expect(repeated.expression == "\"checked\"")
+    // With OR a repeat keeps its place: dropping it could change the meaning.
+    #expect(try SearchQuery("checked OR dimmed checked").terms.count == 3)
+    let many = (0..<100).map { "word\($0)" }.joined(separator: " ")
+    #expect(throws: SearchError.tooLong(words: 100, characters: many.unicodeScalars.count)) {
+      try SearchQuery(many)
+    }
+    let huge = String(repeating: "a", count: SearchQuery.maximumCharacters + 1)
+    #expect(throws: SearchError.tooLong(words: nil, characters: huge.count)) { try SearchQuery(huge) }
+  }
 }
