@@ -336,7 +336,9 @@ extension Store {
       warnings.append(
         CatalogProblem(
           path: caption.caption.path,
-          message: "cue \(index + 1) has \(cue.text.unicodeScalars.count) characters; only its first \(Self.longestCue) are kept"))
+          message:
+            "cue \(index + 1) has \(cue.text.unicodeScalars.count) characters; only its first \(Self.longestCue) are kept"
+        ))
     }
     let warningText = vtt.warnings.map { "line \($0.line): \($0.message)" }
     let warningsJSON = String(
