@@ -119,7 +119,8 @@ public enum BagVerifier {
       }
     }
     if files.contains("fetch.txt") { problem("fetch.txt", "the bag needs fetching; Exhibit bags never do") }
-    let evidence = BundleEvidenceCheck.check(root: root, workspace: workspace)
+    let evidence = BundleEvidenceCheck.check(
+      root: root, workspace: workspace, fileHashes: cache["sha256"] ?? [:])
     var report = BagReport(
       bag: shown, files: payload.count, bytes: hashedBytes, problems: (problems + evidence.problems).sorted())
     report.signature = evidence.signature
@@ -181,7 +182,7 @@ public enum BagVerifier {
   /// Every regular file below `root`, relative; links and other non-files are problems, and so
   /// is a name that is not UTF-8 (no manifest can list it, so it would hide in the bag).
   /// Folders are read with `readdir`, as the bytes the file system holds.
-  private static func listFiles(_ root: String, problems: inout [BagReport.Problem]) -> [String] {
+  static func listFiles(_ root: String, problems: inout [BagReport.Problem]) -> [String] {
     var files: [String] = []
     var folders: [[UInt8]] = [[]]
     while let folder = folders.popLast() {
@@ -233,7 +234,7 @@ public enum BagVerifier {
   }
 
   /// `Label: value` lines, continuation lines joined.
-  private static func tagFields(_ text: String) -> [(String, String)] {
+  static func tagFields(_ text: String) -> [(String, String)] {
     var fields: [(String, String)] = []
     for line in text.split(whereSeparator: \.isNewline) {
       if line.first == " " || line.first == "\t", let last = fields.popLast() {

@@ -133,11 +133,25 @@ final class BagWriter {
       }
     }
     for folder in folders.sorted().reversed() { try AtomicFiles.sync(folder) }
-    // The bag is checked as `exhibit verify` would check it before anyone can see it.
-    let check = BagVerifier.verifyFolder(staging, shownAs: destination)
-    guard check.valid else {
+    // Before anyone can see it: the folder holds exactly the files the manifests list, at the
+    // sizes they were written (their hashes were taken as they were written), names as bytes.
+    var problems: [BagReport.Problem] = []
+    let onDisk = Set(BagVerifier.listFiles(staging, problems: &problems).map { Array($0.utf8) })
+    let written = payload + tags + [tagManifest]
+    for entry in written {
+      let size =
+        (try? FileManager.default.attributesOfItem(atPath: staging + "/" + entry.path)[.size] as? Int64)
+        ?? nil
+      if size != entry.size {
+        problems.append(.init(path: entry.path, problem: "not the \(entry.size) bytes written"))
+      }
+    }
+    for extra in onDisk.subtracting(written.map { Array($0.path.utf8) }) {
+      problems.append(.init(path: String(decoding: extra, as: UTF8.self), problem: "no manifest lists it"))
+    }
+    guard problems.isEmpty else {
       throw BundleError.invalidOutput(
-        path: destination, problems: check.problems.map { "\($0.path): \($0.problem)" })
+        path: destination, problems: problems.map { "\($0.path): \($0.problem)" })
     }
     CrashPoint.rename.reach()
     try AtomicFiles.renameWithoutReplacing(staging, to: destination)

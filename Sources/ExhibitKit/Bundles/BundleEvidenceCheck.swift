@@ -21,16 +21,18 @@ enum BundleEvidenceCheck {
   static let auditFile = "data/audit-log.json"
 
   /// Checks the bag folder at `root` (already checked as a bag), against `workspace` if given.
-  static func check(root: String, workspace: Store?) -> Findings {
+  /// `fileHashes` are the SHA-256s the verifier computed, by path bytes.
+  static func check(root: String, workspace: Store?, fileHashes: [[UInt8]: String]) -> Findings {
     var findings = Findings()
     func problem(_ path: String, _ text: String) {
       findings.problems.append(.init(path: path, problem: text))
     }
     findings.signature = checkSignature(root: root, workspace: workspace, problem: problem)
-    let info = (try? String(contentsOfFile: root + "/bag-info.txt", encoding: .utf8)) ?? ""
-    guard
-      info.split(whereSeparator: \.isNewline).contains(where: { $0.hasPrefix("Bag-Software-Agent: Exhibit") })
-    else { return findings }
+    let info = BagVerifier.tagFields(
+      (try? String(contentsOfFile: root + "/bag-info.txt", encoding: .utf8)) ?? "")
+    guard info.contains(where: { $0.0 == "Bag-Software-Agent" && $0.1.hasPrefix("Exhibit") }) else {
+      return findings
+    }
     guard let manifest = json(root, manifestFile) as? [String: Any] else {
       problem(manifestFile, "missing or not JSON: an Exhibit bag states its evidence here")
       return findings
@@ -40,10 +42,10 @@ enum BundleEvidenceCheck {
       return findings
     }
     let events = (audit["events"] as? [[String: Any]] ?? []).compactMap(Event.init)
-    checkEvents(events, audit: audit, manifest: manifest, root: root, problem: problem)
+    checkEvents(events, audit: audit, manifest: manifest, info: info, problem: problem)
     checkLinks(manifest: manifest, events: events, problem: problem)
     checkVerdicts(manifest: manifest, problem: problem)
-    checkRecordings(manifest: manifest, root: root, problem: problem)
+    checkRecordings(manifest: manifest, fileHashes: fileHashes, problem: problem)
     if let workspace {
       checkAgainstWorkspace(events: events, audit: audit, workspace: workspace, problem: problem)
     }
@@ -100,7 +102,7 @@ enum BundleEvidenceCheck {
   }
 
   private static func checkEvents(
-    _ events: [Event], audit: [String: Any], manifest: [String: Any], root: String,
+    _ events: [Event], audit: [String: Any], manifest: [String: Any], info: [(String, String)],
     problem: (String, String) -> Void
   ) {
     let listed = (audit["events"] as? [Any])?.count ?? 0
@@ -119,10 +121,7 @@ enum BundleEvidenceCheck {
     if head != manifest["audit_head"] as? String {
       problem(manifestFile, "audit_head differs from the one in \(auditFile)")
     }
-    let info = (try? String(contentsOfFile: root + "/bag-info.txt", encoding: .utf8)) ?? ""
-    let infoHead = info.split(whereSeparator: \.isNewline).first { $0.hasPrefix("Exhibit-Audit-Head:") }
-      .map { $0.dropFirst("Exhibit-Audit-Head:".count).trimmingCharacters(in: .whitespaces) }
-    if let infoHead, infoHead != head {
+    if let infoHead = info.first(where: { $0.0 == "Exhibit-Audit-Head" })?.1, infoHead != head {
       problem("bag-info.txt", "Exhibit-Audit-Head differs from \(auditFile)")
     }
   }
@@ -230,22 +229,16 @@ enum BundleEvidenceCheck {
     }
   }
 
+  /// Each recording's SHA-256 in the manifest must be the one its file hashes to, as the
+  /// verifier computed it (`fileHashes`, by path bytes).
   private static func checkRecordings(
-    manifest: [String: Any], root: String, problem: (String, String) -> Void
+    manifest: [String: Any], fileHashes: [[UInt8]: String], problem: (String, String) -> Void
   ) {
-    let text = (try? String(contentsOfFile: root + "/manifest-sha256.txt", encoding: .utf8)) ?? ""
-    var hashes: [String: String] = [:]
-    for line in text.split(whereSeparator: \.isNewline) {
-      let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
-      if parts.count == 2 {
-        hashes[BagPath.percentDecoded(parts[1].trimmingCharacters(in: .whitespaces))] = parts[0].lowercased()
-      }
-    }
     for recording in manifest["recordings"] as? [[String: Any]] ?? [] {
       guard let file = recording["file"] as? String, let sha = recording["sha256"] as? String else {
         continue
       }
-      if let found = hashes["data/" + file], found != sha {
+      if let found = fileHashes[Array(("data/" + file).utf8)], found != sha {
         problem(
           manifestFile,
           "recording \(file): the manifest says SHA-256 \(sha.prefix(12))…, the file is \(found.prefix(12))…")

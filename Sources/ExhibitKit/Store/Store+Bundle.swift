@@ -33,13 +33,20 @@ extension Store {
     ).filter { link in criteria.items.contains { $0.key == link.item } }
     // A verdict whose recording is gone or replaced cannot be bundled as evidence; say which and
     // how to resolve each before anything is written.
-    let unavailable = try coverage(component, platform: platform).unavailable
-    if !unavailable.isEmpty {
-      throw BundleError.unavailableEvidence(
-        unavailable.map {
-          "link \($0.link) (\($0.item), \($0.verdict)): \($0.state), \($0.recording); \($0.advice)"
-        })
+    let unavailable = try connection.query(
+      """
+      SELECT l.id, \(RecordingAvailability.sql) AS state FROM evidence_link l JOIN recording r ON r.id = l.recording_id
+      WHERE l.id IN (\(links.map { _ in "?" }.joined(separator: ", ")))
+      """, links.map(\.id)
+    ).compactMap { row -> String? in
+      guard let state = row.string("state").flatMap(RecordingAvailability.init),
+        let link = links.first(where: { $0.id == row.int64("id") })
+      else { return nil }
+      return
+        "link \(link.id) (\(link.item), \(link.verdict.rawValue)): \(state.rawValue), \(link.recordingPath); "
+        + state.advice(link: link.id, path: link.recordingPath)
     }
+    if !unavailable.isEmpty { throw BundleError.unavailableEvidence(unavailable) }
 
     // Recordings: every present one of the component and platform, and every linked one.
     let shas = try connection.query(

@@ -276,7 +276,9 @@ extension Store {
     let parts = lowered.split(separator: "/", maxSplits: 1).map(String.init)
     let family = parts.count == 2 ? Family(rawValue: parts[0]) : nil
     let rest = family == nil ? lowered : parts[1]
-    var matches = known.filter { $0.split(separator: "/").last.map(String.init) == rest && family == nil }
+    // A bare slug matches identifiers first; a name with a family, or no identifier, the aliases.
+    var matches: Set<String> =
+      family == nil ? known.filter { $0.split(separator: "/").last.map(String.init) == rest } : []
     if matches.isEmpty {
       matches = Set(
         try connection.query(

@@ -189,8 +189,10 @@ extension Store {
 
   /// The item with this key in its component's current revision.
   func currentItem(_ key: String) throws -> CurrentItem {
-    // Any name of the component resolves: `native/segemented-control-tabs#…` after a rename.
-    let lowered = (try? resolveItemKey(key)) ?? key.lowercased()
+    guard key.contains("#") else { throw EvidenceError.unknownItem(key) }
+    // Any name of the component resolves (`native/segemented-control-tabs#…` after a rename); an
+    // ambiguous one lists its choices.
+    let lowered = try resolveItemKey(key)
     guard let hash = lowered.firstIndex(of: "#") else { throw EvidenceError.unknownItem(key) }
     let component = String(lowered[..<hash])
     guard let document = try criteriaDocuments(component: component).first(where: \.primary) else {
