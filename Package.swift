@@ -24,10 +24,15 @@ let package = Package(
       pkgConfig: "libavformat",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
     ),
+    // The one target that imports CSQLite: connection, statements, rows, values, errors, migrator.
+    .target(
+      name: "ExhibitSQLite",
+      dependencies: ["CSQLite"]
+    ),
     .target(
       name: "ExhibitKit",
       dependencies: [
-        "CSQLite",
+        "ExhibitSQLite",
         "CAVFormat",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
@@ -42,7 +47,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "exhibit-bench",
-      dependencies: ["ExhibitKit"],
+      dependencies: ["ExhibitKit", "ExhibitSQLite"],
       path: "Sources/exhibit-bench"
     ),
     // The fuzz targets' checks, shared by the libFuzzer build of exhibit-fuzz (Scripts/fuzz.sh)
@@ -59,12 +64,12 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitKitTests",
-      dependencies: ["ExhibitKit", "ExhibitFuzzing", "CSQLite"],
+      dependencies: ["ExhibitKit", "ExhibitSQLite", "ExhibitFuzzing"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "ExhibitCLITests",
-      dependencies: ["ExhibitKit", "exhibit"]
+      dependencies: ["ExhibitKit", "ExhibitSQLite", "exhibit"]
     ),
   ]
 )

@@ -1,4 +1,5 @@
 import ExhibitKit
+import ExhibitSQLite
 import Foundation
 
 /// A database filled with generated rows (no files): criteria items, recordings with caption cues,
@@ -42,14 +43,13 @@ struct SyntheticWorkspace {
   }
 
   /// Fills the store in one transaction; returns the component ids used.
-  func build(into store: Store) throws -> [String] {
+  func build(into connection: Connection) throws -> [String] {
     var generator = SeededGenerator(seed: 42)
     let zipf = ZipfSampler(count: vocabulary.count, exponent: 1.05)
     func sentence(_ range: ClosedRange<Int>) -> String {
       (0..<Int.random(in: range, using: &generator)).map { _ in vocabulary[zipf.sample(using: &generator)] }
         .joined(separator: " ")
     }
-    let connection = store.connection
     let now = "2026-11-21T00:00:00Z"
     var componentIDs: [String] = []
     var itemIDs: [Int64] = []

@@ -2,6 +2,7 @@
 // Builds each scale's database in a temporary folder (scale 1: 100,000 recordings, 1,000,000 caption
 // cues, 10,000 criteria items, 10,000 link notes), then times `Store.search` for a mix of queries.
 import ExhibitKit
+import ExhibitSQLite
 import Foundation
 
 struct Options {
@@ -45,13 +46,15 @@ for scale in options.scales {
   defer { if !options.keep { try? FileManager.default.removeItem(at: folder) } }
   let path = folder.appendingPathComponent("bench.sqlite").path
   let store = try Store.open(at: path, access: .write)
+  // The synthetic rows are written straight into the tables, on a connection of our own.
+  let connection = try Connection(path: path, mode: .readWrite)
   let workspace = SyntheticWorkspace(scale: scale)
   var components: [String] = []
-  let buildTime = try clock.measure { components = try workspace.build(into: store) }
-  try store.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  let buildTime = try clock.measure { components = try workspace.build(into: connection) }
+  try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
   let fileBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   let ftsBytes =
-    (try? store.connection.first(
+    (try? connection.first(
       "SELECT sum(pgsize) AS bytes FROM dbstat WHERE name GLOB '*_fts*'")?.int("bytes")) ?? nil
   print(
     "scale \(scale): \(workspace.recordings) recordings, \(workspace.recordings * workspace.cuesPerRecording) cues, "

@@ -1,5 +1,6 @@
 import ExhibitKit
 import Foundation
+import ExhibitSQLite
 
 /// What must hold in a workspace's database after any crash, checked with SQLite itself.
 enum DatabaseAudit {

@@ -1,6 +1,7 @@
 import ExhibitKit
 import Foundation
 import Testing
+import ExhibitSQLite
 
 @Suite struct WorkspaceCommandTests {
   @Test func initMakesAWorkspaceAndKeepsItTheSecondTime() throws {

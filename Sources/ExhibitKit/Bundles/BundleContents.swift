@@ -30,7 +30,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
     public let assistiveTech: String?
     public let browser: String?
     /// The combined verdict of the links with this screen reader, nil without any.
-    public let verdict: String?
+    public let verdict: CombinedVerdict?
     /// Whether this screen reader still needs a pass, fail or not-applicable verdict.
     public let gap: Bool
     public let links: [Int64]
@@ -121,13 +121,13 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   /// A criteria item that applies to the platform.
   public struct Item: Sendable, Equatable, Encodable {
     public let key: String
-    public let section: String
+    public let section: CriteriaSection
     public let label: String
     public let expectation: String
-    public let platforms: [String]
+    public let platforms: [Platform]
     public let notApplicable: Bool
     /// The combined verdict of its links (`conflict` when they disagree), nil without links.
-    public let verdict: String?
+    public let verdict: CombinedVerdict?
     /// Whether some screen reader of the platform still needs a pass, fail or not-applicable
     /// verdict for it.
     public let gap: Bool
@@ -146,7 +146,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
     public let file: String
     public let startSeconds: Double?
     public let endSeconds: Double?
-    public let verdict: String
+    public let verdict: Verdict
     public let auditor: String
     public let note: String
     public let platformOverride: Bool
@@ -171,7 +171,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
     /// The file name it was catalogued under.
     public let name: String
     public let size: Int64
-    public let status: String
+    public let status: RecordingStatus
     public let container: String?
     public let durationSeconds: Double?
     public let videoCodec: String?
@@ -197,7 +197,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   public internal(set) var name: String
   public let component: String
   public let title: String
-  public let platform: String
+  public let platform: Platform
   public let date: String
   public let criteriaRevision: Int
   public let criteriaFormat: String
@@ -207,7 +207,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   public let tested: TestedProduct
   /// `fail` when any verdict fails or conflicts, else `incomplete` while any screen reader of an
   /// item lacks a verdict, else `pass`.
-  public let overallStatus: String
+  public let overallStatus: OverallStatus
   /// The screen readers (and browsers) the checklist has a column for.
   public let columns: [Column]
   public let items: [Item]

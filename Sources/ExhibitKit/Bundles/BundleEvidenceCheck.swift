@@ -186,11 +186,11 @@ enum BundleEvidenceCheck {
       let key = item["key"] as? String ?? "?"
       let notApplicable = item["not_applicable"] as? Bool ?? false
       let own = links.values.filter { $0["item"] as? String == key }
-      let verdict = Store.combined(own.compactMap { $0["verdict"] as? String })
-      if verdict != item["verdict"] as? String {
+      let verdict = Self.combined(own.compactMap { $0["verdict"] as? String })
+      if verdict?.rawValue != item["verdict"] as? String {
         problem(
           manifestFile,
-          "\(key): verdict \(item["verdict"] as? String ?? "none") does not follow from its links (\(verdict ?? "none"))"
+          "\(key): verdict \(item["verdict"] as? String ?? "none") does not follow from its links (\(verdict?.rawValue ?? "none"))"
         )
       }
       var columns: [BundleContents.ColumnVerdict] = []
@@ -202,9 +202,9 @@ enum BundleEvidenceCheck {
           return recording?["assistive_tech"] as? String == tech
             && recording?["browser"] as? String == browser
         }
-        let combined = Store.combined(here.compactMap { $0["verdict"] as? String })
+        let combined = Self.combined(here.compactMap { $0["verdict"] as? String })
         let decided = here.contains { Verdict(rawValue: $0["verdict"] as? String ?? "")?.isDecided == true }
-        if combined != column["verdict"] as? String
+        if combined?.rawValue != column["verdict"] as? String
           || (column["gap"] as? Bool) != (!notApplicable && !decided)
         {
           problem(
@@ -218,15 +218,19 @@ enum BundleEvidenceCheck {
       }
       items.append(
         BundleContents.Item(
-          key: key, section: "", label: "", expectation: "", platforms: [], notApplicable: notApplicable,
+          key: key, section: .other, label: "", expectation: "", platforms: [], notApplicable: notApplicable,
           verdict: verdict,
           gap: columns.contains(where: \.gap), verdicts: columns, links: []))
     }
-    if let stated = manifest["overall_status"] as? String, stated != Store.overallStatus(items) {
-      problem(
-        manifestFile,
-        "overall_status \(stated) does not follow from the verdicts (\(Store.overallStatus(items)))")
+    let overall = BundleGathering.overallStatus(items).rawValue
+    if let stated = manifest["overall_status"] as? String, stated != overall {
+      problem(manifestFile, "overall_status \(stated) does not follow from the verdicts (\(overall))")
     }
+  }
+
+  /// The combined verdict of a manifest's verdict names; an unknown name counts as none.
+  private static func combined(_ names: [String]) -> CombinedVerdict? {
+    CombinedVerdict(combining: names.compactMap(Verdict.init(rawValue:)))
   }
 
   /// Each recording's SHA-256 in the manifest must be the one its file hashes to, as the

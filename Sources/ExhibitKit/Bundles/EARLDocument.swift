@@ -22,14 +22,14 @@ enum EARLDocument {
     var graph: [[String: Any]] = [
       [
         "@id": subject, "@type": "earl:TestSubject",
-        "dct:title": "\(contents.component) on \(contents.platform)", "dct:description": contents.title,
+        "dct:title": "\(contents.component) on \(contents.platform.rawValue)", "dct:description": contents.title,
       ],
       ["@id": tool, "@type": ["earl:Assertor", "earl:Software"], "dct:title": "Exhibit"],
     ]
     for column in contents.columns {
       graph.append([
         "@id": columnSubject(column), "@type": "earl:TestSubject",
-        "dct:title": "\(contents.component) on \(contents.platform) with \(column.displayName)",
+        "dct:title": "\(contents.component) on \(contents.platform.rawValue) with \(column.displayName)",
         "dct:isPartOf": ["@id": subject],
       ])
     }
@@ -50,7 +50,7 @@ enum EARLDocument {
         } ?? ""
       var result: [String: Any] = [
         "@type": "earl:TestResult",
-        "earl:outcome": ["@id": "earl:\(Verdict(rawValue: link.verdict)?.earlOutcome ?? "untested")"],
+        "earl:outcome": ["@id": "earl:\(link.verdict.earlOutcome)"],
         "dct:date": ["@value": link.createdAt, "@type": "xsd:dateTime"],
         "earl:pointer": ["@id": "\(base)/data/\(link.file)\(fragment)"],
         "dct:source": "data/\(link.file)\(fragment)",
@@ -77,7 +77,7 @@ enum EARLDocument {
           "earl:result": [
             "@type": "earl:TestResult", "earl:outcome": ["@id": "earl:untested"],
             "dct:description":
-              "No evidence is linked to this criterion on \(contents.platform) with \(column.displayName).",
+              "No evidence is linked to this criterion on \(contents.platform.rawValue) with \(column.displayName).",
           ],
         ])
       }

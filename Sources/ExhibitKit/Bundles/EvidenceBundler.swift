@@ -127,7 +127,7 @@ public enum EvidenceBundler {
     guard let building else {
       return BundleResult(
         path: final, files: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, sha256: nil,
-        gaps: contents.gaps, overallStatus: contents.overallStatus, signedBy: signedBy)
+        gaps: contents.gaps, overallStatus: contents.overallStatus.rawValue, signedBy: signedBy)
     }
     let partial = (building as NSString).appendingPathComponent("bag.zip")
     let parts = date.split(separator: "-").compactMap { Int($0) }
@@ -144,7 +144,7 @@ public enum EvidenceBundler {
     try AtomicFiles.sync(out)
     return BundleResult(
       path: final, files: entries.count, bytes: size ?? 0, sha256: sha, gaps: contents.gaps,
-      overallStatus: contents.overallStatus, signedBy: signedBy)
+      overallStatus: contents.overallStatus.rawValue, signedBy: signedBy)
   }
 
   /// Writes the bag's payload and tag files and moves it to `path`.
@@ -174,17 +174,17 @@ public enum EvidenceBundler {
         ("Bag-Group-Identifier", contents.component),
         (
           "Internal-Sender-Description",
-          "Accessibility evidence for \(contents.component) on \(contents.platform)"
+          "Accessibility evidence for \(contents.component) on \(contents.platform.rawValue)"
         ),
         ("Exhibit-Component", contents.component),
-        ("Exhibit-Platform", contents.platform),
+        ("Exhibit-Platform", contents.platform.rawValue),
         (
           "Exhibit-Criteria-Revision",
           "\(contents.criteriaRevision) (\(contents.criteriaFormat), \(contents.criteriaSha256))"
         ),
         ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
         ("Exhibit-Audit-Head", contents.auditHead),
-        ("Exhibit-Overall-Status", contents.overallStatus),
+        ("Exhibit-Overall-Status", contents.overallStatus.rawValue),
       ] + testedInfo(contents.tested), signingKey: signingKey)
   }
 

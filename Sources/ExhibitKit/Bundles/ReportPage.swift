@@ -10,7 +10,7 @@ import Foundation
 /// sideways scrolling.
 enum ReportPage {
   static func render(_ contents: BundleContents) -> String {
-    let platform = Platform(rawValue: contents.platform)?.displayName ?? contents.platform
+    let platform = contents.platform.displayName
     let videoIDs = Dictionary(
       contents.recordings.enumerated().map { ($1.sha256, "recording-\($0 + 1)") }
     ) { first, _ in first }
@@ -68,7 +68,7 @@ enum ReportPage {
       <main>
       <section aria-labelledby="summary-heading">
       <h2 id="summary-heading">Summary</h2>
-      <p class="status status-\(contents.overallStatus)">Overall: \(statusName(contents.overallStatus))</p>
+      <p class="status status-\(contents.overallStatus.rawValue)">Overall: \(statusName(contents.overallStatus.rawValue))</p>
       <dl>
       <dt>Criteria items for \(escape(platform))</dt><dd>\(contents.items.count)</dd>
       <dt>Items with a verdict</dt><dd>\(decided)</dd>
@@ -104,9 +104,9 @@ enum ReportPage {
       for column in item.verdicts {
         let name = BundleContents.Column(assistiveTech: column.assistiveTech, browser: column.browser)
           .displayName
-        let said = item.notApplicable ? "Not applicable (criteria)" : verdictName(column.verdict)
+        let said = item.notApplicable ? "Not applicable (criteria)" : verdictName(column.verdict?.rawValue)
         verdict +=
-          "<li>\(escape(name)): <span class=\"verdict-\(column.verdict ?? "none")\">\(escape(said))</span>"
+          "<li>\(escape(name)): <span class=\"verdict-\(column.verdict?.rawValue ?? "none")\">\(escape(said))</span>"
           + (column.gap ? " (gap)" : "") + "</li>"
       }
       verdict += "</ul>"
@@ -126,7 +126,7 @@ enum ReportPage {
           + (link.endSeconds.map { " data-end=\"\($0)\"" } ?? "")
         let environment = contents.recordings.first { $0.sha256 == link.recording }?.environment.summary
         evidence +=
-          "<li>\(escape(verdictName(link.verdict))): <a href=\"\(escape(link.file + fragment))\" \(data)>"
+          "<li>\(escape(verdictName(link.verdict.rawValue))): <a href=\"\(escape(link.file + fragment))\" \(data)>"
           + "Play \(range)\(escape(name))</a>, by \(escape(link.auditor))"
           + (link.note.isEmpty ? "" : ": \u{201C}\(escape(link.note))\u{201D}")
           + (environment.map { " <span class=\"environment\">(\(escape($0)))</span>" } ?? "") + "</li>"

@@ -2,7 +2,7 @@
 public struct Coverage: Sendable, Equatable, Encodable {
   /// A platform with a screen reader: one column of the matrix.
   public struct Column: Sendable, Equatable, Hashable, Encodable {
-    public let platform: String
+    public let platform: Platform
     public let assistiveTech: String?
   }
 
@@ -12,15 +12,15 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let recording: String
     public let fromSeconds: Double?
     public let toSeconds: Double?
-    public let verdict: String
+    public let verdict: Verdict
   }
 
   /// One item in one column.
   public struct Cell: Sendable, Equatable, Encodable {
-    public let platform: String
+    public let platform: Platform
     public let assistiveTech: String?
-    /// `pass`, `fail`, `not-applicable`, `untested`, `conflict`, or nil without evidence.
-    public let verdict: String?
+    /// What the cell's links say together; nil without evidence.
+    public let verdict: CombinedVerdict?
     public let links: Int
     public let segments: [Segment]
   }
@@ -28,13 +28,13 @@ public struct Coverage: Sendable, Equatable, Encodable {
   /// One criteria item with its cells.
   public struct Item: Sendable, Equatable, Encodable {
     public let key: String
-    public let section: String
+    public let section: CriteriaSection
     public let label: String
-    public let platforms: [String]
+    public let platforms: [Platform]
     public let notApplicable: Bool
     public let cells: [Cell]
     /// Platforms in scope the item applies to with no pass, fail or not-applicable evidence.
-    public let gapPlatforms: [String]
+    public let gapPlatforms: [Platform]
     public let conflict: Bool
   }
 
@@ -43,7 +43,7 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let link: Int64
     public let item: String
     public let revision: Int
-    public let verdict: String
+    public let verdict: Verdict
   }
 
   /// A live link whose recording can no longer be shown as it was judged: it counts for no
@@ -55,8 +55,8 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let recording: String
     /// `recording missing` (no file at any of its paths) or `bytes changed` (its path now holds
     /// other bytes).
-    public let state: String
-    public let verdict: String
+    public let state: RecordingAvailability
+    public let verdict: Verdict
     /// How to resolve it.
     public let advice: String
   }

@@ -5,7 +5,7 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
   public let item: String
   /// The criteria revision the verdict was given against.
   public let revision: Int
-  public let recordingSha256: String?
+  public let recordingSHA256: String?
   public let recordingPath: String
   public let startSeconds: Double?
   public let endSeconds: Double?
@@ -20,6 +20,13 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
   public let retractedAt: String?
   public let retractedBy: String?
   public let retractionReason: String?
+
+  private enum CodingKeys: String, CodingKey {
+    case id, item, revision
+    case recordingSHA256 = "recordingSha256"
+    case recordingPath, startSeconds, endSeconds, verdict, auditor, note, platformOverride, componentOverride
+    case createdAt, retractedAt, retractedBy, retractionReason
+  }
 }
 
 /// What a link request asks for.

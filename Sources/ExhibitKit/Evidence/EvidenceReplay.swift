@@ -1,4 +1,5 @@
 import Foundation
+import ExhibitSQLite
 
 /// The evidence the audit trail says there is, replayed event by event: criteria revisions, the
 /// recordings' hashes, and every link with its verdict, segment, note, auditor, overrides and
@@ -145,13 +146,13 @@ struct EvidenceReplay {
       {
         differences.append("its segment \(name) differs from the audit trail's")
       }
-      if row.bool("platform_override") != expected.platformOverride {
+      if (row.int64("platform_override") ?? 0 != 0) != expected.platformOverride {
         differences.append("its platform override differs")
       }
-      if row.bool("component_override") != expected.componentOverride {
+      if (row.int64("component_override") ?? 0 != 0) != expected.componentOverride {
         differences.append("its component override differs")
       }
-      if row.bool("retracted") != expected.retracted {
+      if (row.int64("retracted") ?? 0 != 0) != expected.retracted {
         differences.append(
           expected.retracted
             ? "it is live, but the audit trail retracted it"
@@ -178,29 +179,5 @@ struct EvidenceReplay {
     guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     else { return [:] }
     return object.compactMapValues { $0 as? String }
-  }
-}
-
-extension Store {
-  /// Checks the whole workspace: the audit chain, SQLite's integrity and foreign keys, and that
-  /// the evidence tables hold what the audit trail records (``EvidenceReplay``).
-  ///
-  /// - Returns: The chain's report with every problem found.
-  /// - Throws: ``SQLiteError``.
-  public func verifyWorkspace() throws -> AuditChainReport {
-    let chain = try AuditLog.verify(connection)
-    var problems = chain.problems
-    let integrity = try connection.query("PRAGMA integrity_check").compactMap { $0.string("integrity_check") }
-    if integrity != ["ok"] {
-      problems += integrity.prefix(20).map { .init(path: path, problem: "SQLite integrity check: \($0)") }
-    }
-    for row in try connection.query("PRAGMA foreign_key_check") {
-      problems.append(
-        .init(
-          path: "\(row.string("table") ?? "?"):\(row.int64("rowid") ?? 0)",
-          problem: "refers to a \(row.string("parent") ?? "?") row that does not exist"))
-    }
-    problems += try EvidenceReplay(connection).disagreements(in: connection)
-    return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
   }
 }

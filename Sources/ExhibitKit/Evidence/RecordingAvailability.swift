@@ -1,5 +1,5 @@
 /// Why a linked recording can no longer be shown as it was judged.
-public enum RecordingAvailability: String, Sendable, Equatable {
+public enum RecordingAvailability: String, Sendable, Equatable, Encodable {
   /// No file is left at any path the recording was seen at.
   case missing = "recording missing"
   /// The path it was seen at now holds other bytes (catalogued as another recording).

@@ -1,7 +1,7 @@
 /// A link Exhibit proposes, for an auditor to judge.
 public struct Suggestion: Sendable, Equatable, Encodable {
   public let recording: String
-  public let recordingSha256: String
+  public let recordingSHA256: String
   public let item: String
   public let fromSeconds: Double?
   public let toSeconds: Double?

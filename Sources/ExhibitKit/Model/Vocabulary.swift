@@ -21,6 +21,16 @@ public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
     }
   }
 
+  /// The screen readers a platform is usually tested with, shown in coverage and bundles even
+  /// before any evidence.
+  public var usualAssistiveTech: [AssistiveTech] {
+    switch self {
+    case .ios, .macos: [.voiceover]
+    case .android: [.talkback]
+    case .windows: [.jaws, .nvda]
+    }
+  }
+
   /// Whether the platform is a phone or tablet one (gestures apply).
   public var isMobile: Bool { self == .ios || self == .android }
 

@@ -29,14 +29,15 @@ public final class Cataloguer {
   ///   - progress: Called on the writer with (files done, files to read).
   /// - Returns: What was added, skipped, moved, copied, missing or failed.
   /// - Throws: ``SQLiteError`` when the database cannot be written; batches already committed stay.
-  public func run(_ scope: CatalogScope, progress: ((Int, Int) -> Void)? = nil) async throws -> CatalogSummary
+  public func run(_ scope: CatalogueScope, progress: ((Int, Int) -> Void)? = nil) async throws -> CatalogueSummary
   {
-    var summary = CatalogSummary()
+    var summary = CatalogueSummary()
     summary.scanned = scope.videos.count
     summary.errors = scope.problems
     summary.orphanCaptions = scope.orphanCaptions
-    let state = try store.catalogueState()
-    let attributor = try store.recordingAttributor()
+    let writer = store.catalogueWriter
+    let state = try writer.catalogueState()
+    let attributor = try writer.recordingAttributor()
     var requests: [ExaminationRequest] = []
     var present = Set<PathKey>()
     var captionsPresent = Set<PathKey>()
@@ -57,9 +58,9 @@ public final class Cataloguer {
       // A sidecar that is gone needs no reading: its track is dropped with the vanished files.
       if !changedCaptions.isEmpty {
         requests.append(ExaminationRequest(video: video, readsMedia: false, captions: changedCaptions))
-      } else if stored.status == "error" {
+      } else if stored.status == .error {
         summary.failed += 1
-        summary.errors.append(CatalogProblem(path: video.path, message: stored.error ?? "could not be read"))
+        summary.errors.append(CatalogueProblem(path: video.path, message: stored.error ?? "could not be read"))
       } else {
         summary.unchanged += 1
       }
@@ -88,11 +89,11 @@ public final class Cataloguer {
     }
     try write(pending, attributor: attributor, into: &summary, present: &present)
     let now = Timestamp.string(Date())
-    try store.connection.transaction {
-      summary.missing = try store.markVanished(
+    try writer.connection.transaction {
+      summary.missing = try writer.markVanished(
         folders: scope.folders, files: scope.files, present: present, captionsPresent: captionsPresent,
         actor: actor, now: now)
-      try store.refreshAttribution(paths: summary.moved.map(\.path))
+      try writer.refreshAttribution(paths: summary.moved.map(\.path))
     }
     summary.errors.sort { $0.path < $1.path }
     summary.warnings.sort { ($0.path, $0.message) < ($1.path, $1.message) }
@@ -100,19 +101,20 @@ public final class Cataloguer {
   }
 
   private func write(
-    _ batch: [Examination], attributor: RecordingAttributor, into summary: inout CatalogSummary,
+    _ batch: [Examination], attributor: RecordingAttributor, into summary: inout CatalogueSummary,
     present: inout Set<PathKey>
   ) throws {
     guard !batch.isEmpty else { return }
     let now = Timestamp.string(Date())
+    let writer = store.catalogueWriter
     for examination in batch {
-      for caption in examination.captions { try store.emptyLongCaptionTrack(path: caption.caption.path) }
+      for caption in examination.captions { try writer.emptyLongCaptionTrack(path: caption.caption.path) }
     }
     var laterCues: [PendingCues] = []
-    try store.connection.transaction {
+    try writer.connection.transaction {
       for examination in batch.sorted(by: { $0.request.video.path < $1.request.video.path }) {
         let path = examination.request.video.path
-        let outcome = try store.store(
+        let outcome = try writer.store(
           examination, attributor: attributor, actor: actor, now: now, warnings: &summary.warnings,
           errors: &summary.errors, laterCues: &laterCues)
         switch outcome {
@@ -134,8 +136,8 @@ public final class Cataloguer {
     for pending in laterCues {
       var next: PendingCues? = pending
       while let current = next {
-        usleep(Store.pauseBetweenChunks)
-        next = try store.storeNextCues(current)
+        usleep(CatalogueWriter.pauseBetweenChunks)
+        next = try writer.storeNextCues(current)
       }
     }
   }

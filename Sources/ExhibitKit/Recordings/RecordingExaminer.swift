@@ -3,11 +3,11 @@ import Foundation
 
 /// What to read of one recording in a catalogue run.
 struct ExaminationRequest: Sendable {
-  var video: CatalogScope.Video
+  var video: CatalogueScope.Video
   /// Whether the recording itself must be probed and hashed (false when only captions changed).
   var readsMedia: Bool
   /// The sidecars to parse.
-  var captions: [CatalogScope.Caption]
+  var captions: [CatalogueScope.Caption]
 }
 
 /// What reading a recording's bytes gave.
@@ -22,7 +22,7 @@ enum MediaReading: Sendable {
 
 /// A parsed caption sidecar.
 struct CaptionReading: Sendable {
-  var caption: CatalogScope.Caption
+  var caption: CatalogueScope.Caption
   var status: FileStatus
   var sha256: String
   var result: Result<WebVTT, WebVTT.ParseError>
@@ -35,7 +35,7 @@ struct Examination: Sendable {
   var media: MediaReading?
   var captions: [CaptionReading]
   /// Captions that could not be read at all.
-  var captionProblems: [CatalogProblem]
+  var captionProblems: [CatalogueProblem]
 }
 
 /// Probes, hashes and reads the captions of one recording. Pure work on files, run in parallel;
@@ -52,10 +52,10 @@ struct RecordingExaminer: Sendable {
     for caption in request.captions {
       do {
         examination.captions.append(try readCaption(caption))
-      } catch let problem as CatalogProblem {
+      } catch let problem as CatalogueProblem {
         examination.captionProblems.append(problem)
       } catch {
-        examination.captionProblems.append(CatalogProblem(path: caption.path, message: "\(error)"))
+        examination.captionProblems.append(CatalogueProblem(path: caption.path, message: "\(error)"))
       }
     }
     return examination
@@ -86,18 +86,18 @@ struct RecordingExaminer: Sendable {
     }
   }
 
-  func readCaption(_ caption: CatalogScope.Caption) throws -> CaptionReading {
+  func readCaption(_ caption: CatalogueScope.Caption) throws -> CaptionReading {
     guard let status = FileStatus.of(caption.path) else {
-      throw CatalogProblem(path: caption.path, message: String(cString: strerror(errno)))
+      throw CatalogueProblem(path: caption.path, message: String(cString: strerror(errno)))
     }
     let bytes: [UInt8]
     do {
       bytes = try CriteriaFiles.readRegularFile(caption.path, limit: Self.maximumCaptionBytes + 1)
     } catch let error as CriteriaParseError {
-      throw CatalogProblem(path: caption.path, message: error.reason)
+      throw CatalogueProblem(path: caption.path, message: error.reason)
     }
     guard bytes.count <= Self.maximumCaptionBytes else {
-      throw CatalogProblem(path: caption.path, message: "larger than \(Self.maximumCaptionBytes >> 20) MiB")
+      throw CatalogueProblem(path: caption.path, message: "larger than \(Self.maximumCaptionBytes >> 20) MiB")
     }
     let result: Result<WebVTT, WebVTT.ParseError>
     do {
@@ -112,4 +112,4 @@ struct RecordingExaminer: Sendable {
   }
 }
 
-extension CatalogProblem: Error {}
+extension CatalogueProblem: Error {}

@@ -1,3 +1,4 @@
+import ExhibitSQLite
 /// The database schema: every migration Exhibit knows, oldest first.
 ///
 /// `Database/schema.sql` is the readable dump of a fresh database built from these steps; a test
@@ -18,6 +19,9 @@ public enum Schema {
     Migration(
       version: 7, name: "an identical link is found by an index",
       sql: "CREATE INDEX evidence_link_by_recording_item ON evidence_link (recording_id, item_id, start_ms);"),
+    Migration(
+      version: 8, name: "history finds events by the subjects they touch", sql: auditSubjects,
+      body: { try indexAuditSubjects($0) }),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

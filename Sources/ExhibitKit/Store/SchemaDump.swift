@@ -1,3 +1,4 @@
+import ExhibitSQLite
 /// A readable dump of a database's schema, as `Database/schema.sql` holds it.
 public enum SchemaDump {
   /// Suffixes of the shadow tables FTS5 creates for each index; they are implied by the index.

@@ -1,4 +1,5 @@
 import Foundation
+import ExhibitSQLite
 
 /// Exhibit's database: a migrated SQLite connection and the queries each part of ExhibitKit needs.
 ///
@@ -13,12 +14,13 @@ public final class Store {
     case read
   }
 
-  /// The open connection.
-  public let connection: Connection
+  /// The open connection; domains reach it through ``DatabaseDomain``, nothing outside ExhibitKit does.
+  let connection: Connection
   /// The database file.
   public var path: String { connection.path }
 
   private init(connection: Connection) {
+    connection.writeHooks = CrashPoint.writeHooks
     self.connection = connection
   }
 

@@ -3,6 +3,7 @@ import ExhibitKit
 
 extension Platform: ExpressibleByArgument {}
 extension Family: ExpressibleByArgument {}
+extension RecordingStatus: ExpressibleByArgument {}
 
 /// How `criteria show` prints.
 enum CriteriaShowFormat: String, ExpressibleByArgument, CaseIterable {

@@ -32,7 +32,7 @@ struct Catalog: AsyncParsableCommand {
   func run() async throws {
     try await reportingFailures {
       let store = try global.openForWriting()
-      let scope = CatalogScope(paths: paths.isEmpty ? ["Media"] : paths)
+      let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
       let cataloguer = Cataloguer(
         store: store, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
       cataloguer.batchSize = batchSize

@@ -28,15 +28,15 @@ struct CoverageCommand: AsyncParsableCommand {
   }
 
   static func render(_ coverage: Coverage) -> [String] {
-    let header = ["ITEM"] + coverage.columns.map { "\($0.platform)/\($0.assistiveTech ?? "?")" } + ["GAPS"]
+    let header = ["ITEM"] + coverage.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" } + ["GAPS"]
     let rows = coverage.items.map { item in
       [item.key]
         + item.cells.map { cell in
           guard let verdict = cell.verdict else {
             return item.platforms.contains(cell.platform) ? "-" : "n/a"
           }
-          return "\(verdict) (\(cell.links))"
-        } + [item.notApplicable ? "n/a" : item.gapPlatforms.joined(separator: ",")]
+          return "\(verdict.rawValue) (\(cell.links))"
+        } + [item.notApplicable ? "n/a" : item.gapPlatforms.map(\.rawValue).joined(separator: ",")]
     }
     var lines = [
       "\(coverage.component) revision \(coverage.revision)", Table.render(header: header, rows: rows),

@@ -42,11 +42,11 @@ struct CriteriaShow: AsyncParsableCommand {
       case .condensed:
         Console.out(
           "\(criteria.document.title) (\(criteria.component), revision \(criteria.document.revision))")
-        var section = ""
+        var section: CriteriaSection?
         for item in criteria.items {
           if item.section != section {
             section = item.section
-            Console.out("\n\(section)")
+            Console.out("\n\(item.section.rawValue)")
           }
           let lines = item.expectation.split(separator: "\n")
           Console.out("  - \(item.label):" + (lines.first.map { " \($0)" } ?? ""))

@@ -19,7 +19,7 @@ struct RecordingsList: AsyncParsableCommand {
     try await reportingFailures {
       let store = try global.openForReading()
       let recordings = try store.recordings(
-        component: try component.map(store.resolveComponent), platform: platform, status: status?.rawValue)
+        component: try component.map(store.resolveComponent), platform: platform, status: status)
       if output.json {
         try Console.json(recordings)
         return
@@ -29,7 +29,7 @@ struct RecordingsList: AsyncParsableCommand {
           recording.component ?? "",
           recording.platform ?? "", recording.assistiveTech ?? "",
           recording.durationSeconds.map { String(format: "%.3f s", $0) } ?? "",
-          recording.missing ? "missing" : recording.status, String((recording.sha256 ?? "").prefix(12)),
+          recording.missing ? "missing" : recording.status.rawValue, String((recording.sha256 ?? "").prefix(12)),
           recording.path,
         ]
       }
@@ -40,11 +40,4 @@ struct RecordingsList: AsyncParsableCommand {
       if recordings.isEmpty { Console.out("no recordings match; run `exhibit catalog PATH`") }
     }
   }
-}
-
-/// A recording's status, as `--status` takes it.
-enum RecordingStatus: String, ExpressibleByArgument, CaseIterable {
-  case ok
-  case truncated
-  case error
 }

@@ -36,7 +36,7 @@ struct RecordingsShow: AsyncParsableCommand {
     }
     field("SHA-256", recording.sha256)
     field("Size", "\(recording.size) bytes")
-    field("Status", recording.missing ? "\(recording.status), missing" : recording.status)
+    field("Status", recording.missing ? "\(recording.status.rawValue), missing" : recording.status.rawValue)
     field("Error", recording.error)
     field("Container", recording.container)
     field("Duration", recording.durationSeconds.map { String(format: "%.3f s", $0) })

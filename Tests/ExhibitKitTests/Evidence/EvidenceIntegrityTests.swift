@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExhibitKit
+import ExhibitSQLite
 
 /// Evidence that cannot be wrong: guides never replace criteria, links match their component,
 /// unchanged items keep their verdicts across revisions, and a vanished or changed recording
@@ -171,7 +172,7 @@ import Testing
     #expect(suggestions.count >= 2)
     var broken = suggestions[0]
     broken = Suggestion(
-      recording: broken.recording, recordingSha256: broken.recordingSha256, item: broken.item,
+      recording: broken.recording, recordingSHA256: broken.recordingSHA256, item: broken.item,
       fromSeconds: 90,
       toSeconds: 91, reason: broken.reason, confidence: broken.confidence, captionFile: broken.captionFile)
     let accepted = try workspace.store.accept([broken] + suggestions.dropFirst(), auditor: "ana")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExhibitKit
+import ExhibitSQLite
 
 /// Links, retractions, coverage and suggestions on the sample recordings and criteria, in a
 /// real SQLite database.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExhibitKit
+import ExhibitSQLite
 
 /// The catalogue over real SQLite and real libavformat, on copies of the sample recordings.
 @Suite struct CataloguerTests {
@@ -19,11 +20,11 @@ import Testing
     }
 
     func catalogue(_ paths: [String]? = nil, examiner: RecordingExaminer? = nil) async throws
-      -> CatalogSummary
+      -> CatalogueSummary
     {
       let cataloguer = Cataloguer(store: store, actor: "tester")
       if let examiner { cataloguer.examiner = examiner }
-      return try await cataloguer.run(CatalogScope(paths: paths ?? [media]))
+      return try await cataloguer.run(CatalogueScope(paths: paths ?? [media]))
     }
 
     func path(_ relative: String) -> String { (media as NSString).appendingPathComponent(relative) }

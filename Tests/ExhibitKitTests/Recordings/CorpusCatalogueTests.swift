@@ -30,7 +30,7 @@ struct CorpusCatalogueTests {
       _ = try store.importCriteria(batch.documents, actor: "t")
     }
     let summary = try await Cataloguer(store: store, actor: "t").run(
-      CatalogScope(paths: [corpus.appendingPathComponent("media").path]))
+      CatalogueScope(paths: [corpus.appendingPathComponent("media").path]))
     #expect(summary.scanned == 8 && summary.added == 8 && summary.failed == 0)
     #expect(
       summary.orphanCaptions.map { ($0 as NSString).lastPathComponent } == ["checkbox_IosVoiceOver-en-US.vtt"]

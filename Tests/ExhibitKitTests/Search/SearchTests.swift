@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExhibitKit
+import ExhibitSQLite
 
 /// Search over a real database: the sample criteria and the sample recordings with captions.
 @Suite struct SearchTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExhibitKit
+import ExhibitSQLite
 
 @Suite struct AuditLogTests {
   private func storeWithEvents(_ count: Int) throws -> (TemporaryFolder, Store) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExhibitKit
+import ExhibitSQLite
 
 @Suite struct StoreTests {
   @Test func migratingAnEmptyFileBuildsTheWholeSchema() throws {

@@ -1,0 +1,176 @@
+import ExhibitSQLite
+import Foundation
+
+extension BundleGathering {
+  /// Gathers what a bundle of `component` on `platform` holds: the current criteria items that
+  /// apply, the live links of recordings of that platform with their verdicts, every present
+  /// recording of the component and platform (and any linked one), their captions, and the
+  /// audit events behind them.
+  ///
+  /// - Parameters:
+  ///   - name: The component: `family/slug` or a bare slug.
+  ///   - platform: The platform the bundle is for.
+  ///   - date: `YYYY-MM-DD`, the bag's date.
+  ///   - tested: What was tested, as the auditor names it.
+  /// - Returns: The bundle's contents, ready to write.
+  /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, ``SQLiteError``.
+  func bundleContents(
+    component name: String, platform: Platform, date: String,
+    tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
+  ) throws -> BundleContents {
+    let component = try components.resolve(name)
+    let criteria = try criteria.componentCriteria(component, platform: platform)
+    guard !criteria.items.isEmpty else {
+      throw BundleError.noItems(component: component.description, platform: platform.rawValue)
+    }
+    let itemKeys = Set(criteria.items.map(\.key))
+    let linkRows = try EvidenceLinkRow.fetch(
+      connection, where: "i.document_id = ? AND l.retracted_at IS NULL AND r.platform = ?",
+      [criteria.document.documentID, platform.rawValue]
+    ).filter { itemKeys.contains($0.itemKey) }
+    let links = linkRows.map(\.link)
+    // A verdict whose recording is gone or replaced cannot be bundled as evidence; say which and
+    // how to resolve each before anything is written.
+    let unavailable = linkRows.compactMap { link -> String? in
+      guard let state = link.availability else { return nil }
+      return
+        "link \(link.id) (\(link.itemKey), \(link.verdict.rawValue)): \(state.rawValue), \(link.recordingPath); "
+        + state.advice(link: link.id, path: link.recordingPath)
+    }
+    if !unavailable.isEmpty { throw BundleError.unavailableEvidence(unavailable) }
+
+    // Recordings: every present one of the component and platform, and every linked one.
+    let shas: [String] = try connection.query(
+      """
+      SELECT sha256 FROM recording r WHERE sha256 IS NOT NULL AND status <> 'error'
+        AND family = ? AND component = ? AND platform = ?
+        AND EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL)
+      """, [component.family.rawValue, component.slug, platform.rawValue]
+    ).map { try $0.decode("sha256") }
+    var names = BagFileNames()
+    func file(for name: String, sha: String) -> String {
+      names.name(in: "recordings", for: name, sha256: sha)
+    }
+    let library = self.recordings
+    var recordings: [BundleContents.Recording] = []
+    for sha in Set(shas + links.compactMap(\.recordingSHA256)).sorted() {
+      guard let row = try connection.first("SELECT id FROM recording WHERE sha256 = ?", [sha]) else { continue }
+      let detail = try library.recordingDetail(id: try row.decode("id"))
+      let source = detail.paths.first { $0.missingSince == nil }?.path ?? detail.recording.path
+      let name = (source as NSString).lastPathComponent
+      let captions = detail.captions.map { track in
+        BundleContents.Caption(
+          file: file(for: (track.path as NSString).lastPathComponent, sha: track.sha256),
+          language: track.language,
+          sha256: track.sha256, source: track.path)
+      }
+      let summary = detail.recording
+      let transcript = (detail.captions.first?.cues ?? []).map {
+        BundleContents.Cue(startSeconds: $0.startSeconds, endSeconds: $0.endSeconds, text: $0.text)
+      }
+      let environment = BundleContents.Environment(
+        os: detail.attribution.osVersion?.value ?? platform.displayName,
+        assistiveTech: summary.assistiveTech, browser: summary.browser,
+        recordedAt: Self.tag(detail.tags, ["com.apple.quicktime.creationdate", "creation_time", "date"]),
+        window: Self.tag(detail.tags, ["title"]),
+        recorder: Self.tag(detail.tags, ["com.apple.quicktime.author", "artist", "author"]))
+      recordings.append(
+        BundleContents.Recording(
+          sha256: sha, file: file(for: name, sha: sha), name: name, size: summary.size,
+          status: summary.status,
+          container: summary.container, durationSeconds: summary.durationSeconds,
+          videoCodec: summary.videoCodec,
+          width: summary.width, height: summary.height, audioCodec: summary.audioCodec,
+          assistiveTech: summary.assistiveTech, browser: summary.browser, captions: captions,
+          environment: environment, transcript: transcript, source: source))
+    }
+    let fileBySha = Dictionary(recordings.map { ($0.sha256, $0.file) }) { first, _ in first }
+
+    let bundleLinks = links.map { link in
+      BundleContents.Link(
+        id: link.id, item: link.item, recording: link.recordingSHA256 ?? "",
+        file: fileBySha[link.recordingSHA256 ?? ""] ?? "", startSeconds: link.startSeconds,
+        endSeconds: link.endSeconds, verdict: link.verdict, auditor: link.auditor, note: link.note,
+        platformOverride: link.platformOverride, createdAt: link.createdAt)
+    }
+    // Verdicts per screen reader (and browser): an NVDA pass says nothing of JAWS.
+    let recordingBySha = Dictionary(recordings.map { ($0.sha256, $0) }) { first, _ in first }
+    let columns = Self.bundleColumns(
+      platform: platform,
+      seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) })
+    let items = criteria.items.map { item in
+      let own = bundleLinks.filter { $0.item == item.key }
+      let verdicts = columns.map { column in
+        let here = own.filter {
+          let recording = recordingBySha[$0.recording]
+          return recording?.assistiveTech == column.assistiveTech && recording?.browser == column.browser
+        }
+        let decided = here.contains { $0.verdict.isDecided }
+        return BundleContents.ColumnVerdict(
+          assistiveTech: column.assistiveTech, browser: column.browser,
+          verdict: CombinedVerdict(combining: here.map(\.verdict)),
+          gap: !item.notApplicable && !decided, links: here.map(\.id))
+      }
+      return BundleContents.Item(
+        key: item.key, section: item.section, label: item.label, expectation: item.expectation,
+        platforms: item.platforms, notApplicable: item.notApplicable,
+        verdict: CombinedVerdict(combining: own.map(\.verdict)), gap: verdicts.contains(where: \.gap), verdicts: verdicts,
+        links: own.map(\.id))
+    }
+    let subjects =
+      [component.description] + bundleLinks.map { "link:\($0.id)" } + recordings.map { "recording:\($0.sha256)" }
+    let events = try auditTrail.events(about: subjects)
+    let head = try auditTrail.headHash()
+    return BundleContents(
+      name: BagPath.safeComponent("\(component.family.rawValue)-\(component.slug)-\(platform.rawValue)-\(date)"),
+      component: component.description,
+      title: criteria.document.title, platform: platform, date: date,
+      criteriaRevision: criteria.document.revision, criteriaFormat: criteria.document.format,
+      criteriaSha256: criteria.document.sha256, auditors: Set(bundleLinks.map(\.auditor)).sorted(),
+      tested: tested, overallStatus: Self.overallStatus(items), columns: columns, items: items,
+      gaps: items.filter(\.gap).map(\.key), links: bundleLinks, recordings: recordings,
+      auditHead: head, auditEvents: events,
+      feature: GherkinFeature.render(criteria, platform: platform))
+  }
+}
+
+extension BundleGathering {
+  /// The checklist's columns on a platform: each usual screen reader, once per browser it was
+  /// recorded with (once without one when it was not recorded at all), then any other screen
+  /// reader the recordings show.
+  static func bundleColumns(platform: Platform, seen: [BundleContents.Column]) -> [BundleContents.Column] {
+    let usual = platform.usualAssistiveTech.map(\.rawValue)
+    let recorded = Array(Set(seen)).sorted {
+      ($0.assistiveTech ?? "~", $0.browser ?? "") < ($1.assistiveTech ?? "~", $1.browser ?? "")
+    }
+    var columns: [BundleContents.Column] = []
+    for tech in usual {
+      let withTech = recorded.filter { $0.assistiveTech == tech }
+      columns += withTech.isEmpty ? [BundleContents.Column(assistiveTech: tech, browser: nil)] : withTech
+    }
+    columns += recorded.filter { !usual.contains($0.assistiveTech ?? "") }
+    return columns
+  }
+
+  /// `fail` when any verdict fails or conflicts, else `incomplete` while any item has a gap, else
+  /// `pass`.
+  static func overallStatus(_ items: [BundleContents.Item]) -> OverallStatus {
+    OverallStatus(verdicts: items.flatMap { $0.verdicts.compactMap(\.verdict) }, hasGaps: items.contains(where: \.gap))
+  }
+
+  /// The first of a recording's container tags named (in any case) by `names`.
+  static func tag(_ tags: [String: String], _ names: [String]) -> String? {
+    for name in names {
+      if let value = tags.first(where: { $0.key.lowercased() == name })?.value, !value.isEmpty {
+        return value
+      }
+    }
+    return nil
+  }
+}
+
+/// Gathers what a bundle holds from the workspace.
+struct BundleGathering: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+}

@@ -1,0 +1,90 @@
+import ExhibitSQLite
+import Foundation
+
+/// Which component a user means: identifiers, bare slugs and aliases resolved to one
+/// ``ComponentID``, the same way for every command and the server.
+struct ComponentDirectory: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+
+  /// Resolves what a user typed to `family/slug`.
+  ///
+  /// Accepts the identifier (`native/segmented-control`), a bare slug only one family has
+  /// (`segmented-control`), and any alias: the prose's slug, the file name, the category path
+  /// (`native/controls/segmented-control` or `controls/segmented-control`) and names a component
+  /// had before it was renamed. An identifier wins over an alias that spells the same.
+  /// - Throws: ``LookupError`` listing the choices for a name more than one component has.
+  func resolve(_ name: String) throws -> ComponentID {
+    let lowered = name.lowercased().trimmingCharacters(in: .whitespaces)
+    let known = Set(
+      try connection.query(
+        """
+        SELECT family || '/' || component AS id FROM criteria_document
+        UNION SELECT family || '/' || component FROM recording WHERE family IS NOT NULL AND component IS NOT NULL
+        """
+      ).compactMap { $0.string("id") })
+    if known.contains(lowered), let id = ComponentID(lowered) { return id }
+    let parts = lowered.split(separator: "/", maxSplits: 1).map(String.init)
+    let family = parts.count == 2 ? Family(rawValue: parts[0]) : nil
+    let rest = family == nil ? lowered : parts[1]
+    // A bare slug matches identifiers first; a name with a family, or no identifier, the aliases.
+    var matches: Set<String> =
+      family == nil ? known.filter { $0.split(separator: "/").last.map(String.init) == rest } : []
+    if matches.isEmpty {
+      matches = Set(
+        try connection.query(
+          """
+          SELECT family || '/' || component AS id FROM component_alias
+          WHERE alias = ? AND (? IS NULL OR family = ?)
+          """, [rest, family?.rawValue, family?.rawValue]
+        ).compactMap { $0.string("id") })
+    }
+    switch matches.count {
+    case 1: return try matches.first.flatMap(ComponentID.init) ?? { throw LookupError.unknownComponent(name) }()
+    case 0: throw LookupError.unknownComponent(name)
+    default: throw LookupError.ambiguousComponent(name, choices: matches.sorted())
+    }
+  }
+
+  /// Resolves an item key whose component part may be any name ``resolve(_:)`` takes
+  /// (`native/segemented-control-tabs#keyboard.tab` after a rename) to its canonical key's text.
+  /// Text without `#` is returned lowercased, for the caller to report as an unknown item.
+  /// - Throws: ``LookupError`` for an unknown or ambiguous component.
+  func resolveItemKey(_ key: String) throws -> String {
+    let lowered = key.lowercased()
+    guard let hash = lowered.firstIndex(of: "#") else { return lowered }
+    return ItemKey(component: try resolve(String(lowered[..<hash])), name: String(lowered[hash...].dropFirst()))
+      .description
+  }
+
+  /// Every component's aliases as `family/alias`, by component.
+  func aliases() throws -> [String: [String]] {
+    var aliases: [String: [String]] = [:]
+    for row in try connection.query(
+      "SELECT family, alias, component FROM component_alias ORDER BY family, component, alias")
+    {
+      guard let family = row.string("family"), let alias = row.string("alias"),
+        let component = row.string("component")
+      else { continue }
+      aliases["\(family)/\(component)", default: []].append("\(family)/\(alias)")
+    }
+    return aliases
+  }
+
+  /// The names that once stood for a component: itself and the names it was renamed from.
+  func formerNames(of component: ComponentID) throws -> [String] {
+    let family = component.family.rawValue
+    return [component.description]
+      + (try connection.query(
+        "SELECT alias FROM component_alias WHERE family = ? AND component = ? AND source = 'renamed' ORDER BY alias",
+        [family, component.slug]
+      ).compactMap { $0.string("alias").map { "\(family)/\($0)" } })
+  }
+
+  /// Component slugs already imported, to recognise them in documents that name none.
+  func knownComponentSlugs() throws -> [String] {
+    try connection.query("SELECT DISTINCT component FROM criteria_document").compactMap {
+      $0.string("component")
+    }
+  }
+}

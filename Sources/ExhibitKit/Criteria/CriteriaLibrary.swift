@@ -1,0 +1,227 @@
+import ExhibitSQLite
+import Foundation
+
+extension CriteriaLibrary {
+  /// Stores parsed documents in one transaction: unchanged ones are skipped, changed ones
+  /// become the next revision of their (family, component, format), each import is audited.
+  ///
+  /// - Parameters:
+  ///   - documents: Parsed documents, in the order to store them.
+  ///   - actor: Who imports, for the audit trail.
+  /// - Returns: One outcome per document.
+  /// - Throws: ``SQLiteError``; nothing of the batch is stored then.
+  func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome]
+  {
+    try connection.transaction {
+      let outcomes = try documents.map { try importCriteria($0, actor: actor) }
+      // New documents may name recordings already catalogued, or resolve their folders.
+      if outcomes.contains(where: { if case .imported = $0 { true } else { false } }) {
+        try CatalogueWriter(connection: connection).refreshAttribution()
+      }
+      return outcomes
+    }
+  }
+
+  private func importCriteria(_ document: CriteriaDocument, actor: String) throws -> CriteriaImportOutcome {
+    let family = document.family.rawValue
+    if let existing = try connection.first(
+      """
+      SELECT revision FROM criteria_document
+      WHERE family = ? AND component = ? AND format = ? AND sha256 = ?
+      """, [family, document.component, document.format.rawValue, document.sha256])
+    {
+      return .unchanged(component: document.componentID, format: document.format, revision: try existing.decode("revision"))
+    }
+    let previousRow = try connection.first(
+      """
+      SELECT revision, (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id) AS items
+      FROM criteria_document d WHERE family = ? AND component = ? AND format = ? ORDER BY revision DESC LIMIT 1
+      """, [family, document.component, document.format.rawValue])
+    let previous: Int? = try previousRow?.decode("revision")
+    // A document whose criteria list could not be read must not wipe out the items (and stale
+    // the evidence) of the revision before it.
+    if document.items.isEmpty, let previous, let count: Int = try previousRow?.decode("items"), count > 0 {
+      return .refused(
+        component: document.componentID, format: document.format,
+        reason:
+          "it states no criteria items, and would replace revision \(previous) of \(document.componentID), "
+          + "which has \(count); nothing was imported from it")
+    }
+    let revision = (previous ?? 0) + 1
+    let now = Timestamp.string(Date())
+    try connection.execute(
+      """
+      INSERT INTO criteria_document (family, category, component, title, source_path, format, sha256,
+        revision, general_notes, gherkin_given, imported_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        family, document.category, document.component, document.title, document.sourcePath,
+        document.format.rawValue, document.sha256, revision, document.generalNotes, document.gherkinGiven,
+        now,
+      ])
+    let documentID = connection.lastInsertRowID
+    for alias in document.aliases {
+      try connection.execute(
+        "INSERT OR IGNORE INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'document')",
+        [family, alias, document.component])
+    }
+    for (position, item) in document.items.enumerated() {
+      try connection.execute(
+        """
+        INSERT INTO criteria_item (document_id, key, section, label, expectation, platforms, not_applicable, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          documentID, "\(document.componentID)#\(item.localKey)", item.section.rawValue, item.label,
+          item.expectation, item.platforms.map(\.rawValue).joined(separator: ","), item.notApplicable,
+          position,
+        ])
+    }
+    for (position, scenario) in document.scenarios.enumerated() {
+      try connection.execute(
+        "INSERT INTO gherkin_scenario (document_id, position, title) VALUES (?, ?, ?)",
+        [documentID, position, scenario.title])
+      let scenarioID = connection.lastInsertRowID
+      for (stepPosition, step) in scenario.steps.enumerated() {
+        try connection.execute(
+          "INSERT INTO gherkin_step (scenario_id, position, keyword, text, depth) VALUES (?, ?, ?, ?, ?)",
+          [scenarioID, stepPosition, step.keyword, step.text, step.depth])
+      }
+    }
+    for (position, note) in document.notes.enumerated() {
+      try connection.execute(
+        "INSERT INTO developer_note (document_id, platform, framework, topic, position, text) VALUES (?, ?, ?, ?, ?, ?)",
+        [documentID, note.platform, note.framework, note.topic, position, note.text])
+    }
+    for (position, example) in document.announcements.enumerated() {
+      try connection.execute(
+        "INSERT INTO announcement_example (document_id, platform, framework, position, text) VALUES (?, ?, ?, ?, ?)",
+        [documentID, example.platform, example.framework, position, example.text])
+    }
+    for (position, video) in document.videos.enumerated() {
+      try connection.execute(
+        """
+        INSERT INTO video_reference (document_id, position, heading, source_path, caption_path, platform,
+          assistive_tech, browser)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          documentID, position, video.heading, video.source, video.caption, video.context.platform?.rawValue,
+          video.context.assistiveTech?.rawValue, video.context.browser?.rawValue,
+        ])
+    }
+    let after = AuditJSON.object([
+      "format": document.format.rawValue, "revision": String(revision), "sha256": document.sha256,
+      "source_path": document.sourcePath, "items": String(document.items.count),
+    ])
+    try AuditLog.append(
+      connection, actor: actor, action: "criteria.import", subject: document.componentID, after: after)
+    try ledger.carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
+    return .imported(
+      component: document.componentID, format: document.format, revision: revision,
+      itemCount: document.items.count)
+  }
+
+  /// The newest revision of every (component, format), filtered by component and platform.
+  ///
+  /// - Parameters:
+  ///   - component: One component, or nil for all.
+  ///   - platform: Keep documents with at least one item for this platform.
+  /// - Returns: Documents ordered by component, primary first.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  func criteriaDocuments(component: ComponentID? = nil, platform: Platform? = nil) throws
+    -> [CriteriaDocumentSummary]
+  {
+    let rows = try connection.query(
+      """
+      SELECT \(CriteriaDocumentRow.selection(as: "d")),
+        (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id) AS item_count,
+        (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id
+           AND (? IS NULL OR instr(',' || i.platforms || ',', ',' || ? || ',') > 0)) AS platform_items,
+        (SELECT count(*) FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
+           JOIN criteria_document old ON old.id = i.document_id
+           WHERE old.family = d.family AND old.component = d.component AND old.format = d.format
+             AND old.revision < d.revision AND l.retracted_at IS NULL) AS stale_links
+      FROM criteria_document d
+      WHERE d.revision = (SELECT max(revision) FROM criteria_document x
+                          WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
+        AND (? IS NULL OR (d.family = ? AND d.component = ?))
+      ORDER BY d.family, d.component, d.format
+      """,
+      [
+        platform?.rawValue, platform?.rawValue, component?.description, component?.family.rawValue,
+        component?.slug,
+      ])
+    let summaries = try rows.map { row -> (summary: CriteriaDocumentSummary, platformItems: Int) in
+      let document = try CriteriaDocumentRow.decode(row)
+      let summary = CriteriaDocumentSummary(
+        documentID: document.id, component: document.component.description, family: document.component.family,
+        category: document.category, title: document.title, sourcePath: document.sourcePath,
+        format: document.format.rawValue, revision: document.revision, itemCount: try row.decode("item_count"),
+        sha256: document.sha256, importedAt: document.importedAt, primary: false,
+        staleLinks: try row.decode("stale_links"))
+      return (summary, try row.decode("platform_items"))
+    }
+    let primaries = Dictionary(grouping: summaries.map(\.summary), by: \.component).compactMapValues(Self.primary)
+    let aliases = try components.aliases()
+    return summaries.filter { platform == nil || $0.platformItems > 0 }.map { summary, _ in
+      var marked = summary
+      marked.primary = primaries[summary.component] == summary.format
+      marked.aliases = aliases[summary.component] ?? []
+      return marked
+    }
+    .sorted { ($0.component, $0.primary ? 0 : 1, $0.format) < ($1.component, $1.primary ? 0 : 1, $1.format) }
+  }
+
+  /// The format whose items count for a component: one with items, best format first.
+  private static func primary(_ documents: [CriteriaDocumentSummary]) -> String? {
+    documents.min {
+      primaryRank(format: $0.format, hasItems: $0.itemCount > 0)
+        < primaryRank(format: $1.format, hasItems: $1.itemCount > 0)
+    }?.format
+  }
+
+  /// How a document ranks for being its component's primary one: lower is better; a format
+  /// with items beats any without.
+  static func primaryRank(format: String, hasItems: Bool) -> Int {
+    (CriteriaFormat(rawValue: format)?.precedence ?? 9) + (hasItems ? 0 : 10)
+  }
+
+  /// The component's current criteria: items of its primary document, for a platform if given.
+  /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
+    guard let document = try criteriaDocuments(component: component).first(where: \.primary),
+      let documentRow = try connection.fetchOne(CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
+    else { throw LookupError.noCriteria(component.description) }
+    let documentID = document.documentID
+    let items = try connection.fetch(CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
+      .map(\.stored)
+      .filter { item in platform.map { item.platforms.contains($0) } ?? true }
+    var scenarios: [GherkinScenario] = []
+    for scenario in try connection.fetch(
+      GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
+    {
+      let steps = try connection.fetch(GherkinStepRow.self, "WHERE scenario_id = ? ORDER BY position", [scenario.id])
+      scenarios.append(GherkinScenario(title: scenario.title, steps: steps.map(\.step)))
+    }
+    func appliesHere(_ name: String) -> Bool { platform == nil || name == "general" || name == platform?.rawValue }
+    let notes = try connection.fetch(DeveloperNoteRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
+      .map(\.note).filter { appliesHere($0.platform) }
+    let announcements = try connection.fetch(
+      AnnouncementExampleRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+    ).map(\.example).filter { appliesHere($0.platform) }
+    let videos = try connection.fetch(VideoReferenceRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
+      .map(\.video)
+      .filter { platform == nil || $0.context.platform == nil || $0.context.platform == platform }
+    return ComponentCriteria(
+      component: component.description, document: document, items: items, gherkinGiven: documentRow.gherkinGiven,
+      scenarios: scenarios, notes: notes, announcements: announcements, videos: videos)
+  }
+}
+
+/// Stores criteria documents as revisions and reads a component's current criteria.
+struct CriteriaLibrary: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+}

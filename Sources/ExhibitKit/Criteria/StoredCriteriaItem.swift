@@ -1,0 +1,9 @@
+/// A stored criteria item with its key.
+public struct StoredCriteriaItem: Sendable, Equatable, Codable {
+  public let key: String
+  public let section: CriteriaSection
+  public let label: String
+  public let expectation: String
+  public let platforms: [Platform]
+  public let notApplicable: Bool
+}

@@ -1,0 +1,89 @@
+import Crypto
+import Foundation
+import ExhibitSQLite
+
+/// One entry of the append-only audit trail.
+public struct AuditEvent: Sendable, Equatable, Codable {
+  /// The row id, which orders the chain.
+  public let id: Int64
+  /// When it happened, ISO 8601 in UTC with milliseconds.
+  public let at: String
+  /// Who did it: an auditor's name or the login name.
+  public let actor: String
+  /// What was done, e.g. `criteria.import`, `recording.catalog`, `link.create`, `link.retract`.
+  public let action: String
+  /// What it was done to, e.g. `native/checkbox`, `recording:<sha256>`, `link:12`.
+  public let subject: String
+  /// The subject's state before, as JSON, when there was one.
+  public let before: String?
+  /// The subject's state after, as JSON.
+  public let after: String?
+  /// The previous event's hash (64 zeros for the first event).
+  public let previousHash: String
+  /// SHA-256 over ``previousHash`` and this event's content.
+  public let hash: String
+
+  /// The hash the first event chains from.
+  public static let genesisHash = String(repeating: "0", count: 64)
+
+  /// Computes the chained hash of an event's content.
+  ///
+  /// Each field is written with its length in bytes before it, so no two different events can
+  /// produce the same hashed text.
+  public static func chainHash(
+    previousHash: String, id: Int64, at: String, actor: String, action: String, subject: String,
+    before: String?, after: String?
+  ) -> String {
+    var hasher = SHA256()
+    let fields: [String?] = [previousHash, String(id), at, actor, action, subject, before, after]
+    for field in fields {
+      let bytes = Array((field ?? "").utf8)
+      let header = field == nil ? "-1:" : "\(bytes.count):"
+      hasher.update(data: Array(header.utf8))
+      hasher.update(data: bytes)
+    }
+    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+  }
+}
+
+/// Appends events to the audit trail inside the caller's transaction.
+public enum AuditLog {
+  /// Appends one event, chained to the newest one.
+  ///
+  /// Call inside a write transaction (`BEGIN IMMEDIATE`): the newest hash is read and the event
+  /// written under the same lock, so concurrent writers cannot fork the chain.
+  /// - Returns: The event as stored.
+  /// - Throws: ``SQLiteError``.
+  @discardableResult
+  public static func append(
+    _ connection: Connection, actor: String, action: String, subject: String,
+    before: String? = nil, after: String? = nil, at: Date = Date()
+  ) throws -> AuditEvent {
+    let last = try connection.first("SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1")
+    let previousHash: String = try last?.decode("hash") ?? AuditEvent.genesisHash
+    let id: Int64 = (try last?.decode("id") ?? 0) + 1
+    let timestamp = Timestamp.string(at)
+    let hash = AuditEvent.chainHash(
+      previousHash: previousHash, id: id, at: timestamp, actor: actor, action: action,
+      subject: subject, before: before, after: after)
+    try connection.execute(
+      """
+      INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, [id, timestamp, actor, action, subject, before, after, previousHash, hash])
+    let event = AuditEvent(
+      id: id, at: timestamp, actor: actor, action: action, subject: subject, before: before,
+      after: after, previousHash: previousHash, hash: hash)
+    try indexSubjects(of: event, connection)
+    return event
+  }
+
+  /// Records the subjects `event` touches (``AuditSubjects``) in the caller's transaction.
+  /// - Throws: ``SQLiteError``.
+  static func indexSubjects(of event: AuditEvent, _ connection: Connection) throws {
+    for subject in AuditSubjects.of(subject: event.subject, before: event.before, after: event.after) {
+      try connection.execute(
+        "INSERT OR IGNORE INTO audit_subject (subject, event_id) VALUES (?, ?)", [subject, event.id])
+    }
+  }
+}

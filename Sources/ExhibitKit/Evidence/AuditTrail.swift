@@ -1,0 +1,87 @@
+import ExhibitSQLite
+import Foundation
+
+/// Reads the audit trail: every event, or the events about one subject, found through the
+/// `audit_subject` index.
+struct AuditTrail: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+
+  /// Audit events, oldest first: all of them, or those about a component, a recording or an item.
+  ///
+  /// - Parameter subject: A component (`native/checkbox` or a bare slug), a recording (path or
+  ///   SHA-256 prefix) or an item key (`native/checkbox#screenreader.role`); nil for all.
+  /// - Returns: The matching events. Events from before a rename name the component, and its
+  ///   items, by the old name; they are found under every name the component had.
+  /// - Throws: ``LookupError``, ``RecordingLookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  func history(_ subject: String? = nil) throws -> [AuditEvent] {
+    guard let subject else { return try connection.fetch(AuditEventRow.self, "ORDER BY id").map(\.event) }
+    if subject.contains("#") {
+      let key = (try? components.resolveItemKey(subject)) ?? subject.lowercased()
+      guard let parsed = ItemKey(key) else { return try events(touching: ["item:\(key)"]) }
+      let names = try components.formerNames(of: parsed.component)
+      return try events(touching: names.map { "item:\($0)#\(parsed.name)" })
+    }
+    if let id = try? recordings.resolveRecording(subject),
+      let sha: String = try connection.first("SELECT sha256 FROM recording WHERE id = ?", [id])?.decode("sha256")
+    {
+      return try events(touching: ["recording:\(sha)", "linked-recording:\(sha)"])
+    }
+    let component = try components.resolve(subject)
+    let recordings: [String] = try connection.query(
+      "SELECT 'recording:' || sha256 AS subject FROM recording WHERE family = ? AND component = ? AND sha256 IS NOT NULL",
+      [component.family.rawValue, component.slug]
+    ).map { try $0.decode("subject") }
+    let names = try components.formerNames(of: component)
+    return try events(touching: names + names.map { "item-component:\($0)" } + recordings)
+  }
+
+  /// The events that touch any of `subjects` (``AuditSubjects``), oldest first.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  func events(touching subjects: [String]) throws -> [AuditEvent] {
+    guard !subjects.isEmpty else { return [] }
+    let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
+    return try connection.fetch(
+      AuditEventRow.self,
+      "WHERE id IN (SELECT event_id FROM audit_subject WHERE subject IN (\(placeholders))) ORDER BY id", subjects
+    ).map(\.event)
+  }
+
+  /// The events whose own subject is one of `subjects`, oldest first: what a bundle carries.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  func events(about subjects: [String]) throws -> [AuditEvent] {
+    guard !subjects.isEmpty else { return [] }
+    let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
+    return try connection.fetch(AuditEventRow.self, "WHERE subject IN (\(placeholders)) ORDER BY id", subjects)
+      .map(\.event)
+  }
+
+  /// The newest event's hash, or the genesis hash of an empty trail.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  func headHash() throws -> String {
+    try connection.first("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1")?.decode("hash")
+      ?? AuditEvent.genesisHash
+  }
+
+  /// Events whose indexed subjects are not what their content says: a row of `audit_subject`
+  /// was added, or one is missing, outside Exhibit.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  func subjectIndexProblems() throws -> [AuditChainReport.Problem] {
+    var indexed: [Int64: Set<String>] = [:]
+    for row in try connection.query("SELECT subject, event_id FROM audit_subject") {
+      indexed[try row.decode("event_id"), default: []].insert(try row.decode("subject"))
+    }
+    var problems: [AuditChainReport.Problem] = []
+    for event in try connection.fetch(AuditEventRow.self, "ORDER BY id").map(\.event) {
+      let expected = Set(AuditSubjects.of(subject: event.subject, before: event.before, after: event.after))
+      if indexed.removeValue(forKey: event.id) != expected {
+        problems.append(
+          .init(path: "audit_subject:\(event.id)", problem: "the subjects indexed for the event are not what it records"))
+      }
+    }
+    problems += indexed.keys.sorted().map {
+      .init(path: "audit_subject:\($0)", problem: "subjects are indexed for an event that does not exist")
+    }
+    return problems
+  }
+}

@@ -1,0 +1,16 @@
+import ExhibitSQLite
+
+/// Reads what coverage is computed from: a component's current criteria and its links.
+struct CoverageQuery: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+
+  /// The coverage matrix of a component's current criteria, for one platform or all.
+  /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  func coverage(_ component: ComponentID, platform: Platform? = nil) throws -> Coverage {
+    let criteria = try criteria.componentCriteria(component, platform: platform)
+    let links = try EvidenceLinkRow.fetch(
+      connection, where: "d.family = ? AND d.component = ?", [component.family.rawValue, component.slug])
+    return Coverage(component: component, criteria: criteria, links: links, platform: platform)
+  }
+}

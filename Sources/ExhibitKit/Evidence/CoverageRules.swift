@@ -1,0 +1,83 @@
+extension Coverage {
+  /// Computes the matrix from a component's current criteria and every link to its items: a
+  /// pure function of the two, so the rules are tested without a database.
+  ///
+  /// - Live links of an earlier revision or another format are stale: listed, not counted.
+  /// - Live links whose recording is missing or changed are unavailable: listed, not counted.
+  /// - Columns are the platform's usual screen readers, then any other the evidence shows,
+  ///   then one without a screen reader when some evidence names none.
+  /// - An item has a gap on a platform it applies to without a pass, fail or not-applicable
+  ///   verdict there, unless the document marks it not applicable.
+  ///
+  /// - Parameters:
+  ///   - component: The component.
+  ///   - criteria: Its current criteria, already cut to `platform` when one is given.
+  ///   - links: Every link to any revision of its items, retracted ones included.
+  ///   - platform: Only this platform's columns, when given.
+  init(component: ComponentID, criteria: ComponentCriteria, links: [EvidenceLinkRow], platform: Platform?) {
+    let document = criteria.document
+    let live = links.filter(\.isLive)
+    let isCurrent = { (link: EvidenceLinkRow) in
+      link.revision == document.revision && link.format.rawValue == document.format
+    }
+    let stale = live.filter { !isCurrent($0) }
+    let inCurrentRevision = live.filter(isCurrent)
+    // Evidence whose recording vanished or changed shows nothing an auditor judged.
+    let fresh = inCurrentRevision.filter { $0.availability == nil }
+    let unavailable = inCurrentRevision.compactMap { link -> UnavailableLink? in
+      guard let state = link.availability else { return nil }
+      return UnavailableLink(
+        link: link.id, item: link.itemKey, recording: link.recordingPath, state: state, verdict: link.verdict,
+        advice: state.advice(link: link.id, path: link.recordingPath))
+    }
+    let platforms =
+      platform.map { [$0] }
+      ?? Platform.allCases.filter { name in criteria.items.contains { $0.platforms.contains(name) } }
+    let columns = platforms.flatMap { Self.columns(on: $0, evidence: fresh) }
+    let items = criteria.items.map { item in
+      let itemLinks = fresh.filter { $0.itemKey == item.key }
+      let cells = columns.map { column in
+        let here = itemLinks.filter {
+          $0.recordingPlatform == column.platform && $0.recordingAssistiveTech == column.assistiveTech
+        }
+        return Cell(
+          platform: column.platform, assistiveTech: column.assistiveTech,
+          verdict: CombinedVerdict(combining: here.map(\.verdict)), links: here.count,
+          segments: here.map {
+            Segment(
+              link: $0.id, recording: $0.recordingPath, fromSeconds: $0.startSeconds, toSeconds: $0.endSeconds,
+              verdict: $0.verdict)
+          })
+      }
+      let gaps =
+        item.notApplicable
+        ? []
+        : item.platforms.filter(platforms.contains).filter { name in
+          !itemLinks.contains { $0.recordingPlatform == name && $0.verdict.isDecided }
+        }
+      return Item(
+        key: item.key, section: item.section, label: item.label, platforms: item.platforms,
+        notApplicable: item.notApplicable, cells: cells, gapPlatforms: gaps,
+        conflict: cells.contains { $0.verdict == .conflict })
+    }
+    self.init(
+      component: component.description, revision: document.revision, columns: columns, items: items,
+      gaps: items.filter { !$0.gapPlatforms.isEmpty }.map(\.key), conflicts: items.filter(\.conflict).map(\.key),
+      stale: stale.map { StaleLink(link: $0.id, item: $0.itemKey, revision: $0.revision, verdict: $0.verdict) },
+      unavailable: unavailable)
+  }
+
+  /// A platform's columns: its usual screen readers, any other the evidence shows, and one
+  /// without a screen reader when some evidence names none.
+  static func columns(on platform: Platform, evidence: [EvidenceLinkRow]) -> [Column] {
+    var techs = platform.usualAssistiveTech.map(\.rawValue)
+    for link in evidence where link.recordingPlatform == platform {
+      if let tech = link.recordingAssistiveTech, !techs.contains(tech) { techs.append(tech) }
+    }
+    var columns = techs.map { Column(platform: platform, assistiveTech: $0) }
+    if evidence.contains(where: { $0.recordingPlatform == platform && $0.recordingAssistiveTech == nil }) {
+      columns.append(Column(platform: platform, assistiveTech: nil))
+    }
+    return columns
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+extension EvidenceLedger {
+  /// Moves the live links of a component's earlier revisions to the new revision's items where
+  /// the item did not change (same key, section, label, expectation, platforms and n/a flag):
+  /// the verdict still answers the same criterion, so it is not stale. Each is one audited
+  /// `link.carry` event: a new link pinned to the new revision, with the same recording, segment,
+  /// verdict, auditor, note, overrides and time, and the old link retracted with the reason.
+  /// Links of items that changed or went away stay where they are, stale.
+  ///
+  /// Runs inside the import's transaction.
+  func carryForwardLinks(of document: CriteriaDocument, to documentID: Int64, revision: Int, actor: String)
+    throws
+  {
+    let links = try EvidenceLinkRow.fetch(
+      connection, where: "d.family = ? AND d.component = ? AND d.format = ? AND d.id <> ? AND l.retracted_at IS NULL",
+      [document.family.rawValue, document.component, document.format.rawValue, documentID])
+    for link in links {
+      // The same item in the new revision, unchanged in every field that states the criterion.
+      guard
+        let newItem: Int64 = try connection.first(
+          """
+          SELECT ni.id FROM criteria_item oi JOIN criteria_item ni ON ni.document_id = ? AND ni.key = oi.key
+            AND ni.section = oi.section AND ni.label = oi.label AND ni.expectation = oi.expectation
+            AND ni.platforms = oi.platforms AND ni.not_applicable = oi.not_applicable
+          WHERE oi.id = ?
+          """, [documentID, link.itemID])?.decode("id")
+      else { continue }
+      let (start, end) = (link.startMilliseconds, link.endMilliseconds)
+      try connection.execute(
+        """
+        INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
+          component_override, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          link.recordingID, newItem, start, end, link.verdict.rawValue, link.auditor, link.note,
+          link.platformOverride, link.componentOverride, link.createdAt,
+        ])
+      let newID = connection.lastInsertRowID
+      let reason = "carried forward to revision \(revision) as link \(newID): the item did not change"
+      try AuditLog.append(
+        connection, actor: actor, action: "link.retract", subject: "link:\(link.id)",
+        before: AuditJSON.object([
+          "item": link.itemKey, "verdict": link.verdict.rawValue, "recording": link.recordingSHA256,
+        ]),
+        after: AuditJSON.object(["reason": reason]))
+      try connection.execute(
+        "UPDATE evidence_link SET retracted_at = ?, retracted_by = ?, retraction_reason = ? WHERE id = ?",
+        [Timestamp.string(Date()), actor, reason, link.id])
+      try AuditLog.append(
+        connection, actor: actor, action: "link.carry", subject: "link:\(newID)",
+        before: AuditJSON.object(["link": String(link.id), "revision": String(link.revision)]),
+        after: AuditJSON.object([
+          "recording": link.recordingSHA256, "item": link.itemKey, "revision": String(revision),
+          "verdict": link.verdict.rawValue, "from": link.startSeconds.map { String($0) },
+          "to": link.endSeconds.map { String($0) }, "note": link.note, "auditor": link.auditor,
+          "created_at": link.createdAt, "platform_override": link.platformOverride ? "true" : "false",
+          "component_override": link.componentOverride ? "true" : "false",
+        ]))
+    }
+  }
+}

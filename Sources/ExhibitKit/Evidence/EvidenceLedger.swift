@@ -1,0 +1,155 @@
+import Foundation
+import ExhibitSQLite
+
+/// A criteria item of a component's current revision.
+struct CurrentItem: Sendable {
+  var id: Int64
+  var key: String
+  var platforms: [Platform]
+  var revision: Int
+}
+
+extension EvidenceLedger {
+  /// Links a recording, or a segment of it, to a criterion with a verdict, and audits it.
+  ///
+  /// The item is looked up in its component's current revision and the link pins that
+  /// revision. The segment must lie within the recording; the item must apply to the
+  /// recording's platform unless the request overrides it, and the override is stored. Asking
+  /// for a link that is already live, identical in every field, returns that link unchanged.
+  ///
+  /// - Parameter request: What to link.
+  /// - Returns: The stored link.
+  /// - Throws: ``EvidenceError``, ``RecordingLookupError``, ``LookupError`` or ``SQLiteError``.
+  @discardableResult
+  func link(_ request: LinkRequest) throws -> EvidenceLink {
+    var items: [String: CurrentItem] = [:]
+    return try link(request, items: &items)
+  }
+
+  /// ``link(_:)`` with the current items looked up once per key across many calls.
+  func link(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
+    try connection.transaction {
+      let recordingID = try recordings.resolveRecording(request.recording)
+      guard let recording = try connection.fetchOne(RecordingRow.self, "WHERE id = ?", [recordingID]) else {
+        throw RecordingLookupError.notFound(request.recording)
+      }
+      guard recording.status != .error, let sha = recording.sha256 else {
+        throw EvidenceError.recordingUnreadable(request.recording)
+      }
+      let item = try items[request.item] ?? currentItem(request.item)
+      items[request.item] = item
+      let (start, end) = try LinkRules.segment(
+        from: request.from, to: request.to, durationSeconds: recording.durationSeconds ?? 0)
+      let attribution = recording.attribution
+      let facts = LinkRules.RecordingFacts(
+        component: attribution.component.flatMap { ComponentID($0.value) },
+        platform: attribution.platform.flatMap { Platform(rawValue: $0.value) },
+        durationSeconds: recording.durationSeconds ?? 0)
+      let overrides = try LinkRules.overrides(request, item: item, recording: facts)
+      let override = overrides.platform
+      let componentOverride = overrides.component
+      // The same evidence again (a command re-run after a crash or a lost reply) is the link
+      // already stored, not a second one.
+      if let existing = try connection.first(
+        """
+        SELECT id FROM evidence_link WHERE retracted_at IS NULL AND recording_id = ? AND item_id = ?
+          AND start_ms IS ? AND end_ms IS ? AND verdict = ? AND auditor = ? AND note = ? AND platform_override = ?
+          AND component_override = ?
+        """,
+        [
+          recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
+          componentOverride,
+        ])
+      {
+        return try evidenceLink(try existing.decode("id"))
+      }
+      let now = Timestamp.string(Date())
+      try connection.execute(
+        """
+        INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
+          component_override, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
+          componentOverride, now,
+        ])
+      let id = connection.lastInsertRowID
+      try AuditLog.append(
+        connection, actor: request.auditor, action: "link.create", subject: "link:\(id)",
+        after: AuditJSON.object([
+          "recording": sha, "item": item.key, "revision": String(item.revision),
+          "verdict": request.verdict.rawValue,
+          "from": start.map { String(Double($0) / 1000) }, "to": end.map { String(Double($0) / 1000) },
+          "note": request.note, "platform_override": override ? "true" : "false",
+          "component_override": componentOverride ? "true" : "false",
+        ]))
+      return try evidenceLink(id)
+    }
+  }
+
+  /// Retracts a link: it stays, marked with who retracted it, when and why.
+  ///
+  /// - Parameters:
+  ///   - id: The link.
+  ///   - reason: Why; must not be empty.
+  ///   - actor: Who retracts.
+  /// - Returns: The link as it now stands.
+  /// - Throws: ``EvidenceError`` or ``SQLiteError``.
+  @discardableResult
+  func unlink(_ id: Int64, reason: String, actor: String) throws -> EvidenceLink {
+    let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !reason.isEmpty else { throw EvidenceError.emptyReason }
+    return try connection.transaction {
+      let link = try evidenceLink(id)
+      if let at = link.retractedAt { throw EvidenceError.alreadyRetracted(id, at: at) }
+      let now = Timestamp.string(Date())
+      // The event first: a trigger refuses a retraction no `link.retract` event records.
+      try AuditLog.append(
+        connection, actor: actor, action: "link.retract", subject: "link:\(id)",
+        before: AuditJSON.object([
+          "item": link.item, "verdict": link.verdict.rawValue, "recording": link.recordingSHA256,
+        ]),
+        after: AuditJSON.object(["reason": reason]))
+      try connection.execute(
+        "UPDATE evidence_link SET retracted_at = ?, retracted_by = ?, retraction_reason = ? WHERE id = ?",
+        [now, actor, reason, id])
+      return try evidenceLink(id)
+    }
+  }
+
+  /// One link, by id.
+  /// - Throws: ``EvidenceError/unknownLink(_:)`` or ``SQLiteError``.
+  func evidenceLink(_ id: Int64) throws -> EvidenceLink {
+    guard let link = try evidenceLinks(where: "l.id = ?", [id]).first else {
+      throw EvidenceError.unknownLink(id)
+    }
+    return link
+  }
+
+  /// Links matching an SQL condition over `l` (evidence_link), `i` (criteria_item),
+  /// `d` (criteria_document) and `r` (recording), oldest first.
+  func evidenceLinks(where condition: String, _ values: [any SQLBindable]) throws -> [EvidenceLink] {
+    try EvidenceLinkRow.fetch(connection, where: condition, values).map(\.link)
+  }
+
+  /// The item with this key in its component's current revision.
+  /// - Throws: ``EvidenceError/unknownItem(_:)``, ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  func currentItem(_ key: String) throws -> CurrentItem {
+    guard key.contains("#") else { throw EvidenceError.unknownItem(key) }
+    // Any name of the component resolves (`native/segemented-control-tabs#…` after a rename); an
+    // ambiguous one lists its choices.
+    guard let resolved = ItemKey(try components.resolveItemKey(key)),
+      let document = try criteria.criteriaDocuments(component: resolved.component).first(where: \.primary),
+      let item = try connection.fetchOne(
+        CriteriaItemRow.self, "WHERE document_id = ? AND key = ?", [document.documentID, resolved.description])
+    else { throw EvidenceError.unknownItem(key) }
+    return CurrentItem(id: item.id, key: item.key, platforms: item.platforms, revision: document.revision)
+  }
+}
+
+/// Links recordings to criteria items with verdicts, and retracts them, each with its audit event.
+struct EvidenceLedger: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+}

@@ -1,0 +1,95 @@
+import ExhibitSQLite
+
+/// An evidence link as every part of Exhibit reads it: the `evidence_link` row with its item's
+/// key and revision and its recording's hash, path, platform, screen reader and availability.
+///
+/// The one shape at the row boundary; ``EvidenceLink``, coverage segments and the links of a
+/// recording's detail are views of it.
+struct EvidenceLinkRow: Sendable {
+  let id: Int64
+  let recordingID: Int64
+  let itemID: Int64
+  let itemKey: String
+  let revision: Int
+  let format: CriteriaFormat
+  let verdict: Verdict
+  let startMilliseconds: Int64?
+  let endMilliseconds: Int64?
+  let auditor: String
+  let note: String
+  let platformOverride: Bool
+  let componentOverride: Bool
+  let createdAt: String
+  let retractedAt: String?
+  let retractedBy: String?
+  let retractionReason: String?
+  let recordingSHA256: String?
+  /// The recording's first present path, else its first path; empty when it has none left.
+  let recordingPath: String
+  let recordingPlatform: Platform?
+  let recordingAssistiveTech: String?
+  /// Nil when a file with the recording's bytes is present.
+  let availability: RecordingAvailability?
+
+  /// Whether the link still counts (it was not retracted).
+  var isLive: Bool { retractedAt == nil }
+  var startSeconds: Double? { startMilliseconds.map { Double($0) / 1000 } }
+  var endSeconds: Double? { endMilliseconds.map { Double($0) / 1000 } }
+
+  /// The select over `l` (evidence_link), `i` (criteria_item), `d` (criteria_document) and
+  /// `r` (recording) that every link query shares.
+  static let select = """
+    SELECT l.id, l.recording_id, l.item_id, i.key, d.revision, d.format, l.verdict, l.start_ms, l.end_ms,
+      l.auditor, l.note, l.platform_override, l.component_override, l.created_at, l.retracted_at,
+      l.retracted_by, l.retraction_reason, r.sha256, r.platform, r.assistive_tech,
+      \(RecordingLibrary.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable
+    FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
+      JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
+    """
+
+  /// Links matching an SQL condition over `l`, `i`, `d` and `r`, oldest first.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  static func fetch(_ connection: Connection, where condition: String, _ values: [any SQLBindable]) throws
+    -> [EvidenceLinkRow]
+  {
+    try connection.query("\(select) WHERE \(condition) ORDER BY l.id", values).map { row in
+      try RowDecodingError.reading("evidence_link") { try EvidenceLinkRow(row: row) }
+    }
+  }
+
+  /// The link as `link`, `unlink` and bundles give it.
+  var link: EvidenceLink {
+    EvidenceLink(
+      id: id, item: itemKey, revision: revision, recordingSHA256: recordingSHA256, recordingPath: recordingPath,
+      startSeconds: startSeconds, endSeconds: endSeconds, verdict: verdict, auditor: auditor, note: note,
+      platformOverride: platformOverride, componentOverride: componentOverride, createdAt: createdAt,
+      retractedAt: retractedAt, retractedBy: retractedBy, retractionReason: retractionReason)
+  }
+}
+
+extension EvidenceLinkRow {
+  /// Reads a row of ``select``; declared here so the memberwise initialiser stays for tests.
+  init(row: Row) throws {
+    (id, recordingID, itemID) = (try row.decode("id"), try row.decode("recording_id"), try row.decode("item_id"))
+    itemKey = try row.decode("key")
+    revision = try row.decode("revision")
+    format = try row.decode("format")
+    verdict = try row.decode("verdict")
+    startMilliseconds = try row.decode("start_ms")
+    endMilliseconds = try row.decode("end_ms")
+    auditor = try row.decode("auditor")
+    note = try row.decode("note")
+    platformOverride = try row.decode("platform_override")
+    componentOverride = try row.decode("component_override")
+    createdAt = try row.decode("created_at")
+    retractedAt = try row.decode("retracted_at")
+    retractedBy = try row.decode("retracted_by")
+    retractionReason = try row.decode("retraction_reason")
+    recordingSHA256 = try row.decode("sha256")
+    // A recording whose every path now holds other bytes has no path left to show.
+    recordingPath = (try row.decode("path") as String?) ?? ""
+    recordingPlatform = try row.decode("platform")
+    recordingAssistiveTech = try row.decode("assistive_tech")
+    availability = try row.decode("unavailable")
+  }
+}

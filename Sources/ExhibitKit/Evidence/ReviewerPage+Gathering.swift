@@ -1,0 +1,32 @@
+import ExhibitSQLite
+extension ReviewerPageQuery {
+  /// The reviewer's page of a component, on one platform or all.
+  ///
+  /// - Parameters:
+  ///   - name: The component: any name ``ComponentDirectory/resolve(_:)`` takes.
+  ///   - platform: Only this platform's items and recordings, when given.
+  /// - Returns: Criteria and coverage, and the recordings with their cues and live links.
+  /// - Throws: ``LookupError`` or ``SQLiteError``.
+  func reviewerPage(component name: String, platform: Platform? = nil) throws -> ReviewerPage {
+    let component = try components.resolve(name)
+    let criteria = try criteria.componentCriteria(component, platform: platform)
+    let coverage = try CoverageQuery(connection: connection).coverage(component, platform: platform)
+    let library = recordings
+    let recordings = try library.recordings(component: component, platform: platform).map {
+      summary -> ReviewerPage.Recording in
+      let detail = try library.recordingDetail(id: summary.id)
+      return ReviewerPage.Recording(
+        recording: summary, cues: detail.captions.flatMap(\.cues),
+        links: detail.links.filter { $0.retractedAt == nil })
+    }
+    return ReviewerPage(
+      component: component.description, title: criteria.document.title, revision: criteria.document.revision,
+      platform: platform, coverage: coverage, recordings: recordings)
+  }
+}
+
+/// Gathers a reviewer's page of a component from the other domains.
+struct ReviewerPageQuery: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+}

@@ -1,0 +1,91 @@
+import ExhibitSQLite
+import Foundation
+
+extension SuggestionQueries {
+  /// Proposes links an auditor would otherwise make by hand.
+  ///
+  /// The recordings of a component are those attributed to it; one its criteria document's
+  /// Videos section names is the surest. Within them, each caption cue that says the role
+  /// ("checkbox"), a state ("not checked", "dimmed") or the hint ("double tap to toggle") is
+  /// proposed as evidence, at that cue's time, for the screen-reader item it speaks to. Items
+  /// that do not apply to the recording's platform, and links that already exist for that
+  /// item and time, are left out.
+  ///
+  /// - Parameter component: The component, or nil for every component with criteria.
+  /// - Returns: The suggestions, by component, recording and time.
+  /// - Throws: ``LookupError`` or ``SQLiteError``.
+  func suggestions(component: ComponentID? = nil) throws -> [Suggestion] {
+    let components = try component.map { [$0] }
+      ?? Set(criteria.criteriaDocuments().compactMap { ComponentID($0.component) }).sorted()
+    var result: [Suggestion] = []
+    for component in components {
+      let criteria = try criteria.componentCriteria(component)
+      let rules = SuggestionRules(component: component, items: criteria.items)
+      guard rules.hasScreenReaderItems else { continue }
+      let recordings = try connection.query(
+        """
+        SELECT r.id, r.sha256, r.platform, r.component_source, r.duration_ms,
+          \(RecordingLibrary.primaryPath) AS path
+        FROM recording r WHERE r.family = ? AND r.component = ? AND r.status <> 'error' ORDER BY path
+        """, [component.family.rawValue, component.slug])
+      for row in recordings {
+        guard let sha: String = try row.decode("sha256"), let platform: Platform = try row.decode("platform") else {
+          continue
+        }
+        let id: Int64 = try row.decode("id")
+        let source: AttributionSource? = try row.decode("component_source")
+        let recording = SuggestionRules.Recording(
+          path: (try row.decode("path") as String?) ?? "", sha256: sha, platform: platform,
+          namedByCriteria: source == .criteria, durationMilliseconds: try row.decode("duration_ms"))
+        let existing = try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ? AND l.retracted_at IS NULL", [id])
+          .map { SuggestionRules.ExistingLink(item: $0.itemKey, start: $0.startMilliseconds, end: $0.endMilliseconds) }
+        let cues = try connection.query(
+          """
+          SELECT c.start_ms, c.end_ms, c.text, t.path AS caption FROM caption_cue c
+          JOIN caption_track t ON t.id = c.track_id
+          WHERE t.recording_id = ? ORDER BY c.start_ms, c.position
+          """, [id]
+        ).map {
+          SuggestionRules.Cue(
+            start: try $0.decode("start_ms"), end: try $0.decode("end_ms"), text: try $0.decode("text"),
+            captionFile: try $0.decode("caption"))
+        }
+        result += rules.suggestions(recording: recording, cues: cues, existing: existing)
+      }
+    }
+    return result
+  }
+
+  /// Records suggestions as `untested` links, for a person to judge; never as passes.
+  ///
+  /// One that cannot be linked (its cue lies outside the recording, say) is returned with its
+  /// ``Suggestion/refusal``; the others are recorded all the same, in one transaction.
+  /// - Returns: The suggestions with the links made or the refusals.
+  /// - Throws: ``SQLiteError``; nothing is recorded then.
+  func accept(_ suggestions: [Suggestion], auditor: String) throws -> [Suggestion] {
+    var items: [String: CurrentItem] = [:]
+    return try connection.transaction {
+      try suggestions.map { suggestion in
+        var accepted = suggestion
+        do {
+          accepted.acceptedLink =
+            try ledger.link(
+              LinkRequest(
+                recording: suggestion.recordingSHA256, item: suggestion.item, verdict: .untested,
+                from: suggestion.fromSeconds, to: suggestion.toSeconds, auditor: auditor,
+                note: "suggested: \(suggestion.reason)"), items: &items
+            ).id
+        } catch let error as EvidenceError {
+          accepted.refusal = "\(error)"
+        }
+        return accepted
+      }
+    }
+  }
+}
+
+/// Finds cues that suggest links, and records the suggestions an auditor accepts.
+struct SuggestionQueries: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+}

@@ -1,0 +1,49 @@
+/// Everything Exhibit holds on one recording, as `recordings show` prints it.
+public struct RecordingDetail: Sendable, Equatable, Codable {
+  /// Where the bytes were seen.
+  public struct PathRecord: Sendable, Equatable, Codable {
+    public let path: String
+    public let size: Int64
+    public let firstSeen: String
+    public let lastSeen: String
+    public let missingSince: String?
+  }
+
+  /// A caption track with its cues.
+  public struct CaptionTrack: Sendable, Equatable, Codable {
+    public struct Cue: Sendable, Equatable, Codable {
+      public let identifier: String?
+      public let startSeconds: Double
+      public let endSeconds: Double
+      public let text: String
+    }
+    public let path: String
+    public let language: String?
+    public let sha256: String
+    public let warnings: [String]
+    public let cues: [Cue]
+  }
+
+  /// An evidence link to this recording.
+  public struct Link: Sendable, Equatable, Codable {
+    public let id: Int64
+    public let item: String
+    public let verdict: String
+    public let startSeconds: Double?
+    public let endSeconds: Double?
+    public let auditor: String
+    public let note: String
+    public let createdAt: String
+    public let retractedAt: String?
+  }
+
+  public let recording: RecordingSummary
+  public let bitRate: Int?
+  public let tags: [String: String]
+  public let attribution: RecordingAttribution
+  public let cataloguedAt: String
+  public let paths: [PathRecord]
+  public let streams: [MediaInfo.Stream]
+  public let captions: [CaptionTrack]
+  public let links: [Link]
+}

@@ -1,0 +1,139 @@
+import Foundation
+import ExhibitSQLite
+
+extension RecordingLibrary {
+  /// SQL for the path a recording `r` is shown at: its first present path, else its first path.
+  static let primaryPath = """
+    (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
+     ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1)
+    """
+
+  /// Catalogued recordings, filtered, ordered by component then path.
+  ///
+  /// - Parameters:
+  ///   - component: Only recordings attributed to this component.
+  ///   - platform: Only recordings attributed to this platform.
+  ///   - status: Only recordings catalogued with this status.
+  /// - Returns: One summary per recording.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  func recordings(component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil) throws
+    -> [RecordingSummary]
+  {
+    var conditions: [String] = []
+    var values: [any SQLBindable] = []
+    if let component {
+      conditions.append("r.family = ? AND r.component = ?")
+      values += [component.family.rawValue, component.slug]
+    }
+    if let platform {
+      conditions.append("r.platform = ?")
+      values.append(platform.rawValue)
+    }
+    if let status {
+      conditions.append("r.status = ?")
+      values.append(status.rawValue)
+    }
+    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    return try connection.query(Self.summarySelect + " \(filter) ORDER BY r.family, r.component, path", values)
+      .map { try Self.summary($0).summary }
+  }
+
+  /// Finds a recording by path (absolute, or relative to `currentDirectory`) or by a prefix of
+  /// its SHA-256 (at least 8 hex digits, as the design says, so a prefix stays unambiguous).
+  ///
+  /// - Returns: The recording's row id.
+  /// - Throws: ``RecordingLookupError``.
+  func resolveRecording(
+    _ reference: String, currentDirectory: String = FileManager.default.currentDirectoryPath
+  )
+    throws -> Int64
+  {
+    let absolute = CatalogueScope.absolute(reference, from: currentDirectory)
+    if let row = try connection.first("SELECT recording_id FROM recording_path WHERE path = ?", [absolute]) {
+      return try row.decode("recording_id")
+    }
+    let hex = reference.lowercased()
+    guard hex.count >= 8, hex.count <= 64, hex.allSatisfy(\.isHexDigit) else {
+      throw RecordingLookupError.notFound(reference)
+    }
+    let matches = try connection.query(
+      "SELECT id, sha256 FROM recording WHERE sha256 >= ? AND sha256 < ? ORDER BY sha256 LIMIT 6",
+      [hex, hex + "g"])
+    switch matches.count {
+    case 0: throw RecordingLookupError.notFound(reference)
+    case 1: return try matches[0].decode("id")
+    default:
+      throw RecordingLookupError.ambiguous(reference, matches: try matches.map { try $0.decode("sha256") })
+    }
+  }
+
+  /// Every field of one recording, its paths, streams, captions and evidence links.
+  /// - Throws: ``RecordingLookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  func recordingDetail(id: Int64) throws -> RecordingDetail {
+    guard let row = try connection.first(Self.summarySelect + " WHERE r.id = ?", [id]) else {
+      throw RecordingLookupError.notFound(String(id))
+    }
+    let (summary, recording) = try Self.summary(row)
+    let paths = try connection.fetch(RecordingPathRow.self, "WHERE recording_id = ? ORDER BY id", [id]).map(\.record)
+    let streams = try connection.fetch(RecordingStreamRow.self, "WHERE recording_id = ? ORDER BY stream_index", [id])
+      .map(\.stream)
+    let captions = try connection.fetch(CaptionTrackRow.self, "WHERE recording_id = ? ORDER BY path", [id]).map {
+      track in
+      let cues = try connection.fetch(CaptionCueRow.self, "WHERE track_id = ? ORDER BY position", [track.id])
+      return RecordingDetail.CaptionTrack(
+        path: track.path, language: track.language, sha256: track.sha256, warnings: track.warnings,
+        cues: cues.map(\.cue))
+    }
+    let links = try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ?", [id]).map {
+      RecordingDetail.Link(
+        id: $0.id, item: $0.itemKey, verdict: $0.verdict.rawValue, startSeconds: $0.startSeconds,
+        endSeconds: $0.endSeconds, auditor: $0.auditor, note: $0.note, createdAt: $0.createdAt,
+        retractedAt: $0.retractedAt)
+    }
+    return RecordingDetail(
+      recording: summary, bitRate: recording.bitRate, tags: recording.tags, attribution: recording.attribution,
+      cataloguedAt: recording.cataloguedAt, paths: paths, streams: streams, captions: captions, links: links)
+  }
+
+  private static let summarySelect = """
+    SELECT \(RecordingRow.selection(as: "r")),
+      \(RecordingLibrary.primaryPath) AS path,
+      NOT EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL) AS missing,
+      (SELECT codec FROM recording_stream s WHERE s.recording_id = r.id AND s.kind = 'video'
+       ORDER BY stream_index LIMIT 1) AS video_codec,
+      (SELECT width FROM recording_stream s WHERE s.recording_id = r.id AND s.kind = 'video'
+       ORDER BY stream_index LIMIT 1) AS width,
+      (SELECT height FROM recording_stream s WHERE s.recording_id = r.id AND s.kind = 'video'
+       ORDER BY stream_index LIMIT 1) AS height,
+      (SELECT codec FROM recording_stream s WHERE s.recording_id = r.id AND s.kind = 'audio'
+       ORDER BY stream_index LIMIT 1) AS audio_codec,
+      (SELECT count(*) FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+       WHERE t.recording_id = r.id) AS caption_cues
+    FROM recording r
+    """
+
+  /// A row of ``summarySelect`` as a summary, with the recording row it was made from.
+  private static func summary(_ row: Row) throws -> (summary: RecordingSummary, recording: RecordingRow) {
+    let recording = try RecordingRow.decode(row)
+    let attribution = recording.attribution
+    let summary = try RowDecodingError.reading("recording") {
+      RecordingSummary(
+        // A recording whose every path now holds other bytes has no path left to show.
+        id: recording.id, path: (try row.decode("path") as String?) ?? "", sha256: recording.sha256, size: recording.size,
+        status: recording.status, error: recording.error, container: recording.container,
+        durationSeconds: recording.durationSeconds, videoCodec: try row.decode("video_codec"),
+        width: try row.decode("width"), height: try row.decode("height"), audioCodec: try row.decode("audio_codec"),
+        family: attribution.family?.value, component: attribution.component?.value,
+        platform: attribution.platform?.value, assistiveTech: attribution.assistiveTech?.value,
+        browser: attribution.browser?.value, captionCues: try row.decode("caption_cues"),
+        missing: try row.decode("missing"))
+    }
+    return (summary, recording)
+  }
+}
+
+/// Reads catalogued recordings: lists, lookups by path or SHA-256, and their details.
+struct RecordingLibrary: DatabaseDomain {
+  /// The workspace database.
+  let connection: Connection
+}

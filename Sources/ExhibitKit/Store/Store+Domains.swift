@@ -1,0 +1,161 @@
+import ExhibitSQLite
+import Foundation
+
+// The store's front door: each method hands off to the domain that owns the data. No rule lives
+// here; read the domain's type for what a call does.
+
+extension Store: DatabaseDomain {
+  /// The catalogue's writer, for the cataloguer.
+  var catalogueWriter: CatalogueWriter { CatalogueWriter(connection: connection) }
+
+  // MARK: Criteria
+
+  /// Stores parsed criteria documents as revisions, each import audited (``CriteriaLibrary``).
+  /// - Throws: ``SQLiteError``.
+  public func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome] {
+    try criteria.importCriteria(documents, actor: actor)
+  }
+
+  /// The newest revision of each criteria document, for one component or all, primary first.
+  /// - Throws: ``SQLiteError``.
+  public func criteriaDocuments(component: ComponentID? = nil, platform: Platform? = nil) throws
+    -> [CriteriaDocumentSummary]
+  {
+    try criteria.criteriaDocuments(component: component, platform: platform)
+  }
+
+  /// A component's current criteria, for one platform or all.
+  /// - Throws: ``LookupError`` or ``SQLiteError``.
+  public func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
+    try criteria.componentCriteria(component, platform: platform)
+  }
+
+  /// Resolves what a user typed (identifier, bare slug or alias) to one component.
+  /// - Throws: ``LookupError`` naming the choices when the name is ambiguous.
+  public func resolveComponent(_ name: String) throws -> ComponentID {
+    try components.resolve(name)
+  }
+
+  /// Resolves an item key whose component part may be any name ``resolveComponent(_:)`` takes.
+  /// - Throws: ``LookupError``.
+  public func resolveItemKey(_ key: String) throws -> String {
+    try components.resolveItemKey(key)
+  }
+
+  /// Component slugs already imported, to recognise them in documents that name none.
+  /// - Throws: ``SQLiteError``.
+  public func knownComponentSlugs() throws -> [String] {
+    try components.knownComponentSlugs()
+  }
+
+  // MARK: Recordings
+
+  /// Catalogued recordings, filtered, ordered by component then path (``RecordingLibrary``).
+  /// - Throws: ``SQLiteError``.
+  public func recordings(component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil)
+    throws -> [RecordingSummary]
+  {
+    try recordings.recordings(component: component, platform: platform, status: status)
+  }
+
+  /// Finds a recording by path or by a SHA-256 prefix of at least 8 hex digits.
+  /// - Throws: ``RecordingLookupError``.
+  public func resolveRecording(
+    _ reference: String, currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws -> Int64 {
+    try recordings.resolveRecording(reference, currentDirectory: currentDirectory)
+  }
+
+  /// Everything stored about one recording: paths, streams, captions with cues, links.
+  /// - Throws: ``RecordingLookupError`` or ``SQLiteError``.
+  public func recordingDetail(id: Int64) throws -> RecordingDetail {
+    try recordings.recordingDetail(id: id)
+  }
+
+  /// The attributor, knowing the imported components, that tells what a recording is of.
+  /// - Throws: ``SQLiteError``.
+  public func recordingAttributor() throws -> RecordingAttributor {
+    try catalogueWriter.recordingAttributor()
+  }
+
+  /// Attributes catalogued recordings again with the components now imported.
+  /// - Returns: How many recordings changed attribution.
+  /// - Throws: ``SQLiteError``.
+  public func refreshAttribution(paths: [String]? = nil) throws -> Int {
+    try catalogueWriter.refreshAttribution(paths: paths)
+  }
+
+  // MARK: Evidence
+
+  /// Links a recording (or a segment of it) to a criteria item with a verdict (``EvidenceLedger``).
+  /// - Throws: ``EvidenceError``, ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
+  public func link(_ request: LinkRequest) throws -> EvidenceLink {
+    try ledger.link(request)
+  }
+
+  /// Retracts a live link with a reason.
+  /// - Throws: ``EvidenceError`` or ``SQLiteError``.
+  public func unlink(_ id: Int64, reason: String, actor: String) throws -> EvidenceLink {
+    try ledger.unlink(id, reason: reason, actor: actor)
+  }
+
+  /// One link by id.
+  /// - Throws: ``EvidenceError/unknownLink(_:)`` or ``SQLiteError``.
+  public func evidenceLink(_ id: Int64) throws -> EvidenceLink {
+    try ledger.evidenceLink(id)
+  }
+
+  /// The coverage matrix of a component's current criteria (``CoverageQuery``, ``Coverage``).
+  /// - Throws: ``LookupError`` or ``SQLiteError``.
+  public func coverage(_ component: ComponentID, platform: Platform? = nil) throws -> Coverage {
+    try CoverageQuery(connection: connection).coverage(component, platform: platform)
+  }
+
+  /// Cues whose words match an item's, as links waiting for an auditor (``SuggestionQueries``).
+  /// - Throws: ``SQLiteError``.
+  public func suggestions(component: ComponentID? = nil) throws -> [Suggestion] {
+    try SuggestionQueries(connection: connection).suggestions(component: component)
+  }
+
+  /// Records accepted suggestions as links; one that cannot be linked is returned with its reason.
+  /// - Throws: ``SQLiteError``.
+  public func accept(_ suggestions: [Suggestion], auditor: String) throws -> [Suggestion] {
+    try SuggestionQueries(connection: connection).accept(suggestions, auditor: auditor)
+  }
+
+  /// Audit events, oldest first: all, or those about a component, a recording or an item (``AuditTrail``).
+  /// - Throws: ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
+  public func history(_ subject: String? = nil) throws -> [AuditEvent] {
+    try auditTrail.history(subject)
+  }
+
+  /// Walks the audit chain and names the first event that breaks it.
+  /// - Throws: ``SQLiteError``.
+  public func verifyAuditChain() throws -> AuditChainReport {
+    try auditTrail.verifyChain()
+  }
+
+  /// The reviewer's page of a component: criteria, coverage, recordings with cues and live links.
+  /// - Throws: ``LookupError`` or ``SQLiteError``.
+  public func reviewerPage(component name: String, platform: Platform? = nil) throws -> ReviewerPage {
+    try ReviewerPageQuery(connection: connection).reviewerPage(component: name, platform: platform)
+  }
+
+  // MARK: Search and bundles
+
+  /// Searches criteria, captions, recording names and notes, ranked by bm25 (``SearchIndex``).
+  /// - Throws: ``SearchError``, ``LookupError`` or ``SQLiteError``.
+  public func search(_ request: SearchRequest) throws -> SearchResults {
+    try SearchIndex(connection: connection).search(request)
+  }
+
+  /// What a bundle of a component on a platform holds (``BundleGathering``).
+  /// - Throws: ``LookupError``, ``BundleError`` or ``SQLiteError``.
+  public func bundleContents(
+    component name: String, platform: Platform, date: String,
+    tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
+  ) throws -> BundleContents {
+    try BundleGathering(connection: connection).bundleContents(
+      component: name, platform: platform, date: date, tested: tested)
+  }
+}

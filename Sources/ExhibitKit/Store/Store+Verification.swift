@@ -1,0 +1,26 @@
+import ExhibitSQLite
+
+extension Store {
+  /// Checks the whole workspace: the audit chain, SQLite's integrity and foreign keys, and that
+  /// the evidence tables hold what the audit trail records (``EvidenceReplay``).
+  ///
+  /// - Returns: The chain's report with every problem found.
+  /// - Throws: ``SQLiteError``.
+  public func verifyWorkspace() throws -> AuditChainReport {
+    let chain = try auditTrail.verifyChain()
+    var problems = chain.problems
+    let integrity = try connection.query("PRAGMA integrity_check").compactMap { $0.string("integrity_check") }
+    if integrity != ["ok"] {
+      problems += integrity.prefix(20).map { .init(path: path, problem: "SQLite integrity check: \($0)") }
+    }
+    for row in try connection.query("PRAGMA foreign_key_check") {
+      problems.append(
+        .init(
+          path: "\(row.string("table") ?? "?"):\(row.int64("rowid") ?? 0)",
+          problem: "refers to a \(row.string("parent") ?? "?") row that does not exist"))
+    }
+    problems += try auditTrail.subjectIndexProblems()
+    problems += try EvidenceReplay(connection).disagreements(in: connection)
+    return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
+  }
+}

@@ -1,0 +1,217 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection (`sqlite3*`), closed when the object goes away.
+///
+/// Opened with the durability settings Exhibit relies on: WAL journal, `synchronous=FULL`,
+/// `foreign_keys=ON` and a busy timeout, so a second writer waits instead of failing at once.
+/// A connection is used from one thread at a time; it is deliberately not `Sendable`.
+public final class Connection {
+  /// How to open the database file.
+  public enum Mode: Sendable {
+    /// Read and write; create the file when it is missing.
+    case create
+    /// Read and write an existing file.
+    case readWrite
+    /// Read only; the file must exist.
+    case readOnly
+    /// Read only, from a file nothing can change while it is open (SQLite's `immutable`): for a
+    /// database on read-only media, where SQLite cannot make the `-shm` file WAL readers need.
+    case immutable
+  }
+
+  private var handle: OpaquePointer?
+  private var statementCache: [String: Statement] = [:]
+  private let hookBox = WriteHooks.Box()
+  private var nestedDepth = 0
+  /// The database file's path.
+  public let path: String
+
+  /// What to call before each write and around each commit; nil (the default) calls nothing.
+  /// Crash tests set it to stop the process at every point where a write becomes durable.
+  public var writeHooks: WriteHooks? {
+    get { hookBox.hooks }
+    set { hookBox.hooks = newValue }
+  }
+
+  /// The busy timeout every connection gets: how long a writer waits for another's transaction.
+  /// 10 seconds, or `EXHIBIT_BUSY_TIMEOUT_MS` milliseconds when that is set.
+  public static let busyTimeoutMilliseconds: Int32 = {
+    let text = ProcessInfo.processInfo.environment["EXHIBIT_BUSY_TIMEOUT_MS"] ?? ""
+    guard let value = Int32(text), value >= 0 else { return 10_000 }
+    return value
+  }()
+
+  /// Opens (`sqlite3_open_v2`) and configures a connection.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - mode: Whether to create, write or only read.
+  /// - Throws: ``SQLiteError`` with the path when the file cannot be opened or configured. The
+  ///   handle SQLite returns on failure is closed before throwing.
+  public init(path: String, mode: Mode = .create) throws {
+    self.path = path
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch mode {
+    case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .immutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+    }
+    var opened: OpaquePointer?
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = sqlite3_open_v2(name, &opened, flags, nil)
+    guard code == SQLITE_OK, let opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let extended = opened.map { sqlite3_extended_errcode($0) } ?? code
+      sqlite3_close_v2(opened)
+      throw SQLiteError(extendedCode: extended, message: message, path: path)
+    }
+    handle = opened
+    sqlite3_extended_result_codes(opened, 1)
+    sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
+    do {
+      if mode != .readOnly && mode != .immutable {
+        try execute("PRAGMA journal_mode = WAL")
+      }
+      try execute("PRAGMA synchronous = FULL")
+      try execute("PRAGMA foreign_keys = ON")
+      // Reading the schema proves the file really is an SQLite database before anyone relies on it.
+      _ = try query("SELECT count(*) FROM sqlite_schema")
+    } catch let error as SQLiteError {
+      sqlite3_close_v2(opened)
+      handle = nil
+      throw SQLiteError(
+        extendedCode: error.extendedCode, message: error.message, sql: error.sql, path: path)
+    }
+  }
+
+  /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+  static func immutableURI(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var escaped = ""
+    for byte in absolute.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
+        escaped += String(format: "%%%02X", byte)
+      default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return "file://" + escaped + "?immutable=1"
+  }
+
+  deinit {
+    statementCache.removeAll()
+    if let handle { sqlite3_close_v2(handle) }
+  }
+
+  /// Closes the connection now (`sqlite3_close`), reporting a failure instead of ignoring it.
+  /// - Throws: ``SQLiteError`` when SQLite refuses to close.
+  public func close() throws {
+    statementCache.removeAll()
+    guard let handle else { return }
+    let code = sqlite3_close(handle)
+    guard code == SQLITE_OK else {
+      throw SQLiteError(
+        extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
+    }
+    self.handle = nil
+  }
+
+  private func liveHandle() throws -> OpaquePointer {
+    guard let handle else {
+      throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "connection is closed", path: path)
+    }
+    return handle
+  }
+
+  /// Prepares a statement, reusing a cached one for the same SQL.
+  /// - Throws: ``SQLiteError`` naming the SQL when it does not compile.
+  public func prepare(_ sql: String) throws -> Statement {
+    if let cached = statementCache[sql] { return cached }
+    let statement = try Statement(connection: try liveHandle(), sql: sql, path: path, hooks: hookBox)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// Runs one or more statements without parameters (`sqlite3_exec`), e.g. a migration script.
+  /// - Throws: ``SQLiteError`` naming the SQL.
+  public func execute(_ sql: String) throws {
+    let handle = try liveHandle()
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else {
+      throw SQLiteError(
+        extendedCode: sqlite3_extended_errcode(handle),
+        message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+    }
+  }
+
+  /// Runs one statement with bound parameters, discarding rows.
+  public func execute(_ sql: String, _ values: [any SQLBindable]) throws {
+    try prepare(sql).run(values.map(\.sqlValue))
+  }
+
+  /// Runs one statement with bound parameters and returns every row.
+  public func query(_ sql: String, _ values: [any SQLBindable] = []) throws -> [Row] {
+    try prepare(sql).all(values.map(\.sqlValue))
+  }
+
+  /// Runs a query and returns its first row, if any.
+  public func first(_ sql: String, _ values: [any SQLBindable] = []) throws -> Row? {
+    try query(sql, values).first
+  }
+
+  /// The rowid of the last row inserted on this connection (`sqlite3_last_insert_rowid`).
+  public var lastInsertRowID: Int64 {
+    handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+  }
+
+  /// Rows changed by the last statement (`sqlite3_changes64`).
+  public var changes: Int64 {
+    handle.map { sqlite3_changes64($0) } ?? 0
+  }
+
+  /// Runs `body` in a transaction: `BEGIN IMMEDIATE`, commit on return, roll back on throw.
+  ///
+  /// `IMMEDIATE` takes the write lock at the start, so two writers queue on the busy timeout
+  /// instead of failing later with a deadlock. Called inside another transaction, it runs in a
+  /// savepoint of it.
+  /// - Throws: what `body` throws (after rolling back), or ``SQLiteError`` from BEGIN or COMMIT.
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    // Inside a transaction already: a savepoint, so the inner work is all or nothing too.
+    if let handle, sqlite3_get_autocommit(handle) == 0 {
+      nestedDepth += 1
+      defer { nestedDepth -= 1 }
+      let name = "nested_\(nestedDepth)"
+      try execute("SAVEPOINT \(name)")
+      do {
+        let result = try body()
+        try execute("RELEASE \(name)")
+        return result
+      } catch {
+        try? execute("ROLLBACK TO \(name)")
+        try? execute("RELEASE \(name)")
+        throw error
+      }
+    }
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      hookBox.hooks?.beforeCommit()
+      try execute("COMMIT")
+      hookBox.hooks?.afterCommit()
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// The schema version recorded in the file (`PRAGMA user_version`).
+  public var userVersion: Int {
+    get throws {
+      guard let row = try first("PRAGMA user_version") else { return 0 }
+      return try row.decode("user_version")
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// A type that is one row of one table: it names the table and its select list, and reads a row
+/// with a throwing initialiser that names the column it could not read.
+public protocol TableRecord: Sendable {
+  /// The table the record is a row of.
+  static var table: String { get }
+  /// The columns the record reads, in select order.
+  static var columns: [String] { get }
+  /// Reads the record from a row holding ``columns``.
+  /// - Throws: ``RowDecodingError`` naming the column.
+  init(row: Row) throws
+}
+
+extension TableRecord {
+  /// The select list, each column qualified by `alias` (the table's name unless given).
+  public static func selection(as alias: String? = nil) -> String {
+    let name = alias ?? table
+    return columns.map { "\(name).\($0)" }.joined(separator: ", ")
+  }
+
+  /// Reads the record from a row, naming the table in a decoding error.
+  /// - Throws: ``RowDecodingError``.
+  public static func decode(_ row: Row) throws -> Self {
+    try RowDecodingError.reading(table) { try Self(row: row) }
+  }
+}
+
+extension Connection {
+  /// The records of `R`'s table that `condition` selects, e.g. `WHERE document_id = ? ORDER BY position`.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  public func fetch<R: TableRecord>(_ type: R.Type, _ condition: String = "", _ values: [any SQLBindable] = [])
+    throws -> [R]
+  {
+    try query("SELECT \(R.selection()) FROM \(R.table) \(condition)", values).map(R.decode)
+  }
+
+  /// The first record `condition` selects, if any.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  public func fetchOne<R: TableRecord>(_ type: R.Type, _ condition: String, _ values: [any SQLBindable] = [])
+    throws -> R?
+  {
+    try first("SELECT \(R.selection()) FROM \(R.table) \(condition)", values).map(R.decode)
+  }
+}
