@@ -1,28 +1,37 @@
 # Exhibit: `make demo` runs the main job on the sample workspace; `make test` runs the tests.
-# Both install what is missing on a fresh Debian machine first (as root, or through sudo).
+# Both install what is missing on a fresh Debian machine first (`make setup`, as root or through
+# sudo); `make build` only checks, and says what is missing.
 
 SWIFT ?= swift
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: all deps build test demo schema media lint format fuzz
+.PHONY: all setup check build test demo schema media lint format fuzz
 
 all: build
 
-deps:
+# Installs the Debian and Python packages building and testing need, when they are missing.
+setup:
 	@bash Scripts/install-deps.sh
 
-build: deps
+# Installs nothing: fails, naming them, when packages are missing.
+check:
+	@bash Scripts/install-deps.sh --check
+
+build: check
 	$(SWIFT) build
 
-test: deps
+test: setup
 	$(SWIFT) test
 
-demo: build
+demo: setup
+	$(SWIFT) build
 	@bash Scripts/demo.sh
 
 # Rewrites Database/schema.sql from a fresh database after a migration changed.
-schema: deps
-	EXHIBIT_WRITE_SCHEMA=1 $(SWIFT) test --filter schemaSQLMatchesAFreshDatabase
+schema: build
+	@scratch=$$(mktemp -d) && (cd "$$scratch" && $(CURDIR)/.build/debug/exhibit init >/dev/null) \
+	  && python3 Scripts/dump-schema.py "$$scratch/Database/exhibit.sqlite" > Database/schema.sql \
+	  && rm -rf "$$scratch" && echo "wrote Database/schema.sql"
 
 # Remakes the sample recordings in Media/ (needs ffmpeg and espeak-ng).
 media:
@@ -31,7 +40,7 @@ media:
 
 # Runs every libFuzzer target briefly (FUZZ_SECONDS each); Scripts/fuzz.sh TARGET SECONDS runs one.
 FUZZ_SECONDS ?= 30
-fuzz: deps
+fuzz: check
 	bash Scripts/fuzz.sh --build
 	@status=0; for target in webvtt criteria media bag zip query; do \
 	  EXHIBIT_FUZZ_SKIP_BUILD=1 bash Scripts/fuzz.sh $$target $(FUZZ_SECONDS) || status=1; \

@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -376,3 +376,19 @@ BEGIN
 END;
 
 CREATE INDEX evidence_link_by_recording_item ON evidence_link (recording_id, item_id, start_ms);
+
+CREATE TABLE audit_subject (
+  subject TEXT NOT NULL,
+  event_id INTEGER NOT NULL REFERENCES audit_event (id),
+  PRIMARY KEY (subject, event_id)
+) WITHOUT ROWID;
+
+CREATE TRIGGER audit_subject_no_update BEFORE UPDATE ON audit_subject
+BEGIN
+  SELECT RAISE(ABORT, 'audit_subject is append-only');
+END;
+
+CREATE TRIGGER audit_subject_no_delete BEFORE DELETE ON audit_subject
+BEGIN
+  SELECT RAISE(ABORT, 'audit_subject is append-only');
+END;

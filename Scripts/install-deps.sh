@@ -1,17 +1,43 @@
 #!/usr/bin/env bash
 # Installs what building and testing Exhibit needs on Debian, when it is missing.
-# Usage: Scripts/install-deps.sh [--media]   (--media adds espeak-ng, for make-sample-media.sh)
+# Usage: Scripts/install-deps.sh [--media] [--check]
+#   --media  adds espeak-ng, for make-sample-media.sh
+#   --check  installs nothing: lists what is missing and fails when anything is (make build)
 set -euo pipefail
+media=false
+check=false
+for argument in "$@"; do
+  case "$argument" in
+    --media) media=true ;;
+    --check) check=true ;;
+    *) echo "install-deps.sh: unknown option $argument" >&2; exit 2 ;;
+  esac
+done
 
 # chromium and its driver run axe-core over bundle reports in the tests.
 packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip
   chromium chromium-driver)
-[ "${1:-}" = --media ] && packages+=(espeak-ng fonts-dejavu-core)
+$media && packages+=(espeak-ng fonts-dejavu-core)
 
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+python_missing=()
+python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
+python3 -c "import bagit" 2>/dev/null || python_missing+=(bagit)
+python3 -c "import pyld" 2>/dev/null || python_missing+=(pyld)
+python3 -c "import selenium, axe_selenium_python" 2>/dev/null || python_missing+=(selenium axe-selenium-python)
+
+if $check; then
+  status=0
+  [ ${#missing[@]} -gt 0 ] && { echo "exhibit: missing Debian packages: ${missing[*]}" >&2; status=1; }
+  [ ${#python_missing[@]} -gt 0 ] && { echo "exhibit: missing Python packages (tests): ${python_missing[*]}" >&2; status=1; }
+  command -v swift >/dev/null || { echo "exhibit: swift is not on PATH (expected /opt/swift/usr/bin)" >&2; status=1; }
+  [ $status -eq 0 ] || echo "exhibit: run \`make setup\` to install them (as root, or through sudo)" >&2
+  exit $status
+fi
+
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo"; else
     echo "exhibit: missing Debian packages: ${missing[*]}; install them as root:" >&2
@@ -24,7 +50,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 command -v swift >/dev/null || { echo "exhibit: swift is not on PATH (expected /opt/swift/usr/bin)" >&2; exit 1; }
 
-# Python packages the tests use to check our output with other projects' parsers.
+# Python packages the tests use to check our output with other projects' parsers; python3
+# itself may only now have been installed, so look again.
 python_missing=()
 python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
 python3 -c "import bagit" 2>/dev/null || python_missing+=(bagit)

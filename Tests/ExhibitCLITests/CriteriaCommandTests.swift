@@ -1,4 +1,5 @@
 import ExhibitKit
+import ExhibitSQLite
 import Foundation
 import Testing
 
@@ -124,8 +125,8 @@ import Testing
       #expect(result.status == 0, "a concurrent import failed: \(result.stderr)")
       #expect(!result.stderr.contains("locked"))
     }
-    let store = try Store.open(at: workspace.path("Database/exhibit.sqlite"), access: .read)
-    let events = try store.connection.query("SELECT previous_hash, hash FROM audit_event ORDER BY id")
+    let database = try Connection(path: workspace.path("Database/exhibit.sqlite"), mode: .readOnly)
+    let events = try database.query("SELECT previous_hash, hash FROM audit_event ORDER BY id")
     #expect(events.count == 6)
     var previous = AuditEvent.genesisHash
     for event in events {

@@ -49,3 +49,12 @@ public struct ComponentID: Sendable, Hashable, Comparable, Codable, CustomString
     try container.encode(description)
   }
 }
+
+extension ComponentID: ExpressibleByStringLiteral {
+  /// An identifier written in code, `"native/checkbox"`; a literal that is not `family/slug` is a
+  /// programming error. A user's words go through ``Store/resolveComponent(_:)``.
+  public init(stringLiteral text: String) {
+    guard let id = ComponentID(text) else { preconditionFailure("\(text) is not family/slug") }
+    self = id
+  }
+}

@@ -81,6 +81,10 @@ public enum AuditLog {
   /// Records the subjects `event` touches (``AuditSubjects``) in the caller's transaction.
   /// - Throws: ``SQLiteError``.
   static func indexSubjects(of event: AuditEvent, _ connection: Connection) throws {
+    // Migrations before version 8 append events too; version 8 indexes them.
+    guard try connection.first("SELECT 1 AS found FROM sqlite_schema WHERE name = 'audit_subject'") != nil else {
+      return
+    }
     for subject in AuditSubjects.of(subject: event.subject, before: event.before, after: event.after) {
       try connection.execute(
         "INSERT OR IGNORE INTO audit_subject (subject, event_id) VALUES (?, ?)", [subject, event.id])

@@ -20,7 +20,6 @@ public final class Store {
   public var path: String { connection.path }
 
   private init(connection: Connection) {
-    connection.writeHooks = CrashPoint.writeHooks
     self.connection = connection
   }
 
@@ -50,6 +49,7 @@ public final class Store {
     if access == .read, let mode = readOnlyMode(path) {
       // Read-only media: read as it is, which needs no migration.
       let connection = try Connection(path: path, mode: mode)
+      connection.writeHooks = CrashPoint.writeHooks
       try Schema.migrator.refuseNewer(connection)
       guard try connection.userVersion == Schema.migrator.latestVersion else {
         throw WorkspaceError.readOnly(
@@ -58,6 +58,7 @@ public final class Store {
       return Store(connection: connection)
     }
     let connection = try Connection(path: path, mode: access == .write ? .create : .readWrite)
+    connection.writeHooks = CrashPoint.writeHooks
     try Schema.migrator.migrate(connection)
     return Store(connection: connection)
   }

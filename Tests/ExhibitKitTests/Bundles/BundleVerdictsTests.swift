@@ -79,22 +79,22 @@ import Testing
     let workspace = try await Self.prepared()
     let contents = try workspace.store.bundleContents(
       component: "web/checkbox", platform: .windows, date: "2026-11-22")
-    #expect(contents.overallStatus == "incomplete")
+    #expect(contents.overallStatus == .incomplete)
     let items = contents.items.map { item in
       BundleContents.Item(
         key: item.key, section: item.section, label: item.label, expectation: item.expectation,
-        platforms: item.platforms, notApplicable: item.notApplicable, verdict: "pass", gap: false,
+        platforms: item.platforms, notApplicable: item.notApplicable, verdict: .pass, gap: false,
         verdicts: item.verdicts.map {
-          .init(assistiveTech: $0.assistiveTech, browser: $0.browser, verdict: "pass", gap: false, links: [])
+          .init(assistiveTech: $0.assistiveTech, browser: $0.browser, verdict: .pass, gap: false, links: [])
         },
         links: [])
     }
-    #expect(Store.overallStatus(items) == "pass")
+    #expect(BundleGathering.overallStatus(items) == .pass)
     _ = try workspace.store.link(
       LinkRequest(
         recording: workspace.path(CataloguerTests.nvda), item: Self.spacebar, verdict: .fail, auditor: "bo"))
     let failing = try workspace.store.bundleContents(
       component: "web/checkbox", platform: .windows, date: "2026-11-22")
-    #expect(failing.overallStatus == "fail")
+    #expect(failing.overallStatus == .fail)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import ExhibitKit
 
 @Suite struct GherkinFeatureTests {
-  private func criteria(_ url: URL, component: String) throws -> (TemporaryFolder, ComponentCriteria) {
+  private func criteria(_ url: URL, component: ComponentID) throws -> (TemporaryFolder, ComponentCriteria) {
     let folder = try TemporaryFolder()
     let store = try Store.open(at: folder.path("exhibit.sqlite"), access: .write)
     _ = try store.importCriteria([try CriteriaFixtures.document(url)], actor: "ana")
@@ -28,7 +28,7 @@ import Testing
     (CriteriaFixtures.fixture("switch-variations.md"), "native/switch"),
   ])
   func cucumbersParserAcceptsTheFeature(url: URL, component: String) throws {
-    let (folder, criteria) = try criteria(url, component: component)
+    let (folder, criteria) = try criteria(url, component: try #require(ComponentID(component)))
     for platform in [nil] + Platform.defaults(for: criteria.document.family) {
       let path = try folder.write("criteria.feature", GherkinFeature.render(criteria, platform: platform))
       let result = try PythonCheck.run(

@@ -13,16 +13,17 @@ import Testing
           recording: workspace.path(CataloguerTests.voiceOver), item: EvidenceTests.role, verdict: verdict,
           auditor: "ana"))
     }
-    #expect(try AuditLog.verify(workspace.store.connection).valid)
+    #expect(try workspace.store.verifyAuditChain().valid)
     try workspace.store.connection.execute("DROP TRIGGER audit_event_no_update")
     try workspace.store.connection.execute("DROP TRIGGER audit_event_no_delete")
+    try workspace.store.connection.execute("DROP TRIGGER audit_subject_no_delete")
     return workspace
   }
 
   @Test func anEditedEventIsNamed() async throws {
     let workspace = try await Self.store()
     try workspace.store.connection.execute("UPDATE audit_event SET actor = 'mallory' WHERE id = 3")
-    let report = try AuditLog.verify(workspace.store.connection)
+    let report = try workspace.store.verifyAuditChain()
     #expect(!report.valid)
     #expect(report.problems.first?.path == "audit_event:3")
     #expect(report.problems.first?.problem.contains("edited") == true)
@@ -30,8 +31,10 @@ import Testing
 
   @Test func aDeletedEventIsNamed() async throws {
     let workspace = try await Self.store()
-    try workspace.store.connection.execute("DELETE FROM audit_event WHERE id = 4")
-    let report = try AuditLog.verify(workspace.store.connection)
+    // Whoever deletes an event deletes its indexed subjects too, or the foreign key stops them.
+    try workspace.store.connection.execute(
+      "DELETE FROM audit_subject WHERE event_id = 4; DELETE FROM audit_event WHERE id = 4")
+    let report = try workspace.store.verifyAuditChain()
     #expect(report.problems.first?.path == "audit_event:5")
     #expect(report.problems.first?.problem.contains("missing") == true)
   }
@@ -49,7 +52,7 @@ import Testing
       INSERT INTO audit_event (id, at, actor, action, subject, previous_hash, hash)
       VALUES (?, '2026-01-01T00:00:00.000Z', 'mallory', 'link.create', 'link:99', ?, ?)
       """, [last + 1, AuditEvent.genesisHash, forged])
-    let report = try AuditLog.verify(workspace.store.connection)
+    let report = try workspace.store.verifyAuditChain()
     #expect(report.problems.first?.path == "audit_event:\(last + 1)")
     #expect(report.problems.first?.problem.contains("previous_hash") == true)
   }
@@ -58,7 +61,7 @@ import Testing
     let workspace = try await Self.store()
     try workspace.store.connection.execute(
       "UPDATE audit_event SET hash = ? WHERE id = 2", [String(repeating: "f", count: 64)])
-    let report = try AuditLog.verify(workspace.store.connection)
+    let report = try workspace.store.verifyAuditChain()
     #expect(report.problems.first?.path == "audit_event:2")
   }
 
@@ -82,7 +85,7 @@ import Testing
       try await group.waitForAll()
     }
     #expect(try workspace.count("SELECT count(*) AS n FROM evidence_link") == 40)
-    let report = try AuditLog.verify(workspace.store.connection)
+    let report = try workspace.store.verifyAuditChain()
     #expect(report.valid, "\(report.problems)")
   }
 }

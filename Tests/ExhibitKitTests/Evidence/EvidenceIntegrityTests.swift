@@ -107,8 +107,8 @@ import ExhibitSQLite
     let coverage = try workspace.store.coverage("native/checkbox")
     #expect(coverage.revision == 2)
     let roleItem = try #require(coverage.items.first { $0.key == Self.role })
-    #expect(roleItem.cells.first { $0.platform == "ios" }?.verdict == "pass")
-    #expect(roleItem.cells.first { $0.platform == "ios" }?.segments.first?.fromSeconds == 0.4)
+    #expect(roleItem.cells.first { $0.platform == .ios }?.verdict == .pass)
+    #expect(roleItem.cells.first { $0.platform == .ios }?.segments.first?.fromSeconds == 0.4)
     #expect(coverage.stale.map(\.link) == [state.id])
     let carried = try #require(
       coverage.items.first { $0.key == Self.role }?.cells.first?.segments.first?.link)
@@ -121,7 +121,7 @@ import ExhibitSQLite
     #expect(try workspace.store.evidenceLink(role.id).retractionReason?.contains("carried forward") == true)
     let event = try #require(try workspace.store.history(Self.role).last)
     #expect(event.action == "link.carry" && event.actor == "bo")
-    #expect(try AuditLog.verify(workspace.store.connection).valid)
+    #expect(try workspace.store.verifyAuditChain().valid)
     #expect(try workspace.store.verifyWorkspace().problems == [])
   }
 
@@ -139,10 +139,10 @@ import ExhibitSQLite
       .write(to: URL(fileURLWithPath: recording))
     _ = try await workspace.catalogue()
     var coverage = try workspace.store.coverage("native/checkbox")
-    #expect(coverage.unavailable.map(\.state) == ["bytes changed"])
+    #expect(coverage.unavailable.map(\.state) == [.changed])
     #expect(coverage.unavailable.first?.link == link.id)
     #expect(coverage.unavailable.first?.advice.contains("exhibit unlink \(link.id)") == true)
-    #expect(coverage.items.first { $0.key == Self.role }?.gapPlatforms.contains("ios") == true)
+    #expect(coverage.items.first { $0.key == Self.role }?.gapPlatforms.contains(.ios) == true)
     #expect(throws: BundleError.self) {
       try workspace.store.bundleContents(component: "native/checkbox", platform: .ios, date: "2026-11-22")
     }
@@ -154,7 +154,7 @@ import ExhibitSQLite
     try FileManager.default.removeItem(atPath: recording)
     _ = try await workspace.catalogue()
     coverage = try workspace.store.coverage("native/checkbox")
-    #expect(coverage.unavailable.map(\.state) == ["recording missing"])
+    #expect(coverage.unavailable.map(\.state) == [.missing])
     do {
       _ = try workspace.store.bundleContents(component: "native/checkbox", platform: .ios, date: "2026-11-22")
       Issue.record("a bundle was made over a missing recording")

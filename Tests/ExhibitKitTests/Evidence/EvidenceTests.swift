@@ -37,7 +37,7 @@ import ExhibitSQLite
     #expect(link.auditor == "ana" && !link.platformOverride)
     let event = try #require(try workspace.store.history(Self.role).last)
     #expect(event.action == "link.create" && event.subject == "link:\(link.id)")
-    #expect(try AuditLog.verify(workspace.store.connection).valid)
+    #expect(try workspace.store.verifyAuditChain().valid)
   }
 
   @Test func theSameLinkAgainIsTheStoredOneUntilItIsRetracted() async throws {
@@ -110,7 +110,7 @@ import ExhibitSQLite
     let coverage = try workspace.store.coverage("native/checkbox", platform: .ios)
     #expect(coverage.revision == 2)
     #expect(coverage.stale.map(\.link) == [old.id])
-    #expect(coverage.items.first { $0.key == Self.state }?.gapPlatforms == ["ios"])
+    #expect(coverage.items.first { $0.key == Self.state }?.gapPlatforms == [.ios])
     let fresh = try workspace.store.link(request(workspace, Self.state, .pass))
     #expect(fresh.revision == 2)
   }
@@ -123,15 +123,15 @@ import ExhibitSQLite
     try workspace.store.link(request(workspace, Self.role, .pass, file: CataloguerTests.talkBack))
     let coverage = try workspace.store.coverage("native/checkbox")
     #expect(
-      coverage.columns.map { "\($0.platform)/\($0.assistiveTech ?? "")" } == [
+      coverage.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "")" } == [
         "ios/voiceover", "android/talkback",
       ])
     let role = try #require(coverage.items.first { $0.key == Self.role })
-    #expect(role.cells.map(\.verdict) == ["pass", "pass"] && role.gapPlatforms.isEmpty)
+    #expect(role.cells.map(\.verdict) == [.pass, .pass] && role.gapPlatforms.isEmpty)
     #expect(role.cells[0].segments.first?.fromSeconds == 0.4)
     let state = try #require(coverage.items.first { $0.key == Self.state })
-    #expect(state.cells[0].verdict == "conflict" && state.conflict)
-    #expect(state.gapPlatforms == ["android"])
+    #expect(state.cells[0].verdict == .conflict && state.conflict)
+    #expect(state.gapPlatforms == [.android])
     #expect(coverage.conflicts == [Self.state])
     #expect(coverage.gaps.count == coverage.items.count - 1)
   }

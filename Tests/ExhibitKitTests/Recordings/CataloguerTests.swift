@@ -48,7 +48,7 @@ import ExhibitSQLite
       #expect(recording.sha256 == (try FileHasherTests.sha256sum(recording.path)))
       #expect(recording.videoCodec == "vp9" && recording.width == 320 && recording.height == 180)
       #expect(recording.audioCodec == "opus")
-      #expect(recording.status == "ok")
+      #expect(recording.status == .ok)
       let vtt = try WebVTT.parse(
         Array(
           try Data(
@@ -227,11 +227,11 @@ import ExhibitSQLite
     #expect(summary.errors.allSatisfy { !$0.message.isEmpty })
     #expect(summary.failed == 7)
     #expect(summary.added == 4)  // three samples and the truncated one
-    let truncated = try workspace.store.recordings(status: "truncated")
+    let truncated = try workspace.store.recordings(status: .truncated)
     #expect(truncated.map { ($0.path as NSString).lastPathComponent } == ["truncated.webm"])
     #expect(truncated.first?.sha256 != nil)
     // Regular files that are not recordings are kept as errors with their hash; the rest are not stored.
-    let errors = try workspace.store.recordings(status: "error")
+    let errors = try workspace.store.recordings(status: .error)
     #expect(
       Set(errors.map { ($0.path as NSString).lastPathComponent }) == [
         "empty.webm", "random.webm", "text.webm", "concat.webm",
@@ -257,7 +257,7 @@ import ExhibitSQLite
     #expect(summary.errors.first?.message.contains("changed while it was being read") == true)
     let stored = try #require(try workspace.store.recordings().first)
     #expect(
-      stored.status == "error" && stored.sha256 == nil && stored.container == nil
+      stored.status == .error && stored.sha256 == nil && stored.container == nil
         && stored.durationSeconds == nil)
     #expect(try workspace.count("SELECT count(*) AS n FROM recording_stream") == 0)
     // Once the file is still, the next run reads it properly.
@@ -267,7 +267,7 @@ import ExhibitSQLite
     #expect(all.count == 1)
     let fixed = try #require(all.first)
     let expected = try FileHasherTests.sha256sum(target)
-    #expect(fixed.status != "error" && fixed.sha256 == expected)
+    #expect(fixed.status != .error && fixed.sha256 == expected)
   }
 
   @Test func criteriaImportedAfterwardsRefineTheAttribution() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// between; it ends up whole, and one a killed run left half stored is read again.
 @Suite struct LongCaptionTests {
   typealias Workspace = CataloguerTests.Workspace
-  static let cueCount = Store.captionChunk * 2 + 123
+  static let cueCount = CatalogueWriter.captionChunk * 2 + 123
 
   static func longCaption() -> String {
     var text = "WEBVTT\n\n"
@@ -49,7 +49,7 @@ import Testing
     // As a run killed between chunks leaves it: part of the cues, the time unknown.
     try workspace.store.connection.execute(
       "DELETE FROM caption_cue WHERE position >= ? AND track_id = (SELECT id FROM caption_track WHERE path LIKE '%VoiceOver-en-US.vtt')",
-      [Store.captionChunk])
+      [CatalogueWriter.captionChunk])
     try workspace.store.connection.execute(
       "UPDATE caption_track SET mtime_ns = -1 WHERE path LIKE '%VoiceOver-en-US.vtt'")
     let again = try await workspace.catalogue()
@@ -73,7 +73,7 @@ import Testing
       })
     let length = try workspace.store.connection.first(
       "SELECT max(length(text)) AS n FROM caption_cue")?.int("n")
-    #expect(length == Store.longestCue)
+    #expect(length == CatalogueWriter.longestCue)
     #expect(try workspace.store.search(SearchRequest("alpha bravo", kinds: [.captions])).hits.count == 1)
   }
 }

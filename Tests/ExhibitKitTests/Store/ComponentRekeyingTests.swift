@@ -58,22 +58,22 @@ import ExhibitSQLite
     #expect(keys.allSatisfy { $0.hasPrefix(Self.newName + "#") })
 
     // The links, their verdicts, segment and retraction are as they were.
-    let coverage = try store.coverage(Self.newName)
+    let coverage = try store.coverage(try #require(ComponentID(Self.newName)))
     let byKey = Dictionary(uniqueKeysWithValues: coverage.items.map { ($0.key, $0) })
     let role = try #require(byKey["\(Self.newName)#screenreader.role"])
-    #expect(role.cells.first { $0.platform == "ios" }?.verdict == "pass")
-    #expect(role.cells.first { $0.platform == "ios" }?.segments.first?.fromSeconds == 0.4)
-    #expect(byKey["\(Self.newName)#keyboard.tab-or-arrow-keys"]?.cells.first?.verdict == "fail")
+    #expect(role.cells.first { $0.platform == .ios }?.verdict == .pass)
+    #expect(role.cells.first { $0.platform == .ios }?.segments.first?.fromSeconds == 0.4)
+    #expect(byKey["\(Self.newName)#keyboard.tab-or-arrow-keys"]?.cells.first?.verdict == .fail)
     #expect(byKey["\(Self.newName)#gestures.swipe"]?.cells.allSatisfy { $0.verdict == nil } == true)
     let retracted = try store.connection.first(
       "SELECT count(*) AS n FROM evidence_link WHERE retracted_at IS NOT NULL")?.int("n")
     #expect(retracted == 1)
 
     // The recording follows its component.
-    #expect(try store.recordings(component: Self.newName).count == 1)
+    #expect(try store.recordings(component: try #require(ComponentID(Self.newName))).count == 1)
 
     // The rename is audited and the chain still holds.
-    let chain = try AuditLog.verify(store.connection)
+    let chain = try store.verifyAuditChain()
     #expect(chain.valid)
     // The tables still hold what the trail records, the rename replayed.
     #expect(try store.verifyWorkspace().problems == [])
@@ -93,7 +93,7 @@ import ExhibitSQLite
       Self.oldName, "segemented-control-tabs", "segmented-control", "native/segment-picker",
       "native/controls/segmented-control", "controls/segmented-control",
     ] {
-      #expect(try store.resolveComponent(name) == Self.newName, "\(name)")
+      #expect(try store.resolveComponent(name).description == Self.newName, "\(name)")
     }
     #expect(
       try store.resolveItemKey("\(Self.oldName)#screenreader.role") == "\(Self.newName)#screenreader.role")

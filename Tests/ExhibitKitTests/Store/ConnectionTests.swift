@@ -73,7 +73,7 @@ import ExhibitSQLite
     let row = try #require(try connection.first("SELECT * FROM t"))
     #expect(row["a"] == .null)
     #expect(row.int64("b") == -7)
-    #expect(row.double("c") == 2.5)
+    #expect(try row.decode("c") as Double == 2.5)
     #expect(row.string("d") == "naïve ✓")
     #expect(row["e"] == .blob([0, 1, 255]))
   }
