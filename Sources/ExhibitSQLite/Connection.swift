@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// One SQLite connection (`sqlite3*`), closed when the object goes away.

@@ -38,7 +38,8 @@ public struct Row: Sendable {
   where T.RawValue: SQLDecodable {
     let raw: T.RawValue = try decode(name)
     guard let value = T(rawValue: raw) else {
-      throw RowDecodingError(column: name, problem: "\(String(describing: raw).prefix(40).debugDescription) is not a \(T.self)")
+      throw RowDecodingError(
+        column: name, problem: "\(String(describing: raw).prefix(40).debugDescription) is not a \(T.self)")
     }
     return value
   }
@@ -75,7 +76,8 @@ extension Row {
     let raw: T.RawValue? = try decode(name)
     guard let raw else { return nil }
     guard let value = T(rawValue: raw) else {
-      throw RowDecodingError(column: name, problem: "\(String(describing: raw).prefix(40).debugDescription) is not a \(T.self)")
+      throw RowDecodingError(
+        column: name, problem: "\(String(describing: raw).prefix(40).debugDescription) is not a \(T.self)")
     }
     return value
   }

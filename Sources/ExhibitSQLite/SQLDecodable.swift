@@ -8,7 +8,9 @@ public protocol SQLDecodable {
 
 extension String: SQLDecodable {
   public init(sqlValue value: SQLValue, column: String) throws {
-    guard case .text(let text) = value else { throw RowDecodingError(column: column, expected: "text", found: value) }
+    guard case .text(let text) = value else {
+      throw RowDecodingError(column: column, expected: "text", found: value)
+    }
     self = text
   }
 }

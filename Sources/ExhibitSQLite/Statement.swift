@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A prepared statement (`sqlite3_stmt`), finalized when the object goes away.
 ///

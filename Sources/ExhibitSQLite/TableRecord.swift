@@ -27,7 +27,9 @@ extension TableRecord {
 extension Connection {
   /// The records of `R`'s table that `condition` selects, e.g. `WHERE document_id = ? ORDER BY position`.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
-  public func fetch<R: TableRecord>(_ type: R.Type, _ condition: String = "", _ values: [any SQLBindable] = [])
+  public func fetch<R: TableRecord>(
+    _ type: R.Type, _ condition: String = "", _ values: [any SQLBindable] = []
+  )
     throws -> [R]
   {
     try query("SELECT \(R.selection()) FROM \(R.table) \(condition)", values).map(R.decode)

@@ -1,6 +1,6 @@
 import ExhibitKit
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// What must hold in a workspace's database after any crash, checked with SQLite itself.
 enum DatabaseAudit {

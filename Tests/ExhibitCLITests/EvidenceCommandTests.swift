@@ -1,8 +1,8 @@
+import ExhibitSQLite
 import Foundation
 import Testing
 
 @testable import ExhibitKit
-import ExhibitSQLite
 
 /// `link`, `unlink`, `coverage`, `suggest`, `history`, `show` and `verify` as a user runs them.
 @Suite struct EvidenceCommandTests {

@@ -1,7 +1,7 @@
 import ExhibitKit
+import ExhibitSQLite
 import Foundation
 import Testing
-import ExhibitSQLite
 
 /// Storage failing under a command: a read-only workspace, a full disk, a database another
 /// process keeps locked. Each gives a clear error, keeps what was stored and leaves the database

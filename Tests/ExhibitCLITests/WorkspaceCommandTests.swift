@@ -1,7 +1,7 @@
 import ExhibitKit
+import ExhibitSQLite
 import Foundation
 import Testing
-import ExhibitSQLite
 
 @Suite struct WorkspaceCommandTests {
   @Test func initMakesAWorkspaceAndKeepsItTheSecondTime() throws {

@@ -54,7 +54,9 @@ extension BundleGathering {
     let library = self.recordings
     var recordings: [BundleContents.Recording] = []
     for sha in Set(shas + links.compactMap(\.recordingSHA256)).sorted() {
-      guard let row = try connection.first("SELECT id FROM recording WHERE sha256 = ?", [sha]) else { continue }
+      guard let row = try connection.first("SELECT id FROM recording WHERE sha256 = ?", [sha]) else {
+        continue
+      }
       let detail = try library.recordingDetail(id: try row.decode("id"))
       let source = detail.paths.first { $0.missingSince == nil }?.path ?? detail.recording.path
       let name = (source as NSString).lastPathComponent
@@ -114,15 +116,18 @@ extension BundleGathering {
       return BundleContents.Item(
         key: item.key, section: item.section, label: item.label, expectation: item.expectation,
         platforms: item.platforms, notApplicable: item.notApplicable,
-        verdict: CombinedVerdict(combining: own.map(\.verdict)), gap: verdicts.contains(where: \.gap), verdicts: verdicts,
+        verdict: CombinedVerdict(combining: own.map(\.verdict)), gap: verdicts.contains(where: \.gap),
+        verdicts: verdicts,
         links: own.map(\.id))
     }
     let subjects =
-      [component.description] + bundleLinks.map { "link:\($0.id)" } + recordings.map { "recording:\($0.sha256)" }
+      [component.description] + bundleLinks.map { "link:\($0.id)" }
+      + recordings.map { "recording:\($0.sha256)" }
     let events = try auditTrail.events(about: subjects)
     let head = try auditTrail.headHash()
     return BundleContents(
-      name: BagPath.safeComponent("\(component.family.rawValue)-\(component.slug)-\(platform.rawValue)-\(date)"),
+      name: BagPath.safeComponent(
+        "\(component.family.rawValue)-\(component.slug)-\(platform.rawValue)-\(date)"),
       component: component.description,
       title: criteria.document.title, platform: platform, date: date,
       criteriaRevision: criteria.document.revision, criteriaFormat: criteria.document.format,
@@ -155,7 +160,8 @@ extension BundleGathering {
   /// `fail` when any verdict fails or conflicts, else `incomplete` while any item has a gap, else
   /// `pass`.
   static func overallStatus(_ items: [BundleContents.Item]) -> OverallStatus {
-    OverallStatus(verdicts: items.flatMap { $0.verdicts.compactMap(\.verdict) }, hasGaps: items.contains(where: \.gap))
+    OverallStatus(
+      verdicts: items.flatMap { $0.verdicts.compactMap(\.verdict) }, hasGaps: items.contains(where: \.gap))
   }
 
   /// The first of a recording's container tags named (in any case) by `names`.

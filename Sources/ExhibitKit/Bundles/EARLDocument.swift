@@ -22,7 +22,8 @@ enum EARLDocument {
     var graph: [[String: Any]] = [
       [
         "@id": subject, "@type": "earl:TestSubject",
-        "dct:title": "\(contents.component) on \(contents.platform.rawValue)", "dct:description": contents.title,
+        "dct:title": "\(contents.component) on \(contents.platform.rawValue)",
+        "dct:description": contents.title,
       ],
       ["@id": tool, "@type": ["earl:Assertor", "earl:Software"], "dct:title": "Exhibit"],
     ]

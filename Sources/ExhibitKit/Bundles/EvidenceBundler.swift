@@ -143,7 +143,7 @@ public enum EvidenceBundler {
     try AtomicFiles.renameWithoutReplacing(partial, to: final)
     try AtomicFiles.sync(out)
     return BundleResult(
-      path: final, files: entries.count, bytes: size ?? 0, sha256: sha, gaps: contents.gaps,
+      path: final, files: entries.count, bytes: size, sha256: sha, gaps: contents.gaps,
       overallStatus: contents.overallStatus.rawValue, signedBy: signedBy)
   }
 

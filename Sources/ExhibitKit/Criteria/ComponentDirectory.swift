@@ -22,7 +22,7 @@ struct ComponentDirectory: DatabaseDomain {
         SELECT family || '/' || component AS id FROM criteria_document
         UNION SELECT family || '/' || component FROM recording WHERE family IS NOT NULL AND component IS NOT NULL
         """
-      ).compactMap { $0.string("id") })
+      ).map { try $0.decode("id") as String })
     if known.contains(lowered), let id = ComponentID(lowered) { return id }
     let parts = lowered.split(separator: "/", maxSplits: 1).map(String.init)
     let family = parts.count == 2 ? Family(rawValue: parts[0]) : nil
@@ -37,10 +37,11 @@ struct ComponentDirectory: DatabaseDomain {
           SELECT family || '/' || component AS id FROM component_alias
           WHERE alias = ? AND (? IS NULL OR family = ?)
           """, [rest, family?.rawValue, family?.rawValue]
-        ).compactMap { $0.string("id") })
+        ).map { try $0.decode("id") as String })
     }
     switch matches.count {
-    case 1: return try matches.first.flatMap(ComponentID.init) ?? { throw LookupError.unknownComponent(name) }()
+    case 1:
+      return try matches.first.flatMap(ComponentID.init) ?? { throw LookupError.unknownComponent(name) }()
     case 0: throw LookupError.unknownComponent(name)
     default: throw LookupError.ambiguousComponent(name, choices: matches.sorted())
     }
@@ -53,20 +54,17 @@ struct ComponentDirectory: DatabaseDomain {
   func resolveItemKey(_ key: String) throws -> String {
     let lowered = key.lowercased()
     guard let hash = lowered.firstIndex(of: "#") else { return lowered }
-    return ItemKey(component: try resolve(String(lowered[..<hash])), name: String(lowered[hash...].dropFirst()))
-      .description
+    return ItemKey(
+      component: try resolve(String(lowered[..<hash])), name: String(lowered[hash...].dropFirst())
+    )
+    .description
   }
 
   /// Every component's aliases as `family/alias`, by component.
   func aliases() throws -> [String: [String]] {
     var aliases: [String: [String]] = [:]
-    for row in try connection.query(
-      "SELECT family, alias, component FROM component_alias ORDER BY family, component, alias")
-    {
-      guard let family = row.string("family"), let alias = row.string("alias"),
-        let component = row.string("component")
-      else { continue }
-      aliases["\(family)/\(component)", default: []].append("\(family)/\(alias)")
+    for alias in try connection.fetch(ComponentAliasRow.self, "ORDER BY family, component, alias") {
+      aliases[alias.component.description, default: []].append(alias.qualifiedAlias)
     }
     return aliases
   }
@@ -75,16 +73,16 @@ struct ComponentDirectory: DatabaseDomain {
   func formerNames(of component: ComponentID) throws -> [String] {
     let family = component.family.rawValue
     return [component.description]
-      + (try connection.query(
-        "SELECT alias FROM component_alias WHERE family = ? AND component = ? AND source = 'renamed' ORDER BY alias",
+      + (try connection.fetch(
+        ComponentAliasRow.self, "WHERE family = ? AND component = ? AND source = 'renamed' ORDER BY alias",
         [family, component.slug]
-      ).compactMap { $0.string("alias").map { "\(family)/\($0)" } })
+      ).map(\.qualifiedAlias))
   }
 
   /// Component slugs already imported, to recognise them in documents that name none.
   func knownComponentSlugs() throws -> [String] {
-    try connection.query("SELECT DISTINCT component FROM criteria_document").compactMap {
-      $0.string("component")
+    try connection.query("SELECT DISTINCT component FROM criteria_document").map {
+      try $0.decode("component")
     }
   }
 }

@@ -18,7 +18,9 @@ public struct ComponentID: Sendable, Hashable, Comparable, Codable, CustomString
   /// category path). A user's words go through ``Store/resolveComponent(_:)`` instead.
   public init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let family = Family(rawValue: String(parts[0])), !parts[1].isEmpty else { return nil }
+    guard parts.count == 2, let family = Family(rawValue: String(parts[0])), !parts[1].isEmpty else {
+      return nil
+    }
     self.init(family: family, slug: String(parts[1]))
   }
 

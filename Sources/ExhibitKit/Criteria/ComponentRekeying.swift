@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// Re-keys components that earlier releases named after their prose (`How to test a segemented
 /// control tabs` gave `native/segemented-control-tabs`) to MagentaA11y's own name, keeping their
@@ -28,22 +28,17 @@ enum ComponentRekeying {
     let sha256: String
     let generalNotes: String
 
-    init?(_ row: Row) {
-      guard let id = row.int64("id"), let family = row.string("family").flatMap(Family.init(rawValue:)),
-        let component = row.string("component"),
-        let format = row.string("format").flatMap(CriteriaFormat.init(rawValue:)),
-        let revision = row.int("revision"), let sha256 = row.string("sha256")
-      else { return nil }
-      self.id = id
-      self.family = family
-      self.component = component
-      category = row.string("category") ?? ""
-      title = row.string("title") ?? ""
-      sourcePath = row.string("source_path") ?? ""
-      self.format = format
-      self.revision = revision
-      self.sha256 = sha256
-      generalNotes = row.string("general_notes") ?? ""
+    init(_ row: Row) throws {
+      id = try row.decode("id")
+      family = try row.decode("family")
+      component = try row.decode("component")
+      category = try row.decode("category")
+      title = try row.decode("title")
+      sourcePath = try row.decode("source_path")
+      format = try row.decode("format")
+      revision = try row.decode("revision")
+      sha256 = try row.decode("sha256")
+      generalNotes = try row.decode("general_notes")
     }
 
     var componentID: String { "\(family.rawValue)/\(component)" }
@@ -93,7 +88,7 @@ enum ComponentRekeying {
       SELECT id, family, component, category, title, source_path, format, revision, sha256, general_notes
       FROM criteria_document ORDER BY family, component, id
       """
-    ).compactMap(StoredDocument.init)
+    ).map { row in try RowDecodingError.reading("criteria_document") { try StoredDocument(row) } }
   }
 
   /// MagentaA11y's name for a group of documents filed under one prose-derived name, or nil
@@ -146,7 +141,7 @@ enum ComponentRekeying {
       let offset =
         try connection.first(
           "SELECT coalesce(max(revision), 0) AS top FROM criteria_document WHERE family = ? AND component = ? AND format = ?",
-          [family, target, format.rawValue])?.int("top") ?? 0
+          [family, target, format.rawValue])?.decode("top") ?? 0
       for document in group where document.format == format {
         try connection.execute(
           "UPDATE criteria_document SET component = ?, revision = ? WHERE id = ?",

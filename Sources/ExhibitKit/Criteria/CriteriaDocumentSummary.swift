@@ -21,7 +21,8 @@ public struct CriteriaDocumentSummary: Sendable, Equatable, Codable {
   public internal(set) var aliases: [String] = []
 
   private enum CodingKeys: String, CodingKey {
-    case component, family, category, title, sourcePath, format, revision, itemCount, sha256, importedAt, primary
+    case component, family, category, title, sourcePath, format, revision, itemCount, sha256, importedAt,
+      primary
     case staleLinks, aliases
   }
 }

@@ -10,8 +10,7 @@ extension CriteriaLibrary {
   ///   - actor: Who imports, for the audit trail.
   /// - Returns: One outcome per document.
   /// - Throws: ``SQLiteError``; nothing of the batch is stored then.
-  func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome]
-  {
+  func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome] {
     try connection.transaction {
       let outcomes = try documents.map { try importCriteria($0, actor: actor) }
       // New documents may name recordings already catalogued, or resolve their folders.
@@ -30,7 +29,8 @@ extension CriteriaLibrary {
       WHERE family = ? AND component = ? AND format = ? AND sha256 = ?
       """, [family, document.component, document.format.rawValue, document.sha256])
     {
-      return .unchanged(component: document.componentID, format: document.format, revision: try existing.decode("revision"))
+      return .unchanged(
+        component: document.componentID, format: document.format, revision: try existing.decode("revision"))
     }
     let previousRow = try connection.first(
       """
@@ -158,12 +158,14 @@ extension CriteriaLibrary {
       let summary = CriteriaDocumentSummary(
         documentID: document.id, component: document.component.description, family: document.component.family,
         category: document.category, title: document.title, sourcePath: document.sourcePath,
-        format: document.format.rawValue, revision: document.revision, itemCount: try row.decode("item_count"),
+        format: document.format.rawValue, revision: document.revision,
+        itemCount: try row.decode("item_count"),
         sha256: document.sha256, importedAt: document.importedAt, primary: false,
         staleLinks: try row.decode("stale_links"))
       return (summary, try row.decode("platform_items"))
     }
-    let primaries = Dictionary(grouping: summaries.map(\.summary), by: \.component).compactMapValues(Self.primary)
+    let primaries = Dictionary(grouping: summaries.map(\.summary), by: \.component).compactMapValues(
+      Self.primary)
     let aliases = try components.aliases()
     return summaries.filter { platform == nil || $0.platformItems > 0 }.map { summary, _ in
       var marked = summary
@@ -192,30 +194,41 @@ extension CriteriaLibrary {
   /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
   func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
     guard let document = try criteriaDocuments(component: component).first(where: \.primary),
-      let documentRow = try connection.fetchOne(CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
+      let documentRow = try connection.fetchOne(
+        CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
     else { throw LookupError.noCriteria(component.description) }
     let documentID = document.documentID
-    let items = try connection.fetch(CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
-      .map(\.stored)
-      .filter { item in platform.map { item.platforms.contains($0) } ?? true }
+    let items = try connection.fetch(
+      CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+    )
+    .map(\.stored)
+    .filter { item in platform.map { item.platforms.contains($0) } ?? true }
     var scenarios: [GherkinScenario] = []
     for scenario in try connection.fetch(
       GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
     {
-      let steps = try connection.fetch(GherkinStepRow.self, "WHERE scenario_id = ? ORDER BY position", [scenario.id])
+      let steps = try connection.fetch(
+        GherkinStepRow.self, "WHERE scenario_id = ? ORDER BY position", [scenario.id])
       scenarios.append(GherkinScenario(title: scenario.title, steps: steps.map(\.step)))
     }
-    func appliesHere(_ name: String) -> Bool { platform == nil || name == "general" || name == platform?.rawValue }
-    let notes = try connection.fetch(DeveloperNoteRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
-      .map(\.note).filter { appliesHere($0.platform) }
+    func appliesHere(_ name: String) -> Bool {
+      platform == nil || name == "general" || name == platform?.rawValue
+    }
+    let notes = try connection.fetch(
+      DeveloperNoteRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+    )
+    .map(\.note).filter { appliesHere($0.platform) }
     let announcements = try connection.fetch(
       AnnouncementExampleRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
     ).map(\.example).filter { appliesHere($0.platform) }
-    let videos = try connection.fetch(VideoReferenceRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
-      .map(\.video)
-      .filter { platform == nil || $0.context.platform == nil || $0.context.platform == platform }
+    let videos = try connection.fetch(
+      VideoReferenceRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+    )
+    .map(\.video)
+    .filter { platform == nil || $0.context.platform == nil || $0.context.platform == platform }
     return ComponentCriteria(
-      component: component.description, document: document, items: items, gherkinGiven: documentRow.gherkinGiven,
+      component: component.description, document: document, items: items,
+      gherkinGiven: documentRow.gherkinGiven,
       scenarios: scenarios, notes: notes, announcements: announcements, videos: videos)
   }
 }

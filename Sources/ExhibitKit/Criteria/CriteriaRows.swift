@@ -100,7 +100,8 @@ struct GherkinStepRow: TableRecord {
   let step: GherkinStep
 
   init(row: Row) throws {
-    step = GherkinStep(keyword: try row.decode("keyword"), text: try row.decode("text"), depth: try row.decode("depth"))
+    step = GherkinStep(
+      keyword: try row.decode("keyword"), text: try row.decode("text"), depth: try row.decode("depth"))
   }
 }
 
@@ -112,7 +113,8 @@ struct DeveloperNoteRow: TableRecord {
 
   init(row: Row) throws {
     note = DeveloperNote(
-      platform: try row.decode("platform"), framework: try row.decode("framework"), topic: try row.decode("topic"),
+      platform: try row.decode("platform"), framework: try row.decode("framework"),
+      topic: try row.decode("topic"),
       text: try row.decode("text"))
   }
 }
@@ -125,7 +127,8 @@ struct AnnouncementExampleRow: TableRecord {
 
   init(row: Row) throws {
     example = AnnouncementExample(
-      platform: try row.decode("platform"), framework: try row.decode("framework"), text: try row.decode("text"))
+      platform: try row.decode("platform"), framework: try row.decode("framework"),
+      text: try row.decode("text"))
   }
 }
 

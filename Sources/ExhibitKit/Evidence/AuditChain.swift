@@ -1,4 +1,5 @@
 import ExhibitSQLite
+
 /// The result of checking the audit trail's hash chain.
 public struct AuditChainReport: Sendable, Equatable, Encodable {
   /// One broken link of the chain.

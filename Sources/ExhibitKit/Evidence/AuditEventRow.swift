@@ -10,6 +10,7 @@ struct AuditEventRow: TableRecord {
     event = AuditEvent(
       id: try row.decode("id"), at: try row.decode("at"), actor: try row.decode("actor"),
       action: try row.decode("action"), subject: try row.decode("subject"), before: try row.decode("before"),
-      after: try row.decode("after"), previousHash: try row.decode("previous_hash"), hash: try row.decode("hash"))
+      after: try row.decode("after"), previousHash: try row.decode("previous_hash"),
+      hash: try row.decode("hash"))
   }
 }

@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// One entry of the append-only audit trail.
 public struct AuditEvent: Sendable, Equatable, Codable {
@@ -82,7 +82,8 @@ public enum AuditLog {
   /// - Throws: ``SQLiteError``.
   static func indexSubjects(of event: AuditEvent, _ connection: Connection) throws {
     // Migrations before version 8 append events too; version 8 indexes them.
-    guard try connection.first("SELECT 1 AS found FROM sqlite_schema WHERE name = 'audit_subject'") != nil else {
+    guard try connection.first("SELECT 1 AS found FROM sqlite_schema WHERE name = 'audit_subject'") != nil
+    else {
       return
     }
     for subject in AuditSubjects.of(subject: event.subject, before: event.before, after: event.after) {

@@ -18,7 +18,9 @@ enum AuditSubjects {
         subjects.append("item:\(item)")
         if let hash = item.firstIndex(of: "#") { subjects.append("item-component:\(item[..<hash])") }
       }
-      if let recording = fields["recording"], !recording.isEmpty { subjects.append("linked-recording:\(recording)") }
+      if let recording = fields["recording"], !recording.isEmpty {
+        subjects.append("linked-recording:\(recording)")
+      }
     }
     var seen = Set<String>()
     return subjects.filter { seen.insert($0).inserted }

@@ -23,7 +23,8 @@ struct AuditTrail: DatabaseDomain {
       return try events(touching: names.map { "item:\($0)#\(parsed.name)" })
     }
     if let id = try? recordings.resolveRecording(subject),
-      let sha: String = try connection.first("SELECT sha256 FROM recording WHERE id = ?", [id])?.decode("sha256")
+      let sha: String = try connection.first("SELECT sha256 FROM recording WHERE id = ?", [id])?.decode(
+        "sha256")
     {
       return try events(touching: ["recording:\(sha)", "linked-recording:\(sha)"])
     }
@@ -43,7 +44,8 @@ struct AuditTrail: DatabaseDomain {
     let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
     return try connection.fetch(
       AuditEventRow.self,
-      "WHERE id IN (SELECT event_id FROM audit_subject WHERE subject IN (\(placeholders))) ORDER BY id", subjects
+      "WHERE id IN (SELECT event_id FROM audit_subject WHERE subject IN (\(placeholders))) ORDER BY id",
+      subjects
     ).map(\.event)
   }
 
@@ -52,8 +54,10 @@ struct AuditTrail: DatabaseDomain {
   func events(about subjects: [String]) throws -> [AuditEvent] {
     guard !subjects.isEmpty else { return [] }
     let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
-    return try connection.fetch(AuditEventRow.self, "WHERE subject IN (\(placeholders)) ORDER BY id", subjects)
-      .map(\.event)
+    return try connection.fetch(
+      AuditEventRow.self, "WHERE subject IN (\(placeholders)) ORDER BY id", subjects
+    )
+    .map(\.event)
   }
 
   /// The newest event's hash, or the genesis hash of an empty trail.
@@ -76,7 +80,9 @@ struct AuditTrail: DatabaseDomain {
       let expected = Set(AuditSubjects.of(subject: event.subject, before: event.before, after: event.after))
       if indexed.removeValue(forKey: event.id) != expected {
         problems.append(
-          .init(path: "audit_subject:\(event.id)", problem: "the subjects indexed for the event are not what it records"))
+          .init(
+            path: "audit_subject:\(event.id)",
+            problem: "the subjects indexed for the event are not what it records"))
       }
     }
     problems += indexed.keys.sorted().map {

@@ -45,7 +45,8 @@ extension Coverage {
           verdict: CombinedVerdict(combining: here.map(\.verdict)), links: here.count,
           segments: here.map {
             Segment(
-              link: $0.id, recording: $0.recordingPath, fromSeconds: $0.startSeconds, toSeconds: $0.endSeconds,
+              link: $0.id, recording: $0.recordingPath, fromSeconds: $0.startSeconds,
+              toSeconds: $0.endSeconds,
               verdict: $0.verdict)
           })
       }
@@ -62,8 +63,11 @@ extension Coverage {
     }
     self.init(
       component: component.description, revision: document.revision, columns: columns, items: items,
-      gaps: items.filter { !$0.gapPlatforms.isEmpty }.map(\.key), conflicts: items.filter(\.conflict).map(\.key),
-      stale: stale.map { StaleLink(link: $0.id, item: $0.itemKey, revision: $0.revision, verdict: $0.verdict) },
+      gaps: items.filter { !$0.gapPlatforms.isEmpty }.map(\.key),
+      conflicts: items.filter(\.conflict).map(\.key),
+      stale: stale.map {
+        StaleLink(link: $0.id, item: $0.itemKey, revision: $0.revision, verdict: $0.verdict)
+      },
       unavailable: unavailable)
   }
 

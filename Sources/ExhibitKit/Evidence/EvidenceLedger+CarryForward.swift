@@ -13,7 +13,8 @@ extension EvidenceLedger {
     throws
   {
     let links = try EvidenceLinkRow.fetch(
-      connection, where: "d.family = ? AND d.component = ? AND d.format = ? AND d.id <> ? AND l.retracted_at IS NULL",
+      connection,
+      where: "d.family = ? AND d.component = ? AND d.format = ? AND d.id <> ? AND l.retracted_at IS NULL",
       [document.family.rawValue, document.component, document.format.rawValue, documentID])
     for link in links {
       // The same item in the new revision, unchanged in every field that states the criterion.

@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// A criteria item of a component's current revision.
 struct CurrentItem: Sendable {
@@ -142,7 +142,8 @@ extension EvidenceLedger {
     guard let resolved = ItemKey(try components.resolveItemKey(key)),
       let document = try criteria.criteriaDocuments(component: resolved.component).first(where: \.primary),
       let item = try connection.fetchOne(
-        CriteriaItemRow.self, "WHERE document_id = ? AND key = ?", [document.documentID, resolved.description])
+        CriteriaItemRow.self, "WHERE document_id = ? AND key = ?",
+        [document.documentID, resolved.description])
     else { throw EvidenceError.unknownItem(key) }
     return CurrentItem(id: item.id, key: item.key, platforms: item.platforms, revision: document.revision)
   }

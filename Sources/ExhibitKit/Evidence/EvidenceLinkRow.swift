@@ -60,7 +60,8 @@ struct EvidenceLinkRow: Sendable {
   /// The link as `link`, `unlink` and bundles give it.
   var link: EvidenceLink {
     EvidenceLink(
-      id: id, item: itemKey, revision: revision, recordingSHA256: recordingSHA256, recordingPath: recordingPath,
+      id: id, item: itemKey, revision: revision, recordingSHA256: recordingSHA256,
+      recordingPath: recordingPath,
       startSeconds: startSeconds, endSeconds: endSeconds, verdict: verdict, auditor: auditor, note: note,
       platformOverride: platformOverride, componentOverride: componentOverride, createdAt: createdAt,
       retractedAt: retractedAt, retractedBy: retractedBy, retractionReason: retractionReason)
@@ -70,7 +71,9 @@ struct EvidenceLinkRow: Sendable {
 extension EvidenceLinkRow {
   /// Reads a row of ``select``; declared here so the memberwise initialiser stays for tests.
   init(row: Row) throws {
-    (id, recordingID, itemID) = (try row.decode("id"), try row.decode("recording_id"), try row.decode("item_id"))
+    (id, recordingID, itemID) = (
+      try row.decode("id"), try row.decode("recording_id"), try row.decode("item_id")
+    )
     itemKey = try row.decode("key")
     revision = try row.decode("revision")
     format = try row.decode("format")

@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// The evidence the audit trail says there is, replayed event by event: criteria revisions, the
 /// recordings' hashes, and every link with its verdict, segment, note, auditor, overrides and

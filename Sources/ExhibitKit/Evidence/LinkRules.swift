@@ -18,7 +18,8 @@ enum LinkRules {
   /// within the recording (a thousandth of a second of slack at the end).
   /// - Throws: ``EvidenceError`` for half a segment, an empty or inverted one, one past the end,
   ///   or one shorter than a millisecond.
-  static func segment(from: Double?, to: Double?, durationSeconds: Double) throws -> (start: Int?, end: Int?) {
+  static func segment(from: Double?, to: Double?, durationSeconds: Double) throws -> (start: Int?, end: Int?)
+  {
     switch (from, to) {
     case (nil, nil): return (nil, nil)
     case (let from?, let to?):
@@ -38,7 +39,9 @@ enum LinkRules {
   /// The overrides a request needs: a recording of another component, or of a platform the item
   /// does not apply to (or of no known platform), is evidence only when the auditor says so.
   /// - Throws: ``EvidenceError`` naming what the auditor must confirm.
-  static func overrides(_ request: LinkRequest, item: CurrentItem, recording: RecordingFacts) throws -> Overrides {
+  static func overrides(_ request: LinkRequest, item: CurrentItem, recording: RecordingFacts) throws
+    -> Overrides
+  {
     var overrides = Overrides(platform: false, component: false)
     if let component = recording.component, !item.key.hasPrefix("\(component)#") {
       guard request.overrideComponent else {

@@ -15,7 +15,8 @@ extension SuggestionQueries {
   /// - Returns: The suggestions, by component, recording and time.
   /// - Throws: ``LookupError`` or ``SQLiteError``.
   func suggestions(component: ComponentID? = nil) throws -> [Suggestion] {
-    let components = try component.map { [$0] }
+    let components =
+      try component.map { [$0] }
       ?? Set(criteria.criteriaDocuments().compactMap { ComponentID($0.component) }).sorted()
     var result: [Suggestion] = []
     for component in components {
@@ -29,7 +30,8 @@ extension SuggestionQueries {
         FROM recording r WHERE r.family = ? AND r.component = ? AND r.status <> 'error' ORDER BY path
         """, [component.family.rawValue, component.slug])
       for row in recordings {
-        guard let sha: String = try row.decode("sha256"), let platform: Platform = try row.decode("platform") else {
+        guard let sha: String = try row.decode("sha256"), let platform: Platform = try row.decode("platform")
+        else {
           continue
         }
         let id: Int64 = try row.decode("id")
@@ -37,8 +39,12 @@ extension SuggestionQueries {
         let recording = SuggestionRules.Recording(
           path: (try row.decode("path") as String?) ?? "", sha256: sha, platform: platform,
           namedByCriteria: source == .criteria, durationMilliseconds: try row.decode("duration_ms"))
-        let existing = try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ? AND l.retracted_at IS NULL", [id])
-          .map { SuggestionRules.ExistingLink(item: $0.itemKey, start: $0.startMilliseconds, end: $0.endMilliseconds) }
+        let existing = try EvidenceLinkRow.fetch(
+          connection, where: "l.recording_id = ? AND l.retracted_at IS NULL", [id]
+        )
+        .map {
+          SuggestionRules.ExistingLink(item: $0.itemKey, start: $0.startMilliseconds, end: $0.endMilliseconds)
+        }
         let cues = try connection.query(
           """
           SELECT c.start_ms, c.end_ms, c.text, t.path AS caption FROM caption_cue c

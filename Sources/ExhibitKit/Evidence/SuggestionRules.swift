@@ -48,7 +48,8 @@ struct SuggestionRules {
     let spoken = items.filter { $0.section == .screenreader && !$0.notApplicable }
     screenReaderItems = spoken
     let role = spoken.first { $0.key.hasSuffix("#screenreader.role") }
-    roleWords = CueEvidence.roleWords(component: component.description, roleExpectation: role?.expectation ?? "")
+    roleWords = CueEvidence.roleWords(
+      component: component.description, roleExpectation: role?.expectation ?? "")
   }
 
   /// Whether the component has a role or state item for cues to speak to.
@@ -101,7 +102,8 @@ struct SuggestionRules {
             fromSeconds: Double(start) / 1000, toSeconds: Double(end) / 1000,
             reason: String(
               format: "the cue at %.2f s, \"%@\", %@ (%@)", Double(start) / 1000, cue.text, said, source),
-            confidence: finding.aspect == .hint ? base - Self.hintDiscount : base, captionFile: cue.captionFile))
+            confidence: finding.aspect == .hint ? base - Self.hintDiscount : base,
+            captionFile: cue.captionFile))
       }
     }
     return result

@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// A path the catalogue has seen, as stored.
 struct StoredRecordingPath: Sendable {
@@ -77,7 +77,8 @@ extension CatalogueWriter {
     var captions: [PathKey: StoredCaptionTrack] = [:]
     for track in try connection.fetch(CaptionTrackRow.self) {
       captions[PathKey(track.path)] = StoredCaptionTrack(
-        id: track.id, recordingID: track.recordingID, size: track.size, modifiedNanoseconds: track.modifiedNanoseconds)
+        id: track.id, recordingID: track.recordingID, size: track.size,
+        modifiedNanoseconds: track.modifiedNanoseconds)
     }
     return CatalogueState(paths: paths, captions: captions)
   }
@@ -100,7 +101,9 @@ extension CatalogueWriter {
     }
     let components = try connection.query("SELECT DISTINCT family, component FROM criteria_document").map {
       row -> (Family, String) in
-      try RowDecodingError.reading("criteria_document") { (try row.decode("family"), try row.decode("component")) }
+      try RowDecodingError.reading("criteria_document") {
+        (try row.decode("family"), try row.decode("component"))
+      }
     }
     return RecordingAttributor(references: references, knownComponents: components)
   }
@@ -147,7 +150,8 @@ extension CatalogueWriter {
         isNewRecording: isNew)
       if info.truncated {
         warnings.append(
-          CatalogueProblem(path: path, message: "truncated: \(info.truncationReason ?? "the file ends early")"))
+          CatalogueProblem(
+            path: path, message: "truncated: \(info.truncationReason ?? "the file ends early")"))
       }
     }
     for caption in examination.captions {
@@ -172,7 +176,8 @@ extension CatalogueWriter {
           AND NOT EXISTS (SELECT 1 FROM evidence_link WHERE recording_id = r.id)
         """, [recordingID]) != nil
     else { return }
-    for track in try connection.query("SELECT path FROM caption_track WHERE recording_id = ?", [recordingID]) {
+    for track in try connection.query("SELECT path FROM caption_track WHERE recording_id = ?", [recordingID])
+    {
       try deleteCaptionTrack(path: try track.decode("path"))
     }
     try connection.execute("DELETE FROM recording_stream WHERE recording_id = ?", [recordingID])
@@ -415,7 +420,9 @@ extension CatalogueWriter {
 
   /// Deletes a caption track and its cues (captions are derived from files, not evidence).
   func deleteCaptionTrack(path: String) throws {
-    guard let id: Int64 = try connection.first("SELECT id FROM caption_track WHERE path = ?", [path])?.decode("id")
+    guard
+      let id: Int64 = try connection.first("SELECT id FROM caption_track WHERE path = ?", [path])?.decode(
+        "id")
     else { return }
     try connection.execute("DELETE FROM caption_cue WHERE track_id = ?", [id])
     try connection.execute("DELETE FROM caption_track WHERE id = ?", [id])
@@ -471,7 +478,8 @@ extension CatalogueWriter {
           + paths.map { _ in "?" }.joined(separator: ", ") + "))"
       } ?? ""
     let rows = try connection.query(
-      "SELECT \(RecordingRow.selection(as: "r")), \(RecordingLibrary.primaryPath) AS path FROM recording r" + only,
+      "SELECT \(RecordingRow.selection(as: "r")), \(RecordingLibrary.primaryPath) AS path FROM recording r"
+        + only,
       paths ?? [])
     for row in rows {
       // A recording whose every path now holds other bytes has nowhere to be attributed from.

@@ -29,7 +29,8 @@ public final class Cataloguer {
   ///   - progress: Called on the writer with (files done, files to read).
   /// - Returns: What was added, skipped, moved, copied, missing or failed.
   /// - Throws: ``SQLiteError`` when the database cannot be written; batches already committed stay.
-  public func run(_ scope: CatalogueScope, progress: ((Int, Int) -> Void)? = nil) async throws -> CatalogueSummary
+  public func run(_ scope: CatalogueScope, progress: ((Int, Int) -> Void)? = nil) async throws
+    -> CatalogueSummary
   {
     var summary = CatalogueSummary()
     summary.scanned = scope.videos.count
@@ -60,7 +61,8 @@ public final class Cataloguer {
         requests.append(ExaminationRequest(video: video, readsMedia: false, captions: changedCaptions))
       } else if stored.status == .error {
         summary.failed += 1
-        summary.errors.append(CatalogueProblem(path: video.path, message: stored.error ?? "could not be read"))
+        summary.errors.append(
+          CatalogueProblem(path: video.path, message: stored.error ?? "could not be read"))
       } else {
         summary.unchanged += 1
       }

@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 extension RecordingLibrary {
   /// SQL for the path a recording `r` is shown at: its first present path, else its first path.
@@ -16,7 +16,8 @@ extension RecordingLibrary {
   ///   - status: Only recordings catalogued with this status.
   /// - Returns: One summary per recording.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
-  func recordings(component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil) throws
+  func recordings(component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil)
+    throws
     -> [RecordingSummary]
   {
     var conditions: [String] = []
@@ -34,8 +35,10 @@ extension RecordingLibrary {
       values.append(status.rawValue)
     }
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    return try connection.query(Self.summarySelect + " \(filter) ORDER BY r.family, r.component, path", values)
-      .map { try Self.summary($0).summary }
+    return try connection.query(
+      Self.summarySelect + " \(filter) ORDER BY r.family, r.component, path", values
+    )
+    .map { try Self.summary($0).summary }
   }
 
   /// Finds a recording by path (absolute, or relative to `currentDirectory`) or by a prefix of
@@ -74,16 +77,21 @@ extension RecordingLibrary {
       throw RecordingLookupError.notFound(String(id))
     }
     let (summary, recording) = try Self.summary(row)
-    let paths = try connection.fetch(RecordingPathRow.self, "WHERE recording_id = ? ORDER BY id", [id]).map(\.record)
-    let streams = try connection.fetch(RecordingStreamRow.self, "WHERE recording_id = ? ORDER BY stream_index", [id])
-      .map(\.stream)
-    let captions = try connection.fetch(CaptionTrackRow.self, "WHERE recording_id = ? ORDER BY path", [id]).map {
-      track in
-      let cues = try connection.fetch(CaptionCueRow.self, "WHERE track_id = ? ORDER BY position", [track.id])
-      return RecordingDetail.CaptionTrack(
-        path: track.path, language: track.language, sha256: track.sha256, warnings: track.warnings,
-        cues: cues.map(\.cue))
-    }
+    let paths = try connection.fetch(RecordingPathRow.self, "WHERE recording_id = ? ORDER BY id", [id]).map(
+      \.record)
+    let streams = try connection.fetch(
+      RecordingStreamRow.self, "WHERE recording_id = ? ORDER BY stream_index", [id]
+    )
+    .map(\.stream)
+    let captions = try connection.fetch(CaptionTrackRow.self, "WHERE recording_id = ? ORDER BY path", [id])
+      .map {
+        track in
+        let cues = try connection.fetch(
+          CaptionCueRow.self, "WHERE track_id = ? ORDER BY position", [track.id])
+        return RecordingDetail.CaptionTrack(
+          path: track.path, language: track.language, sha256: track.sha256, warnings: track.warnings,
+          cues: cues.map(\.cue))
+      }
     let links = try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ?", [id]).map {
       RecordingDetail.Link(
         id: $0.id, item: $0.itemKey, verdict: $0.verdict.rawValue, startSeconds: $0.startSeconds,
@@ -91,7 +99,8 @@ extension RecordingLibrary {
         retractedAt: $0.retractedAt)
     }
     return RecordingDetail(
-      recording: summary, bitRate: recording.bitRate, tags: recording.tags, attribution: recording.attribution,
+      recording: summary, bitRate: recording.bitRate, tags: recording.tags,
+      attribution: recording.attribution,
       cataloguedAt: recording.cataloguedAt, paths: paths, streams: streams, captions: captions, links: links)
   }
 
@@ -119,10 +128,12 @@ extension RecordingLibrary {
     let summary = try RowDecodingError.reading("recording") {
       RecordingSummary(
         // A recording whose every path now holds other bytes has no path left to show.
-        id: recording.id, path: (try row.decode("path") as String?) ?? "", sha256: recording.sha256, size: recording.size,
+        id: recording.id, path: (try row.decode("path") as String?) ?? "", sha256: recording.sha256,
+        size: recording.size,
         status: recording.status, error: recording.error, container: recording.container,
         durationSeconds: recording.durationSeconds, videoCodec: try row.decode("video_codec"),
-        width: try row.decode("width"), height: try row.decode("height"), audioCodec: try row.decode("audio_codec"),
+        width: try row.decode("width"), height: try row.decode("height"),
+        audioCodec: try row.decode("audio_codec"),
         family: attribution.family?.value, component: attribution.component?.value,
         platform: attribution.platform?.value, assistiveTech: attribution.assistiveTech?.value,
         browser: attribution.browser?.value, captionCues: try row.decode("caption_cues"),

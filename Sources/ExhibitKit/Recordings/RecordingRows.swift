@@ -86,7 +86,8 @@ struct RecordingStreamRow: TableRecord {
   init(row: Row) throws {
     stream = MediaInfo.Stream(
       index: try row.decode("stream_index"), kind: try row.decode("kind"), codec: try row.decode("codec"),
-      width: try row.decode("width"), height: try row.decode("height"), frameRate: try row.decode("frame_rate"),
+      width: try row.decode("width"), height: try row.decode("height"),
+      frameRate: try row.decode("frame_rate"),
       sampleRate: try row.decode("sample_rate"), channels: try row.decode("channels"),
       bitRate: try row.decode("bit_rate"), language: try row.decode("language"))
   }

@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 extension SearchIndex {
   /// Searches criteria, captions, recording names and link notes through the FTS5 indexes.
@@ -111,7 +111,8 @@ extension SearchIndex {
       SELECT rowid AS id, snippet(snippet_scratch, \(column), \(Self.snippetMarks)) AS s
       FROM temp.snippet_scratch WHERE snippet_scratch MATCH ?
       """, [expression])
-    return Dictionary(try found.map { (try $0.decode("id") as Int64, try $0.decode("s") as String) }) { first, _ in
+    return Dictionary(try found.map { (try $0.decode("id") as Int64, try $0.decode("s") as String) }) {
+      first, _ in
       first
     }
   }
@@ -132,8 +133,10 @@ extension SearchIndex {
     let documents = try rows.map { row in
       try RowDecodingError.reading("criteria_document") {
         (
-          id: try row.decode("id") as Int64, component: "\(try row.decode("family") as String)/\(try row.decode("component") as String)",
-          rank: CriteriaLibrary.primaryRank(format: try row.decode("format"), hasItems: try row.decode("has_items"))
+          id: try row.decode("id") as Int64,
+          component: "\(try row.decode("family") as String)/\(try row.decode("component") as String)",
+          rank: CriteriaLibrary.primaryRank(
+            format: try row.decode("format"), hasItems: try row.decode("has_items"))
         )
       }
     }
@@ -183,7 +186,8 @@ extension SearchIndex {
     let hits = try found.rows.map { row in
       let family = try row.decode("family") as Family
       return SearchHit(
-        kind: .criteria, source: "gherkin", component: (try row.decode("component") as String?), platform: scope.platform,
+        kind: .criteria, source: "gherkin", component: (try row.decode("component") as String?),
+        platform: scope.platform,
         platforms: Platform.defaults(for: family).map(\.rawValue), assistiveTech: nil,
         title: try row.decode("title"),
         snippet: snippets[try row.decode("fts_rowid")] ?? "",
@@ -212,7 +216,7 @@ extension SearchIndex {
       // `general` notes apply to every platform of the family.
       let platformName: String = try row.decode("platform")
       let platform = Platform(rawValue: platformName)
-      let framework = row.string("framework") ?? ""
+      let framework: String = try row.decode("framework")
       let title = [platform?.displayName ?? "General", framework].filter { !$0.isEmpty }.joined(
         separator: " ")
       return SearchHit(
@@ -241,12 +245,16 @@ extension SearchIndex {
     let hits = try found.rows.map { row in
       let recording = try recordingPathAndName(try row.decode("recording_id"))
       return SearchHit(
-        kind: .captions, source: "captions", component: try Self.component(row), platform: (try row.decode("platform") as String?),
-        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [], assistiveTech: (try row.decode("assistive_tech") as String?),
+        kind: .captions, source: "captions", component: try Self.component(row),
+        platform: (try row.decode("platform") as String?),
+        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+        assistiveTech: (try row.decode("assistive_tech") as String?),
         title: recording.name,
         snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: nil, recording: recording.path, startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
-        endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 }, score: try row.decode("score"))
+        item: nil, recording: recording.path,
+        startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
+        endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
+        score: try row.decode("score"))
     }
     return Ranked(hits: hits, capped: found.capped)
   }
@@ -267,7 +275,8 @@ extension SearchIndex {
       SearchHit(
         kind: .recordings, source: "recordings", component: try Self.component(row),
         platform: (try row.decode("platform") as String?),
-        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [], assistiveTech: (try row.decode("assistive_tech") as String?),
+        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+        assistiveTech: (try row.decode("assistive_tech") as String?),
         title: try row.decode("name"),
         snippet: snippets[try row.decode("fts_rowid")] ?? "",
         item: nil, recording: (try row.decode("path") as String?), startSeconds: nil, endSeconds: nil,
@@ -291,13 +300,17 @@ extension SearchIndex {
     let snippets = try snippets(rows: found.rows, column: 0, expression: scope.expression)
     let hits = try found.rows.map { row in
       SearchHit(
-        kind: .notes, source: "notes", component: (try row.decode("component") as String?), platform: (try row.decode("platform") as String?),
-        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [], assistiveTech: (try row.decode("assistive_tech") as String?),
+        kind: .notes, source: "notes", component: (try row.decode("component") as String?),
+        platform: (try row.decode("platform") as String?),
+        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+        assistiveTech: (try row.decode("assistive_tech") as String?),
         title: try row.decode("label"),
         snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: (try row.decode("key") as String?), recording: try recordingPathAndName(try row.decode("recording_id")).path,
+        item: (try row.decode("key") as String?),
+        recording: try recordingPathAndName(try row.decode("recording_id")).path,
         startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
-        endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 }, score: try row.decode("score"))
+        endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
+        score: try row.decode("score"))
     }
     return Ranked(hits: hits, capped: found.capped)
   }
@@ -311,7 +324,8 @@ extension SearchIndex {
 
   /// `family/component` of a recording row, when both are known.
   private static func component(_ row: Row) throws -> String? {
-    guard let family: String = try row.decode("family"), let component: String = try row.decode("component") else {
+    guard let family: String = try row.decode("family"), let component: String = try row.decode("component")
+    else {
       return nil
     }
     return "\(family)/\(component)"

@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// Checks that a path holds an Exhibit database, or nothing yet, before SQLite opens it: opening
 /// another application's database for writing would add Exhibit's tables and switch it to WAL,

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+
 /// The database schema: every migration Exhibit knows, oldest first.
 ///
 /// `Database/schema.sql` is the readable dump of a fresh database built from these steps; a test

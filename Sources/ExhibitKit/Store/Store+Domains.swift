@@ -12,7 +12,8 @@ extension Store: DatabaseDomain {
 
   /// Stores parsed criteria documents as revisions, each import audited (``CriteriaLibrary``).
   /// - Throws: ``SQLiteError``.
-  public func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome] {
+  public func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome]
+  {
     try criteria.importCriteria(documents, actor: actor)
   }
 
@@ -26,7 +27,9 @@ extension Store: DatabaseDomain {
 
   /// A component's current criteria, for one platform or all.
   /// - Throws: ``LookupError`` or ``SQLiteError``.
-  public func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
+  public func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws
+    -> ComponentCriteria
+  {
     try criteria.componentCriteria(component, platform: platform)
   }
 
@@ -52,7 +55,9 @@ extension Store: DatabaseDomain {
 
   /// Catalogued recordings, filtered, ordered by component then path (``RecordingLibrary``).
   /// - Throws: ``SQLiteError``.
-  public func recordings(component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil)
+  public func recordings(
+    component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil
+  )
     throws -> [RecordingSummary]
   {
     try recordings.recordings(component: component, platform: platform, status: status)

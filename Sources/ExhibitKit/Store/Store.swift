@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitSQLite
+import Foundation
 
 /// Exhibit's database: a migrated SQLite connection and the queries each part of ExhibitKit needs.
 ///

@@ -23,38 +23,8 @@ struct CoverageCommand: AsyncParsableCommand {
         try Console.json(coverage)
         return
       }
-      for line in Self.render(coverage) { Console.out(line) }
+      for line in CoverageText.lines(coverage) { Console.out(line) }
     }
   }
 
-  static func render(_ coverage: Coverage) -> [String] {
-    let header = ["ITEM"] + coverage.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" } + ["GAPS"]
-    let rows = coverage.items.map { item in
-      [item.key]
-        + item.cells.map { cell in
-          guard let verdict = cell.verdict else {
-            return item.platforms.contains(cell.platform) ? "-" : "n/a"
-          }
-          return "\(verdict.rawValue) (\(cell.links))"
-        } + [item.notApplicable ? "n/a" : item.gapPlatforms.map(\.rawValue).joined(separator: ",")]
-    }
-    var lines = [
-      "\(coverage.component) revision \(coverage.revision)", Table.render(header: header, rows: rows),
-    ]
-    lines.append("\(coverage.gaps.count) of \(coverage.items.count) items have gaps")
-    if !coverage.conflicts.isEmpty {
-      lines.append("conflicting verdicts: \(coverage.conflicts.joined(separator: ", "))")
-    }
-    for stale in coverage.stale {
-      lines.append(
-        "link \(stale.link) (\(stale.item), \(stale.verdict)) is pinned to superseded revision \(stale.revision)"
-      )
-    }
-    for link in coverage.unavailable {
-      lines.append(
-        "link \(link.link) (\(link.item), \(link.verdict)) does not count, \(link.state): \(link.recording); "
-          + link.advice)
-    }
-    return lines
-  }
 }

@@ -29,7 +29,8 @@ struct RecordingsList: AsyncParsableCommand {
           recording.component ?? "",
           recording.platform ?? "", recording.assistiveTech ?? "",
           recording.durationSeconds.map { String(format: "%.3f s", $0) } ?? "",
-          recording.missing ? "missing" : recording.status.rawValue, String((recording.sha256 ?? "").prefix(12)),
+          recording.missing ? "missing" : recording.status.rawValue,
+          String((recording.sha256 ?? "").prefix(12)),
           recording.path,
         ]
       }

@@ -20,72 +20,8 @@ struct RecordingsShow: AsyncParsableCommand {
         try Console.json(detail)
         return
       }
-      for line in Self.render(detail) { Console.out(line) }
+      for line in RecordingText.lines(detail) { Console.out(line) }
     }
   }
 
-  static func render(_ detail: RecordingDetail) -> [String] {
-    let recording = detail.recording
-    var lines = [recording.path, ""]
-    func field(_ name: String, _ value: String?) {
-      guard let value, !value.isEmpty else { return }
-      lines.append(name.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
-    }
-    func attributed(_ name: String, _ value: Attributed?) {
-      field(name, value.map { "\($0.value)  (from \($0.source.rawValue))" })
-    }
-    field("SHA-256", recording.sha256)
-    field("Size", "\(recording.size) bytes")
-    field("Status", recording.missing ? "\(recording.status.rawValue), missing" : recording.status.rawValue)
-    field("Error", recording.error)
-    field("Container", recording.container)
-    field("Duration", recording.durationSeconds.map { String(format: "%.3f s", $0) })
-    field("Bit rate", detail.bitRate.map { "\($0) b/s" })
-    attributed("Family", detail.attribution.family)
-    attributed("Component", detail.attribution.component)
-    attributed("Platform", detail.attribution.platform)
-    attributed("Screen reader", detail.attribution.assistiveTech)
-    attributed("Browser", detail.attribution.browser)
-    attributed("OS version", detail.attribution.osVersion)
-    field("Catalogued", detail.cataloguedAt)
-    lines.append("")
-    lines.append("Paths")
-    for path in detail.paths {
-      lines.append("  \(path.path)" + (path.missingSince.map { "  (missing since \($0))" } ?? ""))
-    }
-    if !detail.streams.isEmpty {
-      lines.append("")
-      lines.append("Streams")
-      for stream in detail.streams {
-        var parts = ["#\(stream.index)", stream.kind, stream.codec]
-        if let width = stream.width, let height = stream.height { parts.append("\(width)x\(height)") }
-        if let rate = stream.frameRate { parts.append("\(rate) fps") }
-        if let rate = stream.sampleRate { parts.append("\(rate) Hz") }
-        if let channels = stream.channels { parts.append("\(channels) ch") }
-        if let language = stream.language { parts.append(language) }
-        lines.append("  " + parts.joined(separator: "  "))
-      }
-    }
-    if !detail.tags.isEmpty {
-      lines.append("")
-      lines.append("Tags")
-      for (key, value) in detail.tags.sorted(by: { $0.key < $1.key }) { lines.append("  \(key)=\(value)") }
-    }
-    for track in detail.captions {
-      lines.append("")
-      lines.append("Captions \(track.language ?? "")  \(track.path)")
-      for warning in track.warnings { lines.append("  warning: \(warning)") }
-      for cue in track.cues {
-        lines.append(String(format: "  %8.3f–%8.3f  ", cue.startSeconds, cue.endSeconds) + cue.text)
-      }
-    }
-    lines.append("")
-    lines.append(detail.links.isEmpty ? "No evidence links." : "Evidence links")
-    for link in detail.links {
-      let segment = link.startSeconds.map { String(format: " %.3f–%.3f s", $0, link.endSeconds ?? $0) } ?? ""
-      let state = link.retractedAt.map { "  (retracted \($0))" } ?? ""
-      lines.append("  #\(link.id) \(link.item)\(segment): \(link.verdict) by \(link.auditor)\(state)")
-    }
-    return lines
-  }
 }

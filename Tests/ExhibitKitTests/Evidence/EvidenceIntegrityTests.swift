@@ -1,8 +1,8 @@
+import ExhibitSQLite
 import Foundation
 import Testing
 
 @testable import ExhibitKit
-import ExhibitSQLite
 
 /// Evidence that cannot be wrong: guides never replace criteria, links match their component,
 /// unchanged items keep their verdicts across revisions, and a vanished or changed recording

@@ -1,8 +1,8 @@
+import ExhibitSQLite
 import Foundation
 import Testing
 
 @testable import ExhibitKit
-import ExhibitSQLite
 
 /// Links, retractions, coverage and suggestions on the sample recordings and criteria, in a
 /// real SQLite database.

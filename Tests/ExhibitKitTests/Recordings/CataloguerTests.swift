@@ -1,8 +1,8 @@
+import ExhibitSQLite
 import Foundation
 import Testing
 
 @testable import ExhibitKit
-import ExhibitSQLite
 
 /// The catalogue over real SQLite and real libavformat, on copies of the sample recordings.
 @Suite struct CataloguerTests {

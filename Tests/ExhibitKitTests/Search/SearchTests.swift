@@ -1,8 +1,8 @@
+import ExhibitSQLite
 import Foundation
 import Testing
 
 @testable import ExhibitKit
-import ExhibitSQLite
 
 /// Search over a real database: the sample criteria and the sample recordings with captions.
 @Suite struct SearchTests {

@@ -1,8 +1,8 @@
+import ExhibitSQLite
 import Foundation
 import Testing
 
 @testable import ExhibitKit
-import ExhibitSQLite
 
 @Suite struct AuditLogTests {
   private func storeWithEvents(_ count: Int) throws -> (TemporaryFolder, Store) {

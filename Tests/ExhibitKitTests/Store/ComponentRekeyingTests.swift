@@ -1,8 +1,8 @@
+import ExhibitSQLite
 import Foundation
 import Testing
 
 @testable import ExhibitKit
-import ExhibitSQLite
 
 /// A database made by Exhibit 0.6.0 (`Fixtures/databases/release-0.6.0-prose-names.sqlite`):
 /// `naming/native/inputs/segment-picker.md` imported as `native/segemented-control-tabs`, as

@@ -1,0 +1,37 @@
+import ExhibitKit
+
+/// The coverage matrix as `coverage` and `show` print it: a table of items by platform and
+/// screen reader, then gaps, conflicts, stale and unavailable links.
+enum CoverageText {
+  static func lines(_ coverage: Coverage) -> [String] {
+    let header =
+      ["ITEM"] + coverage.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" } + ["GAPS"]
+    let rows = coverage.items.map { item in
+      [item.key]
+        + item.cells.map { cell in
+          guard let verdict = cell.verdict else {
+            return item.platforms.contains(cell.platform) ? "-" : "n/a"
+          }
+          return "\(verdict.rawValue) (\(cell.links))"
+        } + [item.notApplicable ? "n/a" : item.gapPlatforms.map(\.rawValue).joined(separator: ",")]
+    }
+    var lines = [
+      "\(coverage.component) revision \(coverage.revision)", Table.render(header: header, rows: rows),
+    ]
+    lines.append("\(coverage.gaps.count) of \(coverage.items.count) items have gaps")
+    if !coverage.conflicts.isEmpty {
+      lines.append("conflicting verdicts: \(coverage.conflicts.joined(separator: ", "))")
+    }
+    for stale in coverage.stale {
+      lines.append(
+        "link \(stale.link) (\(stale.item), \(stale.verdict.rawValue)) is pinned to superseded revision \(stale.revision)"
+      )
+    }
+    for link in coverage.unavailable {
+      lines.append(
+        "link \(link.link) (\(link.item), \(link.verdict.rawValue)) does not count, \(link.state.rawValue): \(link.recording); "
+          + link.advice)
+    }
+    return lines
+  }
+}

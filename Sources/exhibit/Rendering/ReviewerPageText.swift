@@ -1,0 +1,37 @@
+import ExhibitKit
+import Foundation
+
+/// The reviewer's page as `show` prints it: criteria and verdicts, then each recording with
+/// its cues and live links.
+enum ReviewerPageText {
+  static func lines(_ page: ReviewerPage) -> [String] {
+    var lines: [String] = []
+    lines.append("\(page.title) (\(page.component), revision \(page.revision))")
+    lines.append("")
+    lines.append("Criteria and verdicts")
+    for line in CoverageText.lines(page.coverage).dropFirst() { lines.append(line) }
+    lines.append("")
+    lines.append(page.recordings.isEmpty ? "No recordings catalogued for \(page.component)." : "Recordings")
+    for entry in page.recordings {
+      let recording = entry.recording
+      lines.append("")
+      lines.append("  \(recording.path)" + (recording.missing ? "  (missing)" : ""))
+      lines.append(
+        "    \(recording.platform ?? "?") / \(recording.assistiveTech ?? "?")"
+          + (recording.browser.map { " / \($0)" } ?? "")
+          + (recording.durationSeconds.map { String(format: ", %.3f s", $0) } ?? "")
+          + ", \(recording.status.rawValue)")
+      for cue in entry.cues {
+        lines.append(String(format: "    %7.2f  ", cue.startSeconds) + cue.text)
+      }
+      for link in entry.links {
+        let segment =
+          link.startSeconds.map { String(format: " %.2f–%.2f s", $0, link.endSeconds ?? $0) } ?? ""
+        lines.append(
+          "    link \(link.id): \(link.item)\(segment) \(link.verdict) by \(link.auditor)"
+            + (link.note.isEmpty ? "" : ": \u{201C}\(link.note)\u{201D}"))
+      }
+    }
+    return lines
+  }
+}

@@ -1,0 +1,46 @@
+import ExhibitKit
+import Foundation
+
+/// Search hits as `search` prints them: grouped by component, a table each.
+enum SearchText {
+  static func lines(_ results: SearchResults) -> [String] {
+    guard !results.hits.isEmpty else { return ["nothing matches \(results.query.debugDescription)"] }
+    var lines: [String] = []
+    var group: [SearchHit] = []
+    func flush() {
+      guard let first = group.first else { return }
+      lines.append(first.component ?? "(no component)")
+      lines.append(
+        Table.render(
+          header: ["KIND", "PLATFORM", "WHERE", "TEXT"],
+          rows: group.map {
+            [$0.source, $0.platform ?? $0.platforms.joined(separator: ","), place($0), $0.snippet]
+          })
+      )
+      group = []
+    }
+    for hit in results.hits {
+      if let first = group.first, first.component != hit.component { flush() }
+      group.append(hit)
+    }
+    flush()
+    lines.append("\(results.hits.count) hit\(results.hits.count == 1 ? "" : "s")")
+    for kind in results.capped {
+      lines.append(
+        "more than \(SearchRequest.candidateCap) \(kind.rawValue) entries match; these are the best of the "
+          + "newest \(SearchRequest.candidateCap): add words, --component or --platform to rank them all")
+    }
+    return lines
+  }
+
+  /// Where a hit is, in words a reviewer can follow.
+  static func place(_ hit: SearchHit) -> String {
+    let at = hit.startSeconds.map { String(format: " @ %.1f s", $0) } ?? ""
+    switch hit.kind {
+    case .criteria: return hit.item ?? "\(hit.source): \(hit.title)"
+    case .captions: return "\(hit.recording ?? hit.title)\(at)"
+    case .recordings: return hit.recording ?? hit.title
+    case .notes: return "\(hit.item ?? "") on \(hit.recording ?? "")\(at)"
+    }
+  }
+}
