@@ -19,9 +19,10 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // Headers only: ExhibitKit opens libavformat, libavcodec and libavutil when it first probes
+    // media (LibAV.swift), so commands that read none start without them.
     .systemLibrary(
       name: "CAVFormat",
-      pkgConfig: "libavformat",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
     ),
     // The one target that imports CSQLite: connection, statements, rows, values, errors, migrator.

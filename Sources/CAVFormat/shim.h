@@ -20,4 +20,25 @@ static inline int exhibit_averror_exit(void) { return AVERROR_EXIT; }
 /// AVERROR_INVALIDDATA is a function-like macro.
 static inline int exhibit_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 
+/// The type of each libav function Exhibit calls, as a pointer: Exhibit does not link the
+/// libraries, it opens them on first use (LibAV.swift) and looks these functions up, so a
+/// command that reads no media never loads them. `__typeof__` takes the type from the
+/// declaration without referring to the symbol, so the compiler still checks every call.
+typedef __typeof__(av_log_set_level) *exhibit_av_log_set_level_fn;
+typedef __typeof__(av_find_input_format) *exhibit_av_find_input_format_fn;
+typedef __typeof__(avformat_alloc_context) *exhibit_avformat_alloc_context_fn;
+typedef __typeof__(av_strdup) *exhibit_av_strdup_fn;
+typedef __typeof__(avformat_open_input) *exhibit_avformat_open_input_fn;
+typedef __typeof__(avformat_find_stream_info) *exhibit_avformat_find_stream_info_fn;
+typedef __typeof__(avformat_close_input) *exhibit_avformat_close_input_fn;
+typedef __typeof__(avformat_seek_file) *exhibit_avformat_seek_file_fn;
+typedef __typeof__(av_d2q) *exhibit_av_d2q_fn;
+typedef __typeof__(av_packet_alloc) *exhibit_av_packet_alloc_fn;
+typedef __typeof__(av_packet_free) *exhibit_av_packet_free_fn;
+typedef __typeof__(av_read_frame) *exhibit_av_read_frame_fn;
+typedef __typeof__(av_packet_unref) *exhibit_av_packet_unref_fn;
+typedef __typeof__(avcodec_get_name) *exhibit_avcodec_get_name_fn;
+typedef __typeof__(av_dict_get) *exhibit_av_dict_get_fn;
+typedef __typeof__(av_strerror) *exhibit_av_strerror_fn;
+
 #endif

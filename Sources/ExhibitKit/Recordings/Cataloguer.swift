@@ -28,7 +28,8 @@ public final class Cataloguer {
   ///   - scope: The files to look at.
   ///   - progress: Called on the writer with (files done, files to read).
   /// - Returns: What was added, skipped, moved, copied, missing or failed.
-  /// - Throws: ``SQLiteError`` when the database cannot be written; batches already committed stay.
+  /// - Throws: ``SQLiteError`` when the database cannot be written (batches already committed
+  ///   stay), or ``MediaLibraryError`` when files must be read and libavformat cannot be loaded.
   public func run(_ scope: CatalogueScope, progress: ((Int, Int) -> Void)? = nil) async throws
     -> CatalogueSummary
   {
@@ -69,6 +70,9 @@ public final class Cataloguer {
     }
 
     summary.read = requests.filter(\.readsMedia).count
+    // libavformat is opened only now, when some file must be read; a missing one stops the run
+    // with one error naming it, before anything is examined.
+    if summary.read > 0 { _ = try LibAV.load() }
     var pending: [Examination] = []
     var done = 0
     let examiner = self.examiner

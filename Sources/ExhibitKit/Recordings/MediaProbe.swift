@@ -29,17 +29,15 @@ public struct MediaProbe: Sendable {
   /// A probe with the default limits.
   public init() {}
 
-  /// libavformat's own messages go to stderr; we report problems ourselves, naming the file.
-  private static let silenceLibraryLog: Void = av_log_set_level(AV_LOG_QUIET)
-
   /// Probes one file.
   ///
   /// - Parameter path: The recording.
   /// - Returns: What it holds.
   /// - Throws: ``ProbeError`` naming the file and the reason (not a regular file, not a
-  ///   recognised container, unreadable, stopped at the deadline).
+  ///   recognised container, unreadable, stopped at the deadline), or ``MediaLibraryError``
+  ///   when libavformat cannot be loaded.
   public func probe(_ path: String) throws -> MediaInfo {
-    _ = Self.silenceLibraryLog
+    _ = try LibAV.load()
     try Self.requireRegularFile(path)
     let format = try detectFormat(path)
     let context = try FormatContext(path: path, format: format, probe: self)
@@ -77,7 +75,7 @@ public struct MediaProbe: Sendable {
       throw ProbeError(path: path, reason: count == 0 ? "empty file" : String(cString: strerror(errno)))
     }
     let head = Array(buffer.prefix(count))
-    guard let name = Self.containerName(head), let format = av_find_input_format(name) else {
+    guard let name = Self.containerName(head), let format = LibAV.loaded.findInputFormat(name) else {
       throw ProbeError(
         path: path,
         reason: "not a WebM, Matroska or MP4 recording (\(Self.describeHead(head))); refused")
@@ -135,14 +133,14 @@ private final class FormatContext {
   init(path: String, format: UnsafePointer<AVInputFormat>, probe: MediaProbe) throws {
     self.path = path
     deadline = Deadline(seconds: probe.deadlineSeconds)
-    guard let allocated = avformat_alloc_context() else {
+    guard let allocated = LibAV.loaded.allocContext() else {
       throw ProbeError(path: path, reason: "out of memory")
     }
     allocated.pointee.probesize = probe.probeSize
     allocated.pointee.max_analyze_duration = probe.analyzeDuration
     allocated.pointee.max_streams = probe.maximumStreams
-    allocated.pointee.format_whitelist = av_strdup("matroska,webm,mov,mp4,m4a,3gp,3g2,mj2")
-    allocated.pointee.protocol_whitelist = av_strdup("file")
+    allocated.pointee.format_whitelist = LibAV.loaded.strdup("matroska,webm,mov,mp4,m4a,3gp,3g2,mj2")
+    allocated.pointee.protocol_whitelist = LibAV.loaded.strdup("file")
     allocated.pointee.interrupt_callback = AVIOInterruptCB(
       callback: { opaque in
         guard let opaque else { return 0 }
@@ -150,7 +148,7 @@ private final class FormatContext {
       }, opaque: Unmanaged.passUnretained(deadline).toOpaque())
     var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
     // On failure avformat_open_input frees the context and sets the pointer to NULL.
-    let code = avformat_open_input(&opened, "file:" + path, format, nil)
+    let code = LibAV.loaded.openInput(&opened, "file:" + path, format, nil)
     guard code >= 0, let opened else {
       throw ProbeError(path: path, reason: Self.describe(code, deadline: deadline))
     }
@@ -158,7 +156,7 @@ private final class FormatContext {
     // The header of a WebM or MP4 usually says everything; decoding frames to learn more
     // (avformat_find_stream_info) is the slowest part of a probe, so it runs only when needed.
     if Self.headerLacksParameters(opened) {
-      let found = avformat_find_stream_info(opened, nil)
+      let found = LibAV.loaded.findStreamInfo(opened, nil)
       guard found >= 0 else {
         throw ProbeError(path: path, reason: Self.describe(found, deadline: deadline))
       }
@@ -166,7 +164,7 @@ private final class FormatContext {
   }
 
   deinit {
-    avformat_close_input(&context)
+    LibAV.loaded.closeInput(&context)
   }
 
   /// Whether some stream lacks its codec, a video its size, or an audio its rate or channels.
@@ -250,7 +248,7 @@ private final class FormatContext {
   private func seekNearEnd(_ context: UnsafeMutablePointer<AVFormatContext>, duration: Int64) -> Bool {
     let target = max(0, duration - 3 * Int64(AV_TIME_BASE))
     guard target > 0 else { return false }
-    return avformat_seek_file(context, -1, Int64.min, target, target, 0) >= 0
+    return LibAV.loaded.seekFile(context, -1, Int64.min, target, target, 0) >= 0
   }
 
   /// What reading packet headers found.
@@ -267,7 +265,7 @@ private final class FormatContext {
     /// The video's average frame rate over the packets read, as a fraction.
     var videoFrameRate: String? {
       guard videoFrames > 1, let first = videoFirst, let last = videoLast, last > first else { return nil }
-      let rate = av_d2q(Double(videoFrames - 1) / (last - first), 1_001_000)
+      let rate = LibAV.loaded.doubleToRational(Double(videoFrames - 1) / (last - first), 1_001_000)
       return rate.den > 0 && rate.num > 0 ? "\(rate.num)/\(rate.den)" : nil
     }
   }
@@ -276,20 +274,20 @@ private final class FormatContext {
   /// end, and the video stream's packet times.
   private func scanPackets(_ context: UnsafeMutablePointer<AVFormatContext>, videoIndex: Int?) -> PacketScan {
     var scan = PacketScan()
-    guard let packet = av_packet_alloc() else {
+    guard let packet = LibAV.loaded.packetAlloc() else {
       scan.failure = "out of memory"
       return scan
     }
     var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
-    defer { av_packet_free(&packetPointer) }
+    defer { LibAV.loaded.packetFree(&packetPointer) }
     while true {
-      let code = av_read_frame(context, packet)
+      let code = LibAV.loaded.readFrame(context, packet)
       if code == exhibit_averror_eof() { break }
       if code < 0 {
         scan.failure = "stopped reading: \(Self.describe(code, deadline: deadline))"
         return scan
       }
-      defer { av_packet_unref(packet) }
+      defer { LibAV.loaded.packetUnref(packet) }
       let streamIndex = Int(packet.pointee.stream_index)
       guard let stream = context.pointee.streams[streamIndex] else { continue }
       let base = stream.pointee.time_base
@@ -333,7 +331,7 @@ private final class FormatContext {
     }
     let tags = dictionary(stream.metadata)
     var result = MediaInfo.Stream(
-      index: index, kind: kind, codec: String(cString: avcodec_get_name(parameters.codec_id)),
+      index: index, kind: kind, codec: LibAV.loaded.codecName(parameters.codec_id).map { String(cString: $0) } ?? "unknown",
       bitRate: parameters.bit_rate > 0 ? Int(parameters.bit_rate) : nil,
       language: tags["language"] ?? tags["LANGUAGE"])
     if kind == "video" {
@@ -354,7 +352,7 @@ private final class FormatContext {
   private static func dictionary(_ dictionary: OpaquePointer?) -> [String: String] {
     var result: [String: String] = [:]
     var entry: UnsafeMutablePointer<AVDictionaryEntry>?
-    while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+    while let next = LibAV.loaded.dictionaryGet(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
       result[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
       entry = next
     }
@@ -365,7 +363,7 @@ private final class FormatContext {
   private static func describe(_ code: Int32, deadline: Deadline) -> String {
     if code == exhibit_averror_exit() || deadline.passed { return "gave up after the probe deadline" }
     var buffer = [CChar](repeating: 0, count: 256)
-    av_strerror(code, &buffer, buffer.count)
+    _ = LibAV.loaded.errorString(code, &buffer, buffer.count)
     let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return code == exhibit_averror_invaliddata() ? "invalid or damaged data (\(message))" : message
   }

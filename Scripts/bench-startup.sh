@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Start-up of commands that read no media, on the small sample workspace: wall time per command
+# (hyperfine, Debian's package) and how many shared libraries the binary loads (ldd), for an
+# earlier revision and for this tree, in one run.
+#   Scripts/bench-startup.sh [--before REV] [--runs N]
+# REV (default: the last commit that linked libavformat) is built in a worktree under
+# .build/bench-before; this tree is built as `make release` builds it (Swift's runtime linked
+# statically). Both are release builds.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+export PATH="/opt/swift/usr/bin:$PATH"
+before=095b516
+runs=30
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --before) before=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    *) echo "bench-startup.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+command -v hyperfine >/dev/null || { echo "bench-startup.sh: needs hyperfine (apt-get install hyperfine)" >&2; exit 2; }
+
+# The two binaries.
+worktree="$root/.build/bench-before"
+if [ ! -x "$worktree/.build/release/exhibit" ] || [ "$(git -C "$worktree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$root" rev-parse "$before")" ]; then
+  rm -rf "$worktree"
+  git -C "$root" worktree prune
+  git -C "$root" worktree add --detach "$worktree" "$before" >/dev/null
+  (cd "$worktree" && swift build -c release --product exhibit >/dev/null)
+fi
+(cd "$root" && make --no-print-directory release >/dev/null)
+old="$worktree/.build/release/exhibit"
+new="$root/.build/release/exhibit"
+
+# A small workspace: the sample criteria and recordings, catalogued, one link.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-startup.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+cp -R "$root/Media" "$root/Criteria" "$scratch/"
+cd "$scratch"
+export EXHIBIT_AUDITOR=bench
+"$new" init >/dev/null
+"$new" criteria import Criteria >/dev/null
+"$new" catalog Media >/dev/null
+link=(link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.role" --verdict pass --from 0.4 --to 5.2)
+"$new" "${link[@]}" >/dev/null
+
+echo "shared libraries loaded (ldd): before $(ldd "$old" | wc -l), after $(ldd "$new" | wc -l)"
+printf '%-16s %12s %12s\n' command "before ms" "after ms"
+measure() {
+  local binary=$1; shift
+  hyperfine -N --warmup 3 --runs "$runs" --export-json "$scratch/h.json" "$binary $*" >/dev/null 2>&1
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:.1f} ± {r['stddev']*1000:.1f}\")" "$scratch/h.json"
+}
+row() {
+  local name=$1; shift
+  printf '%-16s %12s %12s\n' "$name" "$(measure "$old" "$@")" "$(measure "$new" "$@")"
+}
+row "--help" --help
+row "search" search checkbox
+row "show" show native/checkbox
+row "coverage" coverage native/checkbox
+row "link (again)" "${link[@]}"
+row "criteria list" criteria list
+row "verify" verify
