@@ -59,13 +59,22 @@ public struct Migrator: Sendable {
   /// The version a fully migrated database has.
   public var latestVersion: Int { migrations.last?.version ?? 0 }
 
-  /// Brings the database up to ``latestVersion``, each step in its own immediate transaction.
+  /// Brings the database up to ``latestVersion``: a new file in one transaction, an existing
+  /// one a step per immediate transaction.
   ///
   /// The version is checked again inside each transaction, so two processes migrating the same
   /// new file at once apply each step exactly once.
   /// - Throws: ``SchemaVersionError`` for a newer file (nothing is written), or ``SQLiteError``.
   public func migrate(_ connection: Connection) throws {
     try refuseNewer(connection)
+    // A new, empty file gets the whole schema in one transaction: one commit instead of one per
+    // step, and still all or nothing.
+    if try connection.userVersion == 0 {
+      try connection.transaction {
+        guard try connection.userVersion == 0 else { return }
+        for migration in migrations { try apply(migration, to: connection, from: 0) }
+      }
+    }
     for migration in migrations {
       guard try connection.userVersion < migration.version else { continue }
       try connection.transaction {
@@ -75,17 +84,22 @@ public struct Migrator: Sendable {
             path: connection.path, found: current, supported: latestVersion)
         }
         guard current < migration.version else { return }
-        do {
-          try connection.execute(migration.sql)
-          try migration.body?(connection)
-        } catch let error as SQLiteError {
-          // The statement is Exhibit's own migration script: name the failure, not the script.
-          throw SchemaVersionError.inconsistent(
-            path: connection.path, found: current, step: migration.version, reason: error.message)
-        }
-        try connection.execute("PRAGMA user_version = \(migration.version)")
+        try apply(migration, to: connection, from: current)
       }
     }
+  }
+
+  /// Runs one step inside the caller's transaction and records its version.
+  private func apply(_ migration: Migration, to connection: Connection, from current: Int) throws {
+    do {
+      try connection.execute(migration.sql)
+      try migration.body?(connection)
+    } catch let error as SQLiteError {
+      // The statement is Exhibit's own migration script: name the failure, not the script.
+      throw SchemaVersionError.inconsistent(
+        path: connection.path, found: current, step: migration.version, reason: error.message)
+    }
+    try connection.execute("PRAGMA user_version = \(migration.version)")
   }
 
   /// Throws when the file's version is newer than the steps this build knows.

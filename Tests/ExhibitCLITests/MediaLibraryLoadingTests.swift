@@ -20,7 +20,8 @@ import Testing
   @Test func withoutLibavformatOnlyCataloguingFailsAndSaysWhy() throws {
     let workspace = try CatalogCommandTests.workspace()
     try FileManager.default.copyItem(
-      at: CLIWorkspace.repository.appendingPathComponent("Criteria"), to: workspace.root.appendingPathComponent("Criteria"))
+      at: CLIWorkspace.repository.appendingPathComponent("Criteria"),
+      to: workspace.root.appendingPathComponent("Criteria"))
     workspace.environment["EXHIBIT_LIBAVFORMAT"] = workspace.path("missing/libavformat.so.59")
     #expect(try workspace.run("init").status == 0)
     #expect(try workspace.run("criteria", "import", "Criteria").status == 0)
@@ -28,7 +29,9 @@ import Testing
     #expect(try workspace.run("coverage", "native/checkbox").status == 0)
     let catalog = try workspace.run("catalog", "Media")
     #expect(catalog.status == 1)
-    #expect(catalog.stderr.contains("cannot load \(workspace.path("missing/libavformat.so.59"))"), "\(catalog.stderr)")
+    #expect(
+      catalog.stderr.contains("cannot load \(workspace.path("missing/libavformat.so.59"))"),
+      "\(catalog.stderr)")
     #expect(catalog.stderr.contains("apt-get install libavformat59"))
     #expect(!catalog.stderr.contains("Fatal error") && !catalog.stderr.contains("Stack dump"))
     #expect(try workspace.run("recordings", "list", "--json").stdout.contains("[") == true)
@@ -38,14 +41,17 @@ import Testing
     let workspace = try CatalogCommandTests.workspace()
     #expect(try workspace.run("init").status == 0)
     // Not a shared object at all.
-    workspace.environment["EXHIBIT_LIBAVFORMAT"] = try workspace.write("libavformat.so.59", Data("not ELF\n".utf8))
+    workspace.environment["EXHIBIT_LIBAVFORMAT"] = try workspace.write(
+      "libavformat.so.59", Data("not ELF\n".utf8))
     var catalog = try workspace.run("catalog", "Media")
-    #expect(catalog.status == 1 && catalog.stderr.contains("cannot load \(workspace.path("libavformat.so.59"))"))
+    #expect(
+      catalog.status == 1 && catalog.stderr.contains("cannot load \(workspace.path("libavformat.so.59"))"))
     // A real library that is not libavformat: the first function looked up is missing.
     workspace.environment["EXHIBIT_LIBAVFORMAT"] = "libsqlite3.so.0"
     catalog = try workspace.run("catalog", "Media")
     #expect(catalog.status == 1)
-    #expect(catalog.stderr.contains("cannot load libsqlite3.so.0") && catalog.stderr.contains("has no function"))
+    #expect(
+      catalog.stderr.contains("cannot load libsqlite3.so.0") && catalog.stderr.contains("has no function"))
     // With the real one, the same workspace catalogues.
     workspace.environment.removeValue(forKey: "EXHIBIT_LIBAVFORMAT")
     #expect(try workspace.run("catalog", "Media").status == 0)

@@ -95,7 +95,9 @@ struct LibAV: @unchecked Sendable {
     return handle
   }
 
-  private static func function<T>(_ symbol: String, in library: UnsafeMutableRawPointer, _ name: String) throws -> T {
+  private static func function<T>(_ symbol: String, in library: UnsafeMutableRawPointer, _ name: String)
+    throws -> T
+  {
     _ = dlerror()
     guard let address = dlsym(library, symbol) else {
       throw MediaLibraryError(library: name, reason: "it has no function \(symbol): \(lastLoaderError())")

@@ -331,7 +331,8 @@ private final class FormatContext {
     }
     let tags = dictionary(stream.metadata)
     var result = MediaInfo.Stream(
-      index: index, kind: kind, codec: LibAV.loaded.codecName(parameters.codec_id).map { String(cString: $0) } ?? "unknown",
+      index: index, kind: kind,
+      codec: LibAV.loaded.codecName(parameters.codec_id).map { String(cString: $0) } ?? "unknown",
       bitRate: parameters.bit_rate > 0 ? Int(parameters.bit_rate) : nil,
       language: tags["language"] ?? tags["LANGUAGE"])
     if kind == "video" {

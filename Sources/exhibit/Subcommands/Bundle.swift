@@ -4,6 +4,7 @@ import ExhibitKit
 /// `exhibit bundle COMPONENT --platform P [--out DIR] [--zip] [--date YYYY-MM-DD]`
 struct Bundle: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "bundle",
     abstract: "Export a component's evidence on one platform as a BagIt bag (or a zip of it).",
     discussion: """
       The bag holds manifest.json, an accessible report.html, criteria.feature, earl.jsonld, \

@@ -4,6 +4,7 @@ import ExhibitKit
 /// `exhibit history [COMPONENT | RECORDING | ITEM]`
 struct History: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "history",
     abstract: "Show the audit trail: every import, catalogue, link and retraction, oldest first.")
 
   @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import Foundation
 /// `exhibit init`: make the current folder a workspace.
 struct Init: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "init",
     abstract: "Create Media/ and the database in the current folder (existing ones are kept).")
 
   @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import Foundation
 /// `exhibit link RECORDING ITEM --verdict V`
 struct Link: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "link",
     abstract: "Link a recording, or seconds of it, to a criterion with a verdict.",
     discussion: """
       The recording is its path or a SHA-256 prefix (8 hex digits or more); the item is its key, \

@@ -5,6 +5,7 @@ import Foundation
 /// `exhibit search QUERY [--component C] [--platform P] [--kind K] [--limit N]`
 struct Search: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "search",
     abstract: "Search criteria, what screen readers said, recording names and auditors' notes.",
     discussion: """
       The query is plain text: every word must match, "quoted words" match as a phrase, a

@@ -5,6 +5,7 @@ import Foundation
 /// `exhibit show COMPONENT [--platform P] [--json]`
 struct Show: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "show",
     abstract: "The reviewer's page: criteria, recordings with their captions, verdicts, notes and gaps.")
 
   @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import Foundation
 /// `exhibit suggest [COMPONENT] [--accept]`
 struct Suggest: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "suggest",
     abstract: "Propose links from what the captions say; --accept records them as untested.",
     discussion: """
       A cue that says the role ("checkbox"), a state ("not checked", "dimmed") or the hint \

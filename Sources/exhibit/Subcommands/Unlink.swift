@@ -5,6 +5,7 @@ import Foundation
 /// `exhibit unlink LINK --reason TEXT`
 struct Unlink: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "unlink",
     abstract: "Retract an evidence link (it is kept, marked retracted; nothing is deleted).")
 
   @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import Foundation
 /// `exhibit verify [BUNDLE]`: an evidence bundle, or the database's audit chain.
 struct Verify: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "verify",
     abstract: "Check an evidence bundle (bag folder or zip), or the database's audit chain.",
     discussion: """
       With BUNDLE: checks bagit.txt, Payload-Oxum and every manifest and tag manifest by hashing \

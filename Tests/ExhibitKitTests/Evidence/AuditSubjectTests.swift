@@ -12,9 +12,11 @@ import Testing
       after: #"{"item":"native/checkbox#screenreader.role","recording":"abc","verdict":"pass"}"#)
     #expect(
       subjects == [
-        "link:3", "item:native/checkbox#screenreader.role", "item-component:native/checkbox", "linked-recording:abc",
+        "link:3", "item:native/checkbox#screenreader.role", "item-component:native/checkbox",
+        "linked-recording:abc",
       ])
-    #expect(AuditSubjects.of(subject: "native/checkbox", before: nil, after: "not json") == ["native/checkbox"])
+    #expect(
+      AuditSubjects.of(subject: "native/checkbox", before: nil, after: "not json") == ["native/checkbox"])
   }
 
   @Test func historyReadsTheIndexAndVerifyChecksIt() async throws {

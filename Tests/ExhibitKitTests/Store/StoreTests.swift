@@ -90,10 +90,18 @@ import Testing
       Migration(version: 1, name: "good", sql: "CREATE TABLE a (x)"),
       Migration(version: 2, name: "bad", sql: "CREATE TABLE b (x); CREATE TABL oops"),
     ])
-    let error = #expect(throws: SchemaVersionError.self) { try migrator.migrate(connection) }
+    // A new file gets its whole schema in one transaction: a failing step leaves it empty.
+    var error = #expect(throws: SchemaVersionError.self) { try migrator.migrate(connection) }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("upgrading it to version 2 failed"))
+    #expect(try connection.userVersion == 0)
+    #expect(try connection.query("SELECT name FROM sqlite_schema").isEmpty)
+    // An existing file is upgraded a step at a time: the step that fails is the one undone.
+    try Migrator(migrations: [migrator.migrations[0]]).migrate(connection)
+    error = #expect(throws: SchemaVersionError.self) { try migrator.migrate(connection) }
     #expect("\(error.map { "\($0)" } ?? "")".contains("upgrading it to version 2 failed"))
     #expect(try connection.userVersion == 1)
     #expect(try connection.query("SELECT name FROM sqlite_schema WHERE name = 'b'").isEmpty)
+    #expect(try connection.query("SELECT name FROM sqlite_schema WHERE name = 'a'").count == 1)
   }
 
   @Test func schemaSQLMatchesAFreshDatabase() throws {
