@@ -20,10 +20,11 @@ check:
 build: check
 	$(SWIFT) build
 
-# The binary to install: optimised, with Swift's runtime linked in, so a command starts without
-# loading it (Scripts/bench-startup.sh measures the difference).
+# The binary to install: optimised, with Swift's runtime linked in and not position-independent,
+# so a command starts without loading or relocating a runtime (Scripts/bench-startup.sh
+# measures the difference).
 release: check
-	$(SWIFT) build -c release --static-swift-stdlib --product exhibit
+	$(SWIFT) build -c release --static-swift-stdlib --product exhibit -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
 test: setup
 	$(SWIFT) test

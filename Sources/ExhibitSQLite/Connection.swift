@@ -75,6 +75,8 @@ public final class Connection {
         try execute("PRAGMA journal_mode = WAL")
       }
       try execute("PRAGMA synchronous = FULL")
+      // Scratch tables (search snippets) live in memory: no temporary file per command.
+      try execute("PRAGMA temp_store = MEMORY")
       try execute("PRAGMA foreign_keys = ON")
       // Reading the schema proves the file really is an SQLite database before anyone relies on it.
       _ = try query("SELECT count(*) FROM sqlite_schema")
