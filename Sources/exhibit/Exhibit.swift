@@ -11,7 +11,7 @@ struct Exhibit: AsyncParsableCommand {
       Run `exhibit init` in a folder to make it a workspace.
       """,
     subcommands: [
-      Init.self, CriteriaCommand.self, Catalog.self, RecordingsCommand.self, Link.self, Unlink.self,
+      Init.self, CriteriaCommand.self, CatalogueCommand.self, RecordingsCommand.self, Link.self, Unlink.self,
       Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,
     ]
   )

@@ -111,7 +111,7 @@ import Testing
   /// Media with a second copy of one recording (one recording, two paths) and a file that is not
   /// a recording (an error row, no hash), catalogued one recording per transaction.
   @Test func aCatalogueKilledAnywhereNeverStoresARecordingTwiceOrHalfWay() throws {
-    let workspace = try CatalogCommandTests.workspace()
+    let workspace = try CatalogueCommandTests.workspace()
     try FileManager.default.copyItem(
       atPath: workspace.path("Media/native/checkbox/checkboxVoiceOver.webm"),
       toPath: workspace.path("Media/native/checkbox/copy-of-checkboxVoiceOver.webm"))

@@ -10,7 +10,7 @@ import Testing
   static let voiceOver = "Media/native/checkbox/checkboxVoiceOver.webm"
 
   static func workspace() throws -> CLIWorkspace {
-    let workspace = try CatalogCommandTests.workspace()
+    let workspace = try CatalogueCommandTests.workspace()
     try workspace.run("criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
     try workspace.run("catalog")
     return workspace

@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func controlCharactersFromFilesAreShownNotObeyed() throws {
-    let workspace = try CatalogCommandTests.workspace()
+    let workspace = try CatalogueCommandTests.workspace()
     let clipboard = "\u{1B}]52;c;ZXZpbA==\u{07}"
     _ = try workspace.write(
       "docs/native/controls/checkbox.md",

@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func withoutLibavformatOnlyCataloguingFailsAndSaysWhy() throws {
-    let workspace = try CatalogCommandTests.workspace()
+    let workspace = try CatalogueCommandTests.workspace()
     try FileManager.default.copyItem(
       at: CLIWorkspace.repository.appendingPathComponent("Criteria"),
       to: workspace.root.appendingPathComponent("Criteria"))
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func aBrokenLibraryIsNamedNotLoaded() throws {
-    let workspace = try CatalogCommandTests.workspace()
+    let workspace = try CatalogueCommandTests.workspace()
     #expect(try workspace.run("init").status == 0)
     // Not a shared object at all.
     workspace.environment["EXHIBIT_LIBAVFORMAT"] = try workspace.write(

@@ -4,7 +4,7 @@ import Testing
 /// `exhibit search` as a reviewer runs it, on the sample workspace.
 @Suite struct SearchCommandTests {
   static func prepared() throws -> CLIWorkspace {
-    let workspace = try CatalogCommandTests.workspace()
+    let workspace = try CatalogueCommandTests.workspace()
     let criteria = CLIWorkspace.repository.appendingPathComponent("Criteria/native/controls/checkbox.md").path
     #expect(try workspace.run("criteria", "import", criteria).status == 0)
     #expect(try workspace.run("catalog").status == 0)

@@ -76,7 +76,7 @@ import Testing
 
   @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
   func aFullDiskStopsACatalogueWithoutLosingOrHalfStoringAnything() throws {
-    let workspace = try CatalogCommandTests.workspace()
+    let workspace = try CatalogueCommandTests.workspace()
     #expect(try workspace.run("init").status == 0)
     #expect(try workspace.run("criteria", "import", CrashSafetyTests.criteria).status == 0)
     let before = try DatabaseAudit.fingerprint(workspace.path("Database/exhibit.sqlite"))

@@ -28,7 +28,7 @@ public struct RecordingDetail: Sendable, Equatable, Codable {
   public struct Link: Sendable, Equatable, Codable {
     public let id: Int64
     public let item: String
-    public let verdict: String
+    public let verdict: Verdict
     public let startSeconds: Double?
     public let endSeconds: Double?
     public let auditor: String

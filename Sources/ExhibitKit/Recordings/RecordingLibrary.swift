@@ -94,7 +94,7 @@ extension RecordingLibrary {
       }
     let links = try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ?", [id]).map {
       RecordingDetail.Link(
-        id: $0.id, item: $0.itemKey, verdict: $0.verdict.rawValue, startSeconds: $0.startSeconds,
+        id: $0.id, item: $0.itemKey, verdict: $0.verdict, startSeconds: $0.startSeconds,
         endSeconds: $0.endSeconds, auditor: $0.auditor, note: $0.note, createdAt: $0.createdAt,
         retractedAt: $0.retractedAt)
     }

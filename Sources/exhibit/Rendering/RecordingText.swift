@@ -63,7 +63,8 @@ enum RecordingText {
     for link in detail.links {
       let segment = link.startSeconds.map { String(format: " %.3f–%.3f s", $0, link.endSeconds ?? $0) } ?? ""
       let state = link.retractedAt.map { "  (retracted \($0))" } ?? ""
-      lines.append("  #\(link.id) \(link.item)\(segment): \(link.verdict) by \(link.auditor)\(state)")
+      lines.append(
+        "  #\(link.id) \(link.item)\(segment): \(link.verdict.rawValue) by \(link.auditor)\(state)")
     }
     return lines
   }

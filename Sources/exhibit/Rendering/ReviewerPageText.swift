@@ -28,7 +28,7 @@ enum ReviewerPageText {
         let segment =
           link.startSeconds.map { String(format: " %.2f–%.2f s", $0, link.endSeconds ?? $0) } ?? ""
         lines.append(
-          "    link \(link.id): \(link.item)\(segment) \(link.verdict) by \(link.auditor)"
+          "    link \(link.id): \(link.item)\(segment) \(link.verdict.rawValue) by \(link.auditor)"
             + (link.note.isEmpty ? "" : ": \u{201C}\(link.note)\u{201D}"))
       }
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `exhibit catalog` and `exhibit recordings` as a user runs them.
-@Suite struct CatalogCommandTests {
+@Suite struct CatalogueCommandTests {
   /// A workspace with a copy of the repository's `Media/`.
   static func workspace() throws -> CLIWorkspace {
     let workspace = try CLIWorkspace()

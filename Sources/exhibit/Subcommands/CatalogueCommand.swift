@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit catalog [PATH...]`
-struct Catalog: AsyncParsableCommand {
+struct CatalogueCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "catalog",
     abstract: "Catalogue recordings: probe, hash, read captions and attribute them.",
