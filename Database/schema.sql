@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 8;
+PRAGMA user_version = 9;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -111,7 +111,12 @@ CREATE TABLE recording (
   browser_source TEXT,
   os_version TEXT,
   os_version_source TEXT,
-  catalogued_at TEXT NOT NULL,
+  catalogued_at TEXT NOT NULL, search_scope TEXT GENERATED ALWAYS AS (
+  trim(
+    coalesce('zc' || lower(hex(family || '/' || component)) || '0', '') || ' '
+      || coalesce('zp' || platform || '0', '')
+  )
+) VIRTUAL,
   CHECK (sha256 IS NOT NULL OR status = 'error')
 );
 
@@ -242,42 +247,6 @@ BEGIN
   VALUES ('delete', old.id, old.label, old.expectation);
 END;
 
-CREATE VIRTUAL TABLE caption_cue_fts USING fts5 (
-  text, content = 'caption_cue', content_rowid = 'id',
-  tokenize = 'porter unicode61 remove_diacritics 2'
-);
-
-CREATE TRIGGER caption_cue_fts_insert AFTER INSERT ON caption_cue
-BEGIN
-  INSERT INTO caption_cue_fts (rowid, text) VALUES (new.id, new.text);
-END;
-
-CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
-BEGIN
-  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text) VALUES ('delete', old.id, old.text);
-END;
-
-CREATE VIRTUAL TABLE recording_path_fts USING fts5 (
-  name, content = 'recording_path', content_rowid = 'id',
-  tokenize = 'porter unicode61 remove_diacritics 2'
-);
-
-CREATE TRIGGER recording_path_fts_insert AFTER INSERT ON recording_path
-BEGIN
-  INSERT INTO recording_path_fts (rowid, name) VALUES (new.id, new.name);
-END;
-
-CREATE TRIGGER recording_path_fts_delete AFTER DELETE ON recording_path
-BEGIN
-  INSERT INTO recording_path_fts (recording_path_fts, rowid, name) VALUES ('delete', old.id, old.name);
-END;
-
-CREATE TRIGGER recording_path_fts_update AFTER UPDATE OF name ON recording_path
-BEGIN
-  INSERT INTO recording_path_fts (recording_path_fts, rowid, name) VALUES ('delete', old.id, old.name);
-  INSERT INTO recording_path_fts (rowid, name) VALUES (new.id, new.name);
-END;
-
 CREATE VIRTUAL TABLE gherkin_step_fts USING fts5 (
   text, content = 'gherkin_step', content_rowid = 'id',
   tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
@@ -391,4 +360,70 @@ END;
 CREATE TRIGGER audit_subject_no_delete BEFORE DELETE ON audit_subject
 BEGIN
   SELECT RAISE(ABORT, 'audit_subject is append-only');
+END;
+
+CREATE VIEW caption_cue_search AS
+  SELECT c.id, c.text, r.search_scope AS scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id;
+
+CREATE VIEW recording_path_search AS
+  SELECT p.id, p.name, r.search_scope AS scope FROM recording_path p JOIN recording r ON r.id = p.recording_id;
+
+CREATE VIRTUAL TABLE caption_cue_fts USING fts5 (
+  text, scope, content = 'caption_cue_search', content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER caption_cue_fts_insert AFTER INSERT ON caption_cue
+BEGIN
+  INSERT INTO caption_cue_fts (rowid, text, scope)
+  SELECT new.id, new.text, r.search_scope
+  FROM caption_track t JOIN recording r ON r.id = t.recording_id WHERE t.id = new.track_id;
+END;
+
+CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
+BEGIN
+  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
+  SELECT 'delete', old.id, old.text, r.search_scope
+  FROM caption_track t JOIN recording r ON r.id = t.recording_id WHERE t.id = old.track_id;
+END;
+
+CREATE VIRTUAL TABLE recording_path_fts USING fts5 (
+  name, scope, content = 'recording_path_search', content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER recording_path_fts_insert AFTER INSERT ON recording_path
+BEGIN
+  INSERT INTO recording_path_fts (rowid, name, scope)
+  SELECT new.id, new.name, search_scope FROM recording WHERE id = new.recording_id;
+END;
+
+CREATE TRIGGER recording_path_fts_delete AFTER DELETE ON recording_path
+BEGIN
+  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
+  SELECT 'delete', old.id, old.name, search_scope FROM recording WHERE id = old.recording_id;
+END;
+
+CREATE TRIGGER recording_path_fts_update AFTER UPDATE OF name, recording_id ON recording_path
+BEGIN
+  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
+  SELECT 'delete', old.id, old.name, search_scope FROM recording WHERE id = old.recording_id;
+  INSERT INTO recording_path_fts (rowid, name, scope)
+  SELECT new.id, new.name, search_scope FROM recording WHERE id = new.recording_id;
+END;
+
+CREATE TRIGGER recording_search_scope_update AFTER UPDATE OF family, component, platform ON recording
+WHEN old.search_scope IS NOT new.search_scope
+BEGIN
+  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
+  SELECT 'delete', c.id, c.text, old.search_scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id WHERE t.recording_id = old.id;
+  INSERT INTO caption_cue_fts (rowid, text, scope)
+  SELECT c.id, c.text, new.search_scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id WHERE t.recording_id = new.id;
+  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
+  SELECT 'delete', id, name, old.search_scope FROM recording_path WHERE recording_id = old.id;
+  INSERT INTO recording_path_fts (rowid, name, scope)
+  SELECT id, name, new.search_scope FROM recording_path WHERE recording_id = new.id;
 END;

@@ -71,6 +71,7 @@ public final class Connection {
     sqlite3_extended_result_codes(opened, 1)
     sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
     do {
+      try FilteredBM25.register(on: opened, path: path)
       if mode != .readOnly && mode != .immutable {
         try execute("PRAGMA journal_mode = WAL")
       }

@@ -230,19 +230,25 @@ extension SearchIndex {
     return Ranked(hits: hits, capped: found.capped)
   }
 
+  /// Caption cues, ranked on the index alone; the component and platform filters are tokens
+  /// in the index (``SearchFilterTokens``), and only the kept cues are read with their recording.
   private func captionHits(_ scope: SearchScope) throws -> Ranked {
+    let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
     let found = try ranked(
       """
-      SELECT caption_cue_fts.rowid AS fts_rowid, c.text AS text_a, c.start_ms, c.end_ms, r.id AS recording_id, r.family,
-        r.component, r.platform, r.assistive_tech, bm25(caption_cue_fts) AS score
-      FROM caption_cue_fts JOIN caption_cue c ON c.id = caption_cue_fts.rowid
-        JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
-      WHERE caption_cue_fts MATCH ?1 AND (?2 IS NULL OR (r.family = ?2 AND r.component = ?3))
-        AND (?4 IS NULL OR r.platform = ?4)
-      """, fts: "caption_cue_fts", values: [scope.expression, scope.family, scope.slug, scope.platform],
-      limit: scope.limit)
-    let snippets = try snippets(rows: found.rows, column: 0, expression: scope.expression)
-    let hits = try found.rows.map { row in
+      SELECT rowid AS fts_rowid, \(FilteredBM25.name)(caption_cue_fts, \(filters.count)) AS score
+      FROM caption_cue_fts WHERE caption_cue_fts MATCH ?1
+      """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)], limit: scope.limit)
+    let details = try rowsByID(
+      id: "c.id",
+      """
+      SELECT c.id AS fts_rowid, c.text AS text_a, c.start_ms, c.end_ms, r.id AS recording_id, r.family, r.component, r.platform,
+        r.assistive_tech
+      FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
+      """, found.rows)
+    let snippets = try snippets(rows: details.values.map { $0 }, column: 0, expression: scope.expression)
+    let hits = try found.rows.compactMap { ranked -> SearchHit? in
+      guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
       let recording = try recordingPathAndName(try row.decode("recording_id"))
       return SearchHit(
         kind: .captions, source: "captions", component: try Self.component(row),
@@ -254,25 +260,31 @@ extension SearchIndex {
         item: nil, recording: recording.path,
         startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
         endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
-        score: try row.decode("score"))
+        score: try ranked.decode("score"))
     }
     return Ranked(hits: hits, capped: found.capped)
   }
 
+  /// Recording file names at present paths, filtered by tokens like captions.
   private func recordingNameHits(_ scope: SearchScope) throws -> Ranked {
+    let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
     let found = try ranked(
       """
-      SELECT recording_path_fts.rowid AS fts_rowid, p.name AS text_a, p.path, p.name, r.family, r.component, r.platform,
-        r.assistive_tech, bm25(recording_path_fts) AS score
+      SELECT recording_path_fts.rowid AS fts_rowid,
+        \(FilteredBM25.name)(recording_path_fts, \(filters.count)) AS score
       FROM recording_path_fts JOIN recording_path p ON p.id = recording_path_fts.rowid
-        JOIN recording r ON r.id = p.recording_id
       WHERE recording_path_fts MATCH ?1 AND p.missing_since IS NULL
-        AND (?2 IS NULL OR (r.family = ?2 AND r.component = ?3)) AND (?4 IS NULL OR r.platform = ?4)
-      """, fts: "recording_path_fts", values: [scope.expression, scope.family, scope.slug, scope.platform],
-      limit: scope.limit)
-    let snippets = try snippets(rows: found.rows, column: 0, expression: scope.expression)
-    let hits = try found.rows.map { row in
-      SearchHit(
+      """, fts: "recording_path_fts", values: [filters.match(text: "name", scope.expression)], limit: scope.limit)
+    let details = try rowsByID(
+      id: "p.id",
+      """
+      SELECT p.id AS fts_rowid, p.name AS text_a, p.path, p.name, r.family, r.component, r.platform, r.assistive_tech
+      FROM recording_path p JOIN recording r ON r.id = p.recording_id
+      """, found.rows)
+    let snippets = try snippets(rows: details.values.map { $0 }, column: 0, expression: scope.expression)
+    let hits = try found.rows.compactMap { ranked -> SearchHit? in
+      guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
+      return SearchHit(
         kind: .recordings, source: "recordings", component: try Self.component(row),
         platform: (try row.decode("platform") as String?),
         platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
@@ -280,9 +292,23 @@ extension SearchIndex {
         title: try row.decode("name"),
         snippet: snippets[try row.decode("fts_rowid")] ?? "",
         item: nil, recording: (try row.decode("path") as String?), startSeconds: nil, endSeconds: nil,
-        score: try row.decode("score"))
+        score: try ranked.decode("score"))
     }
     return Ranked(hits: hits, capped: found.capped)
+  }
+
+  /// The rows `select` gives for the ranked rows' ids (`id` is its id column, selected as
+  /// `fts_rowid`), by id.
+  private func rowsByID(id: String, _ select: String, _ ranked: [Row]) throws -> [Int64: Row] {
+    guard !ranked.isEmpty else { return [:] }
+    let ids: [Int64] = try ranked.map { try $0.decode("fts_rowid") }
+    var rows: [Int64: Row] = [:]
+    for row in try connection.query(
+      select + " WHERE \(id) IN (\(ids.map { _ in "?" }.joined(separator: ", ")))", ids)
+    {
+      rows[try row.decode("fts_rowid")] = row
+    }
+    return rows
   }
 
   private func noteHits(_ scope: SearchScope) throws -> Ranked {

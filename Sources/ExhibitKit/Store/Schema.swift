@@ -23,6 +23,9 @@ public enum Schema {
     Migration(
       version: 8, name: "history finds events by the subjects they touch", sql: auditSubjects,
       body: { try indexAuditSubjects($0) }),
+    Migration(
+      version: 9, name: "captions and recording names indexed with their component and platform",
+      sql: searchScope),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -32,7 +32,7 @@ import Testing
     }
     #expect(offenders.map(\.path) == [], "only Sources/ExhibitSQLite may use SQLite's C interface")
     let importers = files.filter { imports($0.text) }.map(\.path).sorted()
-    #expect(importers == ["Sources/ExhibitSQLite/Connection.swift", "Sources/ExhibitSQLite/Statement.swift"])
+    #expect(!importers.isEmpty && importers.allSatisfy { $0.hasPrefix("Sources/ExhibitSQLite/") })
   }
 
   @Test func theStoreFolderHoldsPlumbingAndSchemaOnly() throws {

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The filter tokens a search by component and platform matches, as the schema indexes them
+/// beside caption and file-name text (`recording.search_scope`): `zc` and the lowercase hex of
+/// `family/slug`, then `0`; `zp`, the platform, then `0`. One token each, whole under the
+/// tokenizer and untouched by the stemmer, so a filter is exact.
+struct SearchFilterTokens: Sendable, Equatable {
+  /// The tokens, in query order.
+  let tokens: [String]
+
+  /// Tokens for a component (`family/slug`) and a platform, either optional.
+  init(component: String?, platform: String?) {
+    var tokens: [String] = []
+    if let component {
+      tokens.append("zc" + component.utf8.map { String(format: "%02x", $0) }.joined() + "0")
+    }
+    if let platform { tokens.append("zp\(platform)0") }
+    self.tokens = tokens
+  }
+
+  /// How many filter phrases follow the text in ``match(text:_:)``: what `exhibit_bm25` leaves out.
+  var count: Int { tokens.count }
+
+  /// The FTS5 query: the user's expression on the text column, and each token on `scope`.
+  func match(text column: String, _ expression: String) -> String {
+    (["\(column) : (\(expression))"] + tokens.map { "scope : \($0)" }).joined(separator: " AND ")
+  }
+}
