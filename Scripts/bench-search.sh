@@ -1,10 +1,41 @@
 #!/usr/bin/env bash
 # Search latency on generated workspaces (rows, not files): p50/p99 per kind of query, the build
 # time and index size at each scale, so growth shows. Release build.
-#   Scripts/bench-search.sh [--scales 0.1,1] [--repeats N] [--keep]
+#   Scripts/bench-search.sh [--scales 0.1,1] [--repeats N] [--keep] [--before REV]
 # Scale 1 is 100,000 recordings, 1,000,000 caption cues, 10,000 criteria items, 10,000 notes.
+# With --before REV, the same generated workspace (the generator is seeded) is built and timed by
+# REV's benchmark too, in one run, and every benchmark query's top 20 hits from `exhibit search
+# --json` are compared between the two builds: rank, score and every field.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-(cd "$root" && swift build -c release --product exhibit-bench >/dev/null)
-exec "$root/.build/release/exhibit-bench" "$@"
+before=""
+arguments=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --before) before=$2; shift 2 ;;
+    *) arguments+=("$1"); shift ;;
+  esac
+done
+(cd "$root" && swift build -c release --product exhibit-bench >/dev/null && swift build -c release --product exhibit >/dev/null)
+if [ -z "$before" ]; then
+  exec "$root/.build/release/exhibit-bench" "${arguments[@]}"
+fi
+
+worktree="$root/.build/bench-search-before"
+if [ "$(git -C "$worktree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$root" rev-parse "$before")" ]; then
+  rm -rf "$worktree"
+  git -C "$root" worktree prune
+  git -C "$root" worktree add --detach "$worktree" "$before" >/dev/null 2>&1
+fi
+(cd "$worktree" && swift build -c release --product exhibit-bench >/dev/null 2>&1 && swift build -c release --product exhibit >/dev/null 2>&1)
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-search-compare.XXXXXX")
+echo "# before: $before"
+"$worktree/.build/release/exhibit-bench" "${arguments[@]}" --keep | tee "$scratch/before.txt"
+echo "# after: this tree"
+"$root/.build/release/exhibit-bench" "${arguments[@]}" --keep --list-queries "$scratch/queries.tsv" | tee "$scratch/after.txt"
+old_db=$(grep -m1 "kept " "$scratch/before.txt" | sed 's/.*kept //')
+new_db=$(grep -m1 "kept " "$scratch/after.txt" | sed 's/.*kept //')
+python3 "$root/Scripts/bench_search_compare.py" "$worktree/.build/release/exhibit" "$old_db" \
+  "$root/.build/release/exhibit" "$new_db" "$scratch/queries.tsv"
+rm -rf "$scratch" "$(dirname "$old_db")" "$(dirname "$new_db")"

@@ -4,9 +4,12 @@ internal import CSQLite
   import Glibc
 #endif
 
-/// `exhibit_bm25(fts, filters)`: FTS5's bm25 for an index whose first column is the text and
-/// whose last `filters` phrases of the query only select rows (filter tokens in a later
-/// column, such as a component or platform).
+/// `exhibit_bm25(fts, filters [, rows...])`: FTS5's bm25 for an index whose first column is the
+/// text and whose last `filters` phrases of the query only select rows (filter tokens in a later
+/// column, such as a component or platform). The optional `rows` give, for each of the other
+/// phrases in order, how many rows hold it, as FTS5 would count them for the phrase's IDF; a
+/// caller that keeps those counts spares the function a pass over every matching row. When
+/// their number is not the number of phrases, they are ignored and the rows are counted.
 ///
 /// The score is the one FTS5's own `bm25()` gives over the text column alone: the same
 /// constants (k1 = 1.2, b = 0.75), each query phrase's IDF from the rows that hold it, the row's
@@ -53,11 +56,12 @@ private struct QueryStatistics {
 }
 
 /// Counts the rows `xQueryPhrase` visits.
-private let countRow: @convention(c) (UnsafePointer<Fts5ExtensionApi>?, OpaquePointer?, UnsafeMutableRawPointer?)
-  -> Int32 = { _, _, counter in
-    counter?.assumingMemoryBound(to: Int64.self).pointee += 1
-    return SQLITE_OK
-  }
+private let countRow:
+  @convention(c) (UnsafePointer<Fts5ExtensionApi>?, OpaquePointer?, UnsafeMutableRawPointer?)
+    -> Int32 = { _, _, counter in
+      counter?.assumingMemoryBound(to: Int64.self).pointee += 1
+      return SQLITE_OK
+    }
 
 private let score: fts5_extension_function = { api, fts, context, argumentCount, arguments in
   guard let api, let fts, let context else { return }
@@ -77,9 +81,14 @@ private let score: fts5_extension_function = { api, fts, context, argumentCount,
     var code = functions.xRowCount(fts, &rows)
     if code == SQLITE_OK { code = functions.xColumnTotalSize(fts, 0, &tokens) }
     var inverseFrequencies: [Double] = []
+    let given = argumentCount - 1 == phrases ? arguments : nil
     for phrase in 0..<phrases where code == SQLITE_OK {
       var hits: Int64 = 0
-      code = functions.xQueryPhrase(fts, phrase, &hits, countRow)
+      if let given {
+        hits = sqlite3_value_int64(given[Int(phrase) + 1])
+      } else {
+        code = functions.xQueryPhrase(fts, phrase, &hits, countRow)
+      }
       var inverseFrequency = log((Double(rows - hits) + 0.5) / (Double(hits) + 0.5))
       if inverseFrequency <= 0.0 { inverseFrequency = 1e-6 }
       inverseFrequencies.append(inverseFrequency)
@@ -90,7 +99,8 @@ private let score: fts5_extension_function = { api, fts, context, argumentCount,
     }
     statistics = UnsafeMutablePointer<QueryStatistics>.allocate(capacity: 1)
     statistics.initialize(
-      to: QueryStatistics(averageLength: Double(tokens) / Double(rows), inverseFrequencies: inverseFrequencies))
+      to: QueryStatistics(
+        averageLength: Double(tokens) / Double(rows), inverseFrequencies: inverseFrequencies))
     let stored = functions.xSetAuxdata(fts, statistics) { pointer in
       guard let pointer else { return }
       let typed = pointer.assumingMemoryBound(to: QueryStatistics.self)

@@ -9,6 +9,8 @@ struct Options {
   var scales: [Double] = [0.1, 1]
   var repeats = 20
   var keep = false
+  /// Where to write the queries, as `exhibit search` arguments.
+  var listQueries: String?
 
   init(_ arguments: [String]) {
     var rest = arguments.makeIterator()
@@ -17,9 +19,10 @@ struct Options {
       case "--scales": scales = (rest.next() ?? "").split(separator: ",").compactMap { Double($0) }
       case "--repeats": repeats = Int(rest.next() ?? "") ?? repeats
       case "--keep": keep = true
+      case "--list-queries": listQueries = rest.next()
       default:
         FileHandle.standardError.write(
-          Data("usage: exhibit-bench [--scales 0.1,1] [--repeats N] [--keep]\n".utf8))
+          Data("usage: exhibit-bench [--scales 0.1,1] [--repeats N] [--keep] [--list-queries FILE]\n".utf8))
         exit(64)
       }
     }
@@ -45,6 +48,7 @@ for scale in options.scales {
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { if !options.keep { try? FileManager.default.removeItem(at: folder) } }
   let path = folder.appendingPathComponent("bench.sqlite").path
+  if options.keep { print("  kept \(path)") }
   let store = try Store.open(at: path, access: .write)
   // The synthetic rows are written straight into the tables, on a connection of our own.
   let connection = try Connection(path: path, mode: .readWrite)
@@ -86,7 +90,30 @@ for scale in options.scales {
         SearchRequest("dimmed", component: components[10 % components.count], kinds: [.criteria]),
       ]
     ),
+    (
+      "comp+plat",
+      [
+        SearchRequest("checked", component: components[5 % components.count], platform: .ios),
+        SearchRequest("\"double tap\"", component: components[6 % components.count], platform: .android),
+        SearchRequest(
+          "toggle", component: components[7 % components.count], platform: .windows, kinds: [.captions]),
+        SearchRequest("che*", component: components[8 % components.count], platform: .ios),
+        SearchRequest(rare[1], component: components[9 % components.count], platform: .macos),
+      ]
+    ),
   ]
+  if let list = options.listQueries {
+    // The queries as `exhibit search` arguments, one per line, for comparing hits across builds.
+    let lines = mix.flatMap { kind, requests in
+      requests.map { request in
+        ([kind, request.text] + (request.component.map { ["--component", $0] } ?? [])
+          + (request.platform.map { ["--platform", $0.rawValue] } ?? [])
+          + request.kinds.sorted { $0.rawValue < $1.rawValue }.flatMap { ["--kind", $0.rawValue] })
+          .joined(separator: "\t")
+      }
+    }
+    try (lines.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+  }
   var all: [Double] = []
   print("  kind       queries  p50 ms  p99 ms  max ms  hits (of the first query)")
   for (kind, requests) in mix {

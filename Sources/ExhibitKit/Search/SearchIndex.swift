@@ -15,8 +15,8 @@ extension SearchIndex {
     let query = try SearchQuery(request.text)
     let component = try request.component.map { try components.resolve($0).description }
     let scope = SearchScope(
-      expression: query.expression, component: component, platform: request.platform?.rawValue,
-      limit: request.limit)
+      expression: query.expression, phrases: query.phrases, component: component,
+      platform: request.platform?.rawValue, limit: request.limit)
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
     var found: [SearchKind: [Ranked]] = [:]
     if kinds.contains(.criteria) {
@@ -48,6 +48,8 @@ extension SearchIndex {
   /// What every per-index query shares.
   private struct SearchScope {
     var expression: String
+    /// The expression's phrases, in FTS5's order.
+    var phrases: [String]
     var component: String?
     var platform: String?
     var limit: Int
@@ -236,9 +238,10 @@ extension SearchIndex {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
     let found = try ranked(
       """
-      SELECT rowid AS fts_rowid, \(FilteredBM25.name)(caption_cue_fts, \(filters.count)) AS score
+      SELECT rowid AS fts_rowid, \(try ranking("caption_cue_fts", column: "text", scope, filters)) AS score
       FROM caption_cue_fts WHERE caption_cue_fts MATCH ?1
-      """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)], limit: scope.limit)
+      """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)], limit: scope.limit
+    )
     let details = try rowsByID(
       id: "c.id",
       """
@@ -271,10 +274,11 @@ extension SearchIndex {
     let found = try ranked(
       """
       SELECT recording_path_fts.rowid AS fts_rowid,
-        \(FilteredBM25.name)(recording_path_fts, \(filters.count)) AS score
+        \(try ranking("recording_path_fts", column: "name", scope, filters)) AS score
       FROM recording_path_fts JOIN recording_path p ON p.id = recording_path_fts.rowid
       WHERE recording_path_fts MATCH ?1 AND p.missing_since IS NULL
-      """, fts: "recording_path_fts", values: [filters.match(text: "name", scope.expression)], limit: scope.limit)
+      """, fts: "recording_path_fts", values: [filters.match(text: "name", scope.expression)],
+      limit: scope.limit)
     let details = try rowsByID(
       id: "p.id",
       """
@@ -295,6 +299,15 @@ extension SearchIndex {
         score: try ranked.decode("score"))
     }
     return Ranked(hits: hits, capped: found.capped)
+  }
+
+  /// The ranking call for an index with filter tokens: `exhibit_bm25`, given each phrase's row
+  /// count (``PhraseStatistics``) so it need not count them itself.
+  private func ranking(_ index: String, column: String, _ scope: SearchScope, _ filters: SearchFilterTokens)
+    throws -> String
+  {
+    let rows = try statistics.rows(in: index, column: column, holding: scope.phrases)
+    return "\(FilteredBM25.name)(\(index), \(filters.count)" + rows.map { ", \($0)" }.joined() + ")"
   }
 
   /// The rows `select` gives for the ranked rows' ids (`id` is its id column, selected as
@@ -362,4 +375,6 @@ extension SearchIndex {
 struct SearchIndex: DatabaseDomain {
   /// The workspace database.
   let connection: Connection
+  /// The document frequencies of phrases, counted once per version of an index.
+  let statistics: PhraseStatistics
 }

@@ -82,11 +82,17 @@ public struct SearchQuery: Sendable {
 
   /// The FTS5 MATCH expression.
   public var expression: String {
-    terms.enumerated().map { index, entry in
-      let quoted = "\"" + Self.doublingQuotes(entry.term.text) + "\""
-      let term = entry.term.prefix ? quoted + " *" : quoted
-      return index == 0 ? term : entry.joiner.rawValue + term
+    zip(terms, phrases).enumerated().map { index, pair in
+      index == 0 ? pair.1 : pair.0.joiner.rawValue + pair.1
     }.joined()
+  }
+
+  /// Each term as an FTS5 phrase (`"not checked"`, `"che" *`), in the order FTS5 numbers them.
+  public var phrases: [String] {
+    terms.map { entry in
+      let quoted = "\"" + Self.doublingQuotes(entry.term.text) + "\""
+      return entry.term.prefix ? quoted + " *" : quoted
+    }
   }
 
   /// The text with every quote doubled, scalar by scalar, as an FTS5 string needs. (String's

@@ -151,7 +151,7 @@ extension Store: DatabaseDomain {
   /// Searches criteria, captions, recording names and notes, ranked by bm25 (``SearchIndex``).
   /// - Throws: ``SearchError``, ``LookupError`` or ``SQLiteError``.
   public func search(_ request: SearchRequest) throws -> SearchResults {
-    try SearchIndex(connection: connection).search(request)
+    try SearchIndex(connection: connection, statistics: phraseStatistics).search(request)
   }
 
   /// What a bundle of a component on a platform holds (``BundleGathering``).

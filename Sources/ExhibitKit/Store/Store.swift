@@ -18,6 +18,8 @@ public final class Store {
   let connection: Connection
   /// The database file.
   public var path: String { connection.path }
+  /// Phrase counts for search ranking, with their cache beside the database, opened on first search.
+  lazy var phraseStatistics = PhraseStatistics(connection: connection)
 
   private init(connection: Connection) {
     self.connection = connection

@@ -21,7 +21,8 @@ import Testing
     for (index, text) in Self.texts.enumerated() {
       let scope = "zc\(index % 3)0 zp\(index % 2 == 0 ? "ios" : "android")0"
       try connection.execute("INSERT INTO alone (rowid, text) VALUES (?, ?)", [index + 1, text])
-      try connection.execute("INSERT INTO filtered (rowid, text, scope) VALUES (?, ?, ?)", [index + 1, text, scope])
+      try connection.execute(
+        "INSERT INTO filtered (rowid, text, scope) VALUES (?, ?, ?)", [index + 1, text, scope])
     }
     return connection
   }
@@ -44,12 +45,14 @@ import Testing
       connection, "SELECT rowid AS id, bm25(alone) AS score FROM alone WHERE alone MATCH ?", expression)
     #expect(!alone.isEmpty)
     let unfiltered = try scores(
-      connection, "SELECT rowid AS id, exhibit_bm25(filtered, 0) AS score FROM filtered WHERE filtered MATCH ?",
+      connection,
+      "SELECT rowid AS id, exhibit_bm25(filtered, 0) AS score FROM filtered WHERE filtered MATCH ?",
       "text : (\(expression))")
     #expect(unfiltered == alone)
     // Filtered: the rows of one component and platform, each scored as before.
     let filtered = try scores(
-      connection, "SELECT rowid AS id, exhibit_bm25(filtered, 2) AS score FROM filtered WHERE filtered MATCH ?",
+      connection,
+      "SELECT rowid AS id, exhibit_bm25(filtered, 2) AS score FROM filtered WHERE filtered MATCH ?",
       "text : (\(expression)) AND scope : zc10 AND scope : zpandroid0")
     #expect(!filtered.isEmpty || alone.keys.allSatisfy { ($0 - 1) % 3 != 1 || ($0 - 1) % 2 == 0 })
     for (id, score) in filtered {

@@ -55,19 +55,22 @@ import Testing
   /// component and platform, and no longer under the old, and the index stays sound.
   @Test func filterTokensFollowARecordingsAttribution() async throws {
     let workspace = try await Self.prepared()
-    #expect(Self.names(try Self.hits(workspace, "checked", platform: .ios, kinds: [.captions, .recordings]))
-      == ["checkboxVoiceOver.webm"])
+    #expect(
+      Self.names(try Self.hits(workspace, "checked", platform: .ios, kinds: [.captions, .recordings]))
+        == ["checkboxVoiceOver.webm"])
     let id = try workspace.store.resolveRecording(workspace.path(CataloguerTests.voiceOver))
     try workspace.store.connection.execute(
       "UPDATE recording SET family = 'web', component = 'checkbox', platform = 'macos' WHERE id = ?", [id])
     #expect(try Self.hits(workspace, "checked", platform: .ios, kinds: [.captions, .recordings]).isEmpty)
-    let moved = try Self.hits(workspace, "checked", component: "web/checkbox", platform: .macos, kinds: [.captions])
+    let moved = try Self.hits(
+      workspace, "checked", component: "web/checkbox", platform: .macos, kinds: [.captions])
     #expect(Self.names(moved) == ["checkboxVoiceOver.webm"])
     #expect(moved.allSatisfy { $0.component == "web/checkbox" && $0.platform == "macos" })
     let names = try Self.hits(workspace, "checkboxVoiceOver", component: "web/checkbox", kinds: [.recordings])
     #expect(Self.names(names) == ["checkboxVoiceOver.webm"])
     for index in ["caption_cue_fts", "recording_path_fts"] {
-      try workspace.store.connection.execute("INSERT INTO \(index) (\(index), rank) VALUES ('integrity-check', 1)")
+      try workspace.store.connection.execute(
+        "INSERT INTO \(index) (\(index), rank) VALUES ('integrity-check', 1)")
     }
   }
 

@@ -1,0 +1,52 @@
+import ExhibitSQLite
+import Foundation
+import Testing
+
+@testable import ExhibitKit
+
+/// Phrase counts for ranking are exact, kept beside the database, and counted again when the
+/// index changes; with or without them the hits and scores are the same.
+@Suite struct PhraseStatisticsTests {
+  @Test func countsAreExactAndFollowTheIndex() async throws {
+    let workspace = try await SearchTests.prepared()
+    let statistics = PhraseStatistics(connection: workspace.store.connection)
+    #expect(statistics.cache != nil)
+    let phrases = ["\"checked\"", "\"not checked\"", "\"che\" *", "\"nothing-like-this\""]
+    let counts = try statistics.rows(in: "caption_cue_fts", column: "text", holding: phrases)
+    for (phrase, count) in zip(phrases, counts) {
+      let direct: Int64 =
+        try workspace.store.connection.first(
+          "SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH ?", ["text : (\(phrase))"])?
+        .decode("n") ?? -1
+      #expect(count == direct, "\(phrase)")
+    }
+    #expect(counts[0] > 0 && counts[3] == 0)
+    let cached = try #require(statistics.cache).query("SELECT phrase FROM phrase_rows").count
+    #expect(cached == phrases.count)
+
+    // A new cue changes the index: the kept count is stale and is counted again.
+    let before = try Self.search(workspace)
+    let track: Int64 =
+      try workspace.store.connection.first("SELECT id FROM caption_track LIMIT 1")?.decode("id") ?? 0
+    try workspace.store.connection.execute(
+      "INSERT INTO caption_cue (track_id, position, start_ms, end_ms, text) VALUES (?, 99, 100, 200, 'checked')",
+      [track])
+    let after = try statistics.rows(in: "caption_cue_fts", column: "text", holding: ["\"checked\""])
+    #expect(after == [counts[0] + 1])
+    #expect(try Self.search(workspace).count == before.count + 1)
+  }
+
+  @Test func scoresAreTheSameWithoutTheCache() async throws {
+    let workspace = try await SearchTests.prepared()
+    let first = try Self.search(workspace)
+    try FileManager.default.removeItem(atPath: PhraseStatistics.cachePath(besides: workspace.store.path))
+    let reopened = try Store.open(at: workspace.store.path, access: .read)
+    let again = try reopened.search(SearchRequest("checked OR toggle", kinds: [.captions, .recordings]))
+    #expect(again.hits == first)
+    #expect(!first.isEmpty)
+  }
+
+  private static func search(_ workspace: CataloguerTests.Workspace) throws -> [SearchHit] {
+    try workspace.store.search(SearchRequest("checked OR toggle", kinds: [.captions, .recordings])).hits
+  }
+}
