@@ -31,10 +31,15 @@ fi
 (cd "$worktree" && swift build -c release --product exhibit-bench >/dev/null 2>&1 && swift build -c release --product exhibit >/dev/null 2>&1)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-search-compare.XXXXXX")
 echo "# before: $before"
+temporary="${TMPDIR:-/tmp}"
+ls -d "$temporary"/exhibit-bench-* 2>/dev/null | sort > "$scratch/folders-before" || true
 "$worktree/.build/release/exhibit-bench" "${arguments[@]}" --keep | tee "$scratch/before.txt"
+ls -d "$temporary"/exhibit-bench-* 2>/dev/null | sort > "$scratch/folders-after" || true
 echo "# after: this tree"
 "$root/.build/release/exhibit-bench" "${arguments[@]}" --keep --list-queries "$scratch/queries.tsv" | tee "$scratch/after.txt"
-old_db=$(grep -m1 "kept " "$scratch/before.txt" | sed 's/.*kept //')
+# An older benchmark may not print where it kept its database: take the folder it made.
+old_db=$(grep -m1 "kept " "$scratch/before.txt" | sed 's/.*kept //' || true)
+[ -n "$old_db" ] || old_db="$(comm -13 "$scratch/folders-before" "$scratch/folders-after" | head -1)/bench.sqlite"
 new_db=$(grep -m1 "kept " "$scratch/after.txt" | sed 's/.*kept //')
 python3 "$root/Scripts/bench_search_compare.py" "$worktree/.build/release/exhibit" "$old_db" \
   "$root/.build/release/exhibit" "$new_db" "$scratch/queries.tsv"
