@@ -73,12 +73,7 @@ extension Row {
   /// - Throws: ``RowDecodingError`` naming the column.
   public func decode<T: RawRepresentable>(_ name: String, as type: T?.Type = T?.self) throws -> T?
   where T.RawValue: SQLDecodable {
-    let raw: T.RawValue? = try decode(name)
-    guard let raw else { return nil }
-    guard let value = T(rawValue: raw) else {
-      throw RowDecodingError(
-        column: name, problem: "\(String(describing: raw).prefix(40).debugDescription) is not a \(T.self)")
-    }
-    return value
+    if columns.contains(name), case .null = self[name] { return nil }
+    return try decode(name, as: T.self)
   }
 }

@@ -165,7 +165,9 @@ enum ComponentRekeying {
       before: AuditJSON.object(["component": oldID]),
       after: AuditJSON.object([
         "component": newID, "reason": "MagentaA11y's own name (Full information link, else file name)",
-      ]))
+      ]),
+      // Migration 3 runs before audit_subject exists; migration 8 indexes this event.
+      indexed: false)
   }
 
   /// The names a stored document gives its component besides the component itself.

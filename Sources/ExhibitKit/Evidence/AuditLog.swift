@@ -51,13 +51,14 @@ public enum AuditLog {
   /// Appends one event, chained to the newest one.
   ///
   /// Call inside a write transaction (`BEGIN IMMEDIATE`): the newest hash is read and the event
-  /// written under the same lock, so concurrent writers cannot fork the chain.
+  /// written under the same lock, so concurrent writers cannot fork the chain. `indexed: false`
+  /// is for migrations older than the `audit_subject` table; version 8 indexes their events.
   /// - Returns: The event as stored.
   /// - Throws: ``SQLiteError``.
   @discardableResult
   public static func append(
     _ connection: Connection, actor: String, action: String, subject: String,
-    before: String? = nil, after: String? = nil, at: Date = Date()
+    before: String? = nil, after: String? = nil, at: Date = Date(), indexed: Bool = true
   ) throws -> AuditEvent {
     let last = try connection.first("SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1")
     let previousHash: String = try last?.decode("hash") ?? AuditEvent.genesisHash
@@ -74,18 +75,13 @@ public enum AuditLog {
     let event = AuditEvent(
       id: id, at: timestamp, actor: actor, action: action, subject: subject, before: before,
       after: after, previousHash: previousHash, hash: hash)
-    try indexSubjects(of: event, connection)
+    if indexed { try indexSubjects(of: event, connection) }
     return event
   }
 
   /// Records the subjects `event` touches (``AuditSubjects``) in the caller's transaction.
   /// - Throws: ``SQLiteError``.
   static func indexSubjects(of event: AuditEvent, _ connection: Connection) throws {
-    // Migrations before version 8 append events too; version 8 indexes them.
-    guard try connection.first("SELECT 1 AS found FROM sqlite_schema WHERE name = 'audit_subject'") != nil
-    else {
-      return
-    }
     for subject in AuditSubjects.of(subject: event.subject, before: event.before, after: event.after) {
       try connection.execute(
         "INSERT OR IGNORE INTO audit_subject (subject, event_id) VALUES (?, ?)", [subject, event.id])

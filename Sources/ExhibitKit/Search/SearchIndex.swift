@@ -245,22 +245,22 @@ extension SearchIndex {
     let details = try rowsByID(
       id: "c.id",
       """
-      SELECT c.id AS fts_rowid, c.text AS text_a, c.start_ms, c.end_ms, r.id AS recording_id, r.family, r.component, r.platform,
-        r.assistive_tech
+      SELECT c.id AS fts_rowid, c.text AS text_a, c.start_ms, c.end_ms, r.family, r.component, r.platform,
+        r.assistive_tech, \(RecordingLibrary.primaryPath) AS path
       FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
       """, found.rows)
     let snippets = try snippets(rows: details.values.map { $0 }, column: 0, expression: scope.expression)
     let hits = try found.rows.compactMap { ranked -> SearchHit? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
-      let recording = try recordingPathAndName(try row.decode("recording_id"))
+      let path: String? = try row.decode("path")
       return SearchHit(
         kind: .captions, source: "captions", component: try Self.component(row),
         platform: (try row.decode("platform") as String?),
         platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
         assistiveTech: (try row.decode("assistive_tech") as String?),
-        title: recording.name,
+        title: path.map { ($0 as NSString).lastPathComponent } ?? "",
         snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: nil, recording: recording.path,
+        item: nil, recording: path,
         startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
         endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
         score: try ranked.decode("score"))
@@ -354,7 +354,7 @@ extension SearchIndex {
     return Ranked(hits: hits, capped: found.capped)
   }
 
-  /// A recording's shown path (``Store/primaryPath``) and file name, for the few hits kept.
+  /// A recording's shown path (``RecordingLibrary/primaryPath``) and file name, for the few hits kept.
   private func recordingPathAndName(_ id: Int64?) throws -> (path: String?, name: String) {
     let path: String? = try connection.first(
       "SELECT \(RecordingLibrary.primaryPath) AS path FROM recording r WHERE r.id = ?", [id])?.decode("path")
