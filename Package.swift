@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "Exhibit",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v14)],
   products: [
     .library(name: "ExhibitKit", targets: ["ExhibitKit"]),
     .executable(name: "exhibit", targets: ["exhibit"]),
@@ -12,6 +12,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .systemLibrary(
@@ -39,10 +44,26 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]
     ),
+    // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.
+    .target(
+      name: "ExhibitServer",
+      dependencies: [
+        "ExhibitKit",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
+    ),
     .executableTarget(
       name: "exhibit",
       dependencies: [
         "ExhibitKit",
+        "ExhibitServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -67,6 +88,13 @@ let package = Package(
       name: "ExhibitKitTests",
       dependencies: ["ExhibitKit", "ExhibitSQLite", "ExhibitFuzzing"],
       resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "ExhibitServerTests",
+      dependencies: [
+        "ExhibitServer", "ExhibitKit",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
     ),
     .testTarget(
       name: "ExhibitCLITests",

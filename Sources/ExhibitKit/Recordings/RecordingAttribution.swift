@@ -60,7 +60,9 @@ public struct RecordingAttribution: Sendable, Equatable, Codable {
   /// `family/component` when both are known.
   public var componentID: String? {
     guard let family, let component else { return nil }
-    return "\(family.value)/\(component.value)"
+    // A stored recording's attribution names the component in full (`native/checkbox`); the
+    // attributor's names the slug alone.
+    return component.value.contains("/") ? component.value : "\(family.value)/\(component.value)"
   }
 
   /// Keeps each value already set; fills the unset ones from `other`.

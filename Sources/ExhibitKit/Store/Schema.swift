@@ -26,6 +26,7 @@ public enum Schema {
     Migration(
       version: 9, name: "captions and recording names indexed with their component and platform",
       sql: searchScope),
+    Migration(version: 10, name: "accounts and sessions for the web workspace", sql: accounts),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -164,3 +164,84 @@ extension Store: DatabaseDomain {
       component: name, platform: platform, date: date, tested: tested)
   }
 }
+
+// MARK: Media and accounts
+
+extension Store {
+  /// The present file holding a recording's bytes, by its full SHA-256; nil when none is present.
+  /// - Throws: ``SQLiteError``.
+  public func mediaFile(sha256: String) throws -> MediaFile? {
+    try recordings.mediaFile(sha256: sha256)
+  }
+
+  /// A recording's caption files, in the order ``recordingDetail(id:)`` lists its tracks.
+  /// - Throws: ``SQLiteError``.
+  public func captionFiles(sha256: String) throws -> [MediaFile] {
+    try recordings.captionFiles(sha256: sha256)
+  }
+
+  /// The SHA-256 of the recording catalogued at an absolute path, or nil.
+  /// - Throws: ``SQLiteError``.
+  public func recordingSHA256(atPath path: String) throws -> String? {
+    try recordings.sha256(atPath: path)
+  }
+
+  /// The web workspace's accounts, by name (``AccountDirectory``).
+  /// - Throws: ``SQLiteError``.
+  public func accounts() throws -> [Account] {
+    try AccountDirectory(connection: connection).accounts()
+  }
+
+  /// Adds an account whose password the caller has hashed with bcrypt; audited.
+  /// - Throws: ``AccountError`` or ``SQLiteError``.
+  @discardableResult
+  public func addAccount(
+    name: String, role: AccountRole, passwordHash: String, actor: String, at now: Date = Date()
+  )
+    throws -> Account
+  {
+    try AccountDirectory(connection: connection).add(
+      name: name, role: role, passwordHash: passwordHash, actor: actor, at: now)
+  }
+
+  /// Removes an account and ends its sessions; audited.
+  /// - Throws: ``AccountError/unknown(_:)`` or ``SQLiteError``.
+  public func removeAccount(name: String, actor: String, at now: Date = Date()) throws {
+    try AccountDirectory(connection: connection).remove(name: name, actor: actor, at: now)
+  }
+
+  /// An account with its bcrypt hash, to check a sign-in against.
+  /// - Throws: ``SQLiteError``.
+  public func accountCredentials(name: String) throws -> (account: Account, passwordHash: String)? {
+    try AccountDirectory(connection: connection).credentials(name: name)
+  }
+
+  /// Starts a sign-in session, stored by the SHA-256 of its token.
+  /// - Throws: ``SQLiteError``.
+  public func startSession(
+    tokenSHA256: String, account: String, at now: Date = Date(), lifetime: TimeInterval
+  )
+    throws
+  {
+    try AccountDirectory(connection: connection).startSession(
+      tokenSHA256: tokenSHA256, account: account, at: now, lifetime: lifetime)
+  }
+
+  /// The account of a live session, or nil.
+  /// - Throws: ``SQLiteError``.
+  public func sessionAccount(tokenSHA256: String, at now: Date = Date()) throws -> Account? {
+    try AccountDirectory(connection: connection).sessionAccount(tokenSHA256: tokenSHA256, at: now)
+  }
+
+  /// Ends a session.
+  /// - Throws: ``SQLiteError``.
+  public func endSession(tokenSHA256: String) throws {
+    try AccountDirectory(connection: connection).endSession(tokenSHA256: tokenSHA256)
+  }
+
+  /// The key web pages sign CSRF tokens with, stored from `fresh` the first time.
+  /// - Throws: ``SQLiteError``.
+  public func webSecret(orStore fresh: String) throws -> String {
+    try AccountDirectory(connection: connection).webSecret(orStore: fresh)
+  }
+}

@@ -1,0 +1,101 @@
+import ExhibitSQLite
+import Foundation
+
+/// The accounts of the web workspace, their sessions and the key its CSRF tokens are signed with.
+///
+/// It stores what it is given: hashing passwords and making tokens is the server's work, so
+/// ExhibitKit needs no bcrypt. Adding and removing an account is audited (never its hash).
+struct AccountDirectory: DatabaseDomain {
+  let connection: Connection
+
+  /// Every account, by name.
+  func accounts() throws -> [Account] {
+    try connection.query("SELECT name, role, created_at FROM account ORDER BY name").map(Self.account)
+  }
+
+  /// Adds an account with an already hashed password.
+  /// - Throws: ``AccountError`` or ``SQLiteError``.
+  func add(name: String, role: AccountRole, passwordHash: String, actor: String, at now: Date) throws
+    -> Account
+  {
+    guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
+    return try connection.transaction {
+      guard try connection.first("SELECT 1 FROM account WHERE name = ?", [name]) == nil else {
+        throw AccountError.exists(name)
+      }
+      let createdAt = Timestamp.string(now)
+      try connection.execute(
+        "INSERT INTO account (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)",
+        [name, role.rawValue, passwordHash, createdAt])
+      try AuditLog.append(
+        connection, actor: actor, action: "account.add", subject: "account:\(name)",
+        after: AuditJSON.object(["role": role.rawValue]), at: now)
+      return Account(name: name, role: role, createdAt: createdAt)
+    }
+  }
+
+  /// Removes an account and ends its sessions.
+  /// - Throws: ``AccountError/unknown(_:)`` or ``SQLiteError``.
+  func remove(name: String, actor: String, at now: Date) throws {
+    try connection.transaction {
+      guard let row = try connection.first("SELECT role FROM account WHERE name = ?", [name]) else {
+        throw AccountError.unknown(name)
+      }
+      let role: String = try row.decode("role")
+      try connection.execute("DELETE FROM web_session WHERE account = ?", [name])
+      try connection.execute("DELETE FROM account WHERE name = ?", [name])
+      try AuditLog.append(
+        connection, actor: actor, action: "account.remove", subject: "account:\(name)",
+        before: AuditJSON.object(["role": role]), at: now)
+    }
+  }
+
+  /// The account and its password hash, for checking a sign-in.
+  func credentials(name: String) throws -> (account: Account, passwordHash: String)? {
+    try connection.first("SELECT name, role, created_at, password_hash FROM account WHERE name = ?", [name])
+      .map { row in (try Self.account(row), try row.decode("password_hash")) }
+  }
+
+  /// Starts a session for an account; the token itself is never stored.
+  func startSession(tokenSHA256: String, account: String, at now: Date, lifetime: TimeInterval) throws {
+    try connection.transaction {
+      try connection.execute("DELETE FROM web_session WHERE expires_at < ?", [Timestamp.string(now)])
+      try connection.execute(
+        "INSERT INTO web_session (token_sha256, account, created_at, expires_at) VALUES (?, ?, ?, ?)",
+        [tokenSHA256, account, Timestamp.string(now), Timestamp.string(now.addingTimeInterval(lifetime))])
+    }
+  }
+
+  /// The account a live session belongs to, or nil for an unknown or expired token.
+  func sessionAccount(tokenSHA256: String, at now: Date) throws -> Account? {
+    try connection.first(
+      """
+      SELECT a.name, a.role, a.created_at FROM web_session s JOIN account a ON a.name = s.account
+      WHERE s.token_sha256 = ? AND s.expires_at >= ?
+      """, [tokenSHA256, Timestamp.string(now)]
+    ).map(Self.account)
+  }
+
+  /// Ends a session (signing out).
+  func endSession(tokenSHA256: String) throws {
+    try connection.execute("DELETE FROM web_session WHERE token_sha256 = ?", [tokenSHA256])
+  }
+
+  /// The workspace's key for signing CSRF tokens (64 hex digits), made from `fresh` on first use.
+  func webSecret(orStore fresh: String) throws -> String {
+    try connection.transaction {
+      if let row = try connection.first("SELECT secret FROM web_secret WHERE id = 1") {
+        return try row.decode("secret")
+      }
+      try connection.execute("INSERT INTO web_secret (id, secret) VALUES (1, ?)", [fresh])
+      return fresh
+    }
+  }
+
+  private static func account(_ row: Row) throws -> Account {
+    try RowDecodingError.reading("account") {
+      Account(
+        name: try row.decode("name"), role: try row.decode("role"), createdAt: try row.decode("created_at"))
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/// Counts of a component's items by what their evidence says on one platform, or in one column
+/// (a platform with a screen reader): the numbers an overview shows per component.
+///
+/// Each item that applies there counts once: as not applicable when its criteria say so, as a
+/// gap when no link there decides it (none, or only `untested`), else by its combined verdict.
+public struct CoverageTally: Sendable, Equatable, Encodable {
+  public var pass = 0
+  public var fail = 0
+  public var notApplicable = 0
+  /// Items whose decided verdicts disagree.
+  public var conflicts = 0
+  /// Items with no deciding evidence.
+  public var gaps = 0
+
+  /// An empty tally.
+  public init() {}
+
+  /// How many items the tally counts.
+  public var items: Int { pass + fail + notApplicable + conflicts + gaps }
+
+  /// The one state a reader sees first: a failure or conflict, else gaps, else pass, else
+  /// not applicable; `empty` when no item applies.
+  public var state: State {
+    if fail > 0 || conflicts > 0 { return .fail }
+    if gaps > 0 { return .gaps }
+    if pass > 0 { return .pass }
+    return notApplicable > 0 ? .notApplicable : .empty
+  }
+
+  /// The state of a tally, for drawing it.
+  public enum State: String, Sendable, Encodable {
+    case pass, fail, gaps, empty
+    case notApplicable = "not-applicable"
+  }
+
+  mutating func count(_ verdict: CombinedVerdict?, notApplicable criteriaSayNotApplicable: Bool) {
+    if criteriaSayNotApplicable {
+      notApplicable += 1
+      return
+    }
+    switch verdict {
+    case .pass: pass += 1
+    case .fail: fail += 1
+    case .notApplicable: notApplicable += 1
+    case .conflict: conflicts += 1
+    case .untested, nil: gaps += 1
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case pass, fail, notApplicable, conflicts, gaps, state
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(pass, forKey: .pass)
+    try container.encode(fail, forKey: .fail)
+    try container.encode(notApplicable, forKey: .notApplicable)
+    try container.encode(conflicts, forKey: .conflicts)
+    try container.encode(gaps, forKey: .gaps)
+    try container.encode(state, forKey: .state)
+  }
+}
+
+extension Coverage {
+  /// The items that apply on `platform`, counted by what all its columns say together.
+  public func tally(platform: Platform) -> CoverageTally {
+    var tally = CoverageTally()
+    for item in items where item.platforms.contains(platform) {
+      let verdicts = item.cells.filter { $0.platform == platform }.flatMap { $0.segments.map(\.verdict) }
+      tally.count(CombinedVerdict(combining: verdicts), notApplicable: item.notApplicable)
+    }
+    return tally
+  }
+
+  /// The items that apply on a column's platform, counted by that column's cells.
+  public func tally(column: Column) -> CoverageTally {
+    var tally = CoverageTally()
+    for item in items where item.platforms.contains(column.platform) {
+      let cell = item.cells.first {
+        $0.platform == column.platform && $0.assistiveTech == column.assistiveTech
+      }
+      tally.count(cell?.verdict, notApplicable: item.notApplicable)
+    }
+    return tally
+  }
+}

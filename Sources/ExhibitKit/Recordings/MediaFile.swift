@@ -1,0 +1,25 @@
+/// A file on disk that holds catalogued bytes: a recording or one of its caption tracks, as a
+/// server hands it out by SHA-256 instead of by a path from a request.
+public struct MediaFile: Sendable, Equatable {
+  /// Where the bytes are (absolute).
+  public let path: String
+  /// Its size when catalogued.
+  public let size: Int64
+  /// Its modification time when catalogued, in nanoseconds since 1970.
+  public let modificationNanoseconds: Int64
+  /// The container libavformat named (`matroska,webm`, `mov,mp4,m4a,3gp,3g2,mj2`), or nil for a caption.
+  public let container: String?
+  /// The caption track's language, if it has one.
+  public let language: String?
+
+  /// A file as catalogued.
+  public init(
+    path: String, size: Int64, modificationNanoseconds: Int64, container: String?, language: String?
+  ) {
+    self.path = path
+    self.size = size
+    self.modificationNanoseconds = modificationNanoseconds
+    self.container = container
+    self.language = language
+  }
+}

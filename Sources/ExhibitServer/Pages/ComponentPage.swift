@@ -1,0 +1,190 @@
+import ExhibitKit
+
+/// `/components/FAMILY/SLUG[?platform=P]`: a component's checklist for one platform (items,
+/// expectations, verdicts, gaps, conflicts, stale links), its recordings with their attribution,
+/// and the suggestions waiting for a decision.
+struct ComponentPage {
+  let data: ComponentPageData
+  let visitor: Visitor
+  var notice: String?
+
+  private var path: String {
+    "/components/\(data.component.family.rawValue)/\(URLText.encode(data.component.slug))"
+  }
+
+  var html: HTML {
+    let scope = data.platform?.displayName ?? "all platforms"
+    return Layout(title: "\(data.criteria.document.title) (\(scope))", visitor: visitor).document(
+      """
+      <h1>\(data.criteria.document.title) <span class="muted">on \(scope)</span></h1>
+      <p class="lede">\(data.component.description) · \(data.criteria.document.family.rawValue) · revision \
+      \(data.criteria.document.revision) · <a href="\(URLText.with("/history", query: [("subject", data.component.description)]))">history</a></p>
+      \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
+      \(platformLinks)
+      \(summary)
+      \(checklist)
+      \(problems)
+      \(recordings)
+      \(suggestions)
+      """)
+  }
+
+  private var platformLinks: HTML {
+    let platforms = Platform.allCases.filter { platform in
+      Platform.defaults(for: data.component.family).contains(platform)
+    }
+    let links = [(nil as Platform?, "All platforms")] + platforms.map { ($0, $0.displayName) }
+    let items = links.map { platform, label -> HTML in
+      let href = URLText.with(path, query: [("platform", platform?.rawValue)])
+      return platform == data.platform
+        ? "<li><a href=\"\(href)\" aria-current=\"page\">\(label)</a></li>"
+        : "<li><a href=\"\(href)\">\(label)</a></li>"
+    }
+    return "<nav aria-label=\"Platform\"><ul class=\"legend\">\(items)</ul></nav>"
+  }
+
+  private var summary: HTML {
+    let coverage = data.coverage
+    let tallies = (data.platform.map { [$0] } ?? Platform.allCases).compactMap { platform -> HTML? in
+      guard coverage.items.contains(where: { $0.platforms.contains(platform) }) else { return nil }
+      let tally = coverage.tally(platform: platform)
+      return
+        "<li>\(platform.displayName): \(CoverageBadge.badge(tally.state)) \(CoverageBadge.counts(tally))</li>"
+    }
+    return """
+      <h2>Summary</h2>
+      <ul>\(tallies)</ul>
+      <p>\(coverage.gaps.count) items with gaps · \(coverage.conflicts.count) with conflicting evidence · \
+      \(coverage.stale.count) stale links · \(coverage.unavailable.count) links whose recording is unavailable.</p>
+      """
+  }
+
+  private var checklist: HTML {
+    let expectations = Dictionary(
+      data.criteria.items.map { ($0.key, $0.expectation) }, uniquingKeysWith: { a, _ in a })
+    let sections = CriteriaSection.allCases.compactMap { section -> HTML? in
+      let items = data.coverage.items.filter { $0.section == section }
+      guard !items.isEmpty else { return nil }
+      let rows = items.map { item -> HTML in
+        let evidence = item.cells.filter { $0.links > 0 }.map { cell -> HTML in
+          let column = CoverageBadge.columnName(platform: cell.platform, assistiveTech: cell.assistiveTech)
+          let segments = cell.segments.map { segment -> HTML in "<li>\(segmentLink(segment))</li>" }
+          return "<li>\(column): \(CoverageBadge.badge(cell.verdict))<ul>\(segments)</ul></li>"
+        }
+        let gaps = item.gapPlatforms.map(\.displayName).joined(separator: ", ")
+        return """
+          <tr id="\(Self.anchor(item.key))"><th scope="row">\(item.label)<br><span class="muted sha">\(item.key)</span></th>
+          <td>\(expectations[item.key] ?? "")</td>
+          <td>\(item.notApplicable ? "<p>\(CoverageBadge.badge(CombinedVerdict.notApplicable)) by the criteria</p>" as HTML : .empty)\
+          \(evidence.isEmpty ? HTML.empty : "<ul>\(evidence)</ul>")\
+          \(item.conflict ? "<p><strong>Evidence conflicts.</strong></p>" as HTML : .empty)\
+          \(gaps.isEmpty ? HTML.empty : "<p>\(CoverageBadge.badge(nil as CombinedVerdict?)) gap on \(gaps)</p>")</td></tr>
+          """
+      }
+      return """
+        <table><caption>\(section.rawValue.capitalized)</caption>
+        <thead><tr><th scope="col">Item</th><th scope="col">Expectation</th><th scope="col">Evidence</th></tr></thead>
+        <tbody>\(rows)</tbody></table>
+        """
+    }
+    return "<h2>Checklist</h2>\(sections)"
+  }
+
+  private func segmentLink(_ segment: Coverage.Segment) -> HTML {
+    let name = URLText.fileName(segment.recording)
+    let time =
+      segment.fromSeconds.map {
+        " \(URLText.clock($0))–\(URLText.clock(segment.toSeconds ?? $0))"
+      } ?? ""
+    guard let sha = data.recordingSHA256[segment.recording] else {
+      return "link \(segment.link): \(CoverageBadge.badge(segment.verdict)) \(name)\(time)"
+    }
+    let href = URLText.with("/recordings/\(sha)", query: [("t", segment.fromSeconds.map { String($0) })])
+    return
+      "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))"
+  }
+
+  private var problems: HTML {
+    guard !data.coverage.stale.isEmpty || !data.coverage.unavailable.isEmpty else { return .empty }
+    let stale = data.coverage.stale.map { link -> HTML in
+      "<li>Link \(link.link) on \(link.item) judged revision \(link.revision) (\(link.verdict.rawValue)): the criteria changed since; judge it again.</li>"
+    }
+    let unavailable = data.coverage.unavailable.map { link -> HTML in
+      "<li>Link \(link.link) on \(link.item): \(link.state.rawValue). \(link.advice)</li>"
+    }
+    return "<h2>Links to look at again</h2><ul>\(stale)\(unavailable)</ul>"
+  }
+
+  private var recordings: HTML {
+    guard !data.recordings.isEmpty else {
+      return
+        "<h2>Recordings</h2><p>No recording of this component\(data.platform.map { " on \($0.displayName)" } ?? "") is catalogued.</p>"
+    }
+    let rows = data.recordings.map { recording -> HTML in
+      let name = URLText.fileName(recording.path)
+      let title: HTML =
+        recording.sha256.map { "<a href=\"/recordings/\($0)\">\(name)</a>" } ?? "\(name)"
+      let tech =
+        recording.assistiveTech.flatMap { AssistiveTech(rawValue: $0)?.displayName }
+        ?? recording.assistiveTech
+      return """
+        <tr><th scope="row">\(title)</th><td>\(recording.platform.flatMap { Platform(rawValue: $0)?.displayName } ?? "unknown")</td>
+        <td>\(tech ?? "unknown")</td><td>\(recording.durationSeconds.map { URLText.clock($0) } ?? "")</td>
+        <td>\(recording.captionCues)</td><td>\(recording.missing ? "missing" : recording.status.rawValue)</td></tr>
+        """
+    }
+    return """
+      <h2>Recordings</h2>
+      <table><caption>Recordings of this component</caption>
+      <thead><tr><th scope="col">Recording</th><th scope="col">Platform</th><th scope="col">Screen reader</th>\
+      <th scope="col">Duration</th><th scope="col">Caption cues</th><th scope="col">Status</th></tr></thead>
+      <tbody>\(rows)</tbody></table>
+      """
+  }
+
+  private var suggestions: HTML {
+    guard !data.suggestions.isEmpty else {
+      return "<h2>Suggestions</h2><p>No suggestion is waiting for a decision.</p>"
+    }
+    let rows = data.suggestions.map { suggestion -> HTML in
+      let name = URLText.fileName(suggestion.recording)
+      let time =
+        suggestion.fromSeconds.map { "\(URLText.clock($0))–\(URLText.clock(suggestion.toSeconds ?? $0))" }
+        ?? "whole recording"
+      let open = URLText.with(
+        "/recordings/\(suggestion.recordingSHA256)",
+        query: [
+          ("item", suggestion.item), ("from", suggestion.fromSeconds.map { String($0) }),
+          ("to", suggestion.toSeconds.map { String($0) }), ("t", suggestion.fromSeconds.map { String($0) }),
+        ])
+      let accept: HTML =
+        visitor.mayWrite
+        ? """
+        <form method="post" action="\(path)/suggestions/accept" class="inline-form">
+        <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+        <input type="hidden" name="recording" value="\(suggestion.recordingSHA256)">
+        <input type="hidden" name="item" value="\(suggestion.item)">
+        <input type="hidden" name="from" value="\(suggestion.fromSeconds.map { String($0) } ?? "")">
+        <input type="hidden" name="platform" value="\(data.platform?.rawValue ?? "")">
+        <button type="submit" class="secondary">Accept as untested link</button></form>
+        """ : .empty
+      return """
+        <tr><td>\(suggestion.item)</td><td><a href="\(open)">\(name) at \(time)</a></td>
+        <td>\(suggestion.reason)</td><td>\(Int((suggestion.confidence * 100).rounded()))%</td><td>\(accept)</td></tr>
+        """
+    }
+    return """
+      <h2>Suggestions</h2>
+      <p>Cues whose words match an item. Open one to judge it in the player; accepting records an untested link.</p>
+      <table><caption>Suggestions waiting for a decision</caption>
+      <thead><tr><th scope="col">Item</th><th scope="col">Where</th><th scope="col">Why</th>\
+      <th scope="col">Confidence</th><th scope="col">Decide</th></tr></thead>
+      <tbody>\(rows)</tbody></table>
+      """
+  }
+
+  /// The element id of an item's row.
+  static func anchor(_ key: String) -> String {
+    "item-" + key.map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+  }
+}

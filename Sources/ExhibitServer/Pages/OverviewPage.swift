@@ -1,0 +1,115 @@
+import ExhibitKit
+
+/// `/`: every component with its family, and a coverage matrix of components by platform and
+/// screen reader, filtered by family, platform and screen reader.
+struct OverviewPage {
+  /// The filters from the query string.
+  struct Filters: Sendable {
+    var family: Family?
+    var platform: Platform?
+    var assistiveTech: String?
+  }
+
+  let components: [ComponentOverview]
+  let filters: Filters
+  let visitor: Visitor
+
+  var html: HTML {
+    let shown = components.filter { filters.family == nil || $0.family == filters.family }
+    let columns = Self.columns(of: shown).filter { column in
+      (filters.platform == nil || column.platform == filters.platform)
+        && (filters.assistiveTech == nil || column.assistiveTech == filters.assistiveTech)
+    }
+    return Layout(title: "Overview", visitor: visitor, current: "/").document(
+      """
+      <h1>Coverage overview</h1>
+      <p class="lede">\(components.count) components imported. Each cell counts a component's criteria items \
+      on one platform with one screen reader by what the evidence says.</p>
+      \(filterForm)
+      \(legend)
+      \(shown.isEmpty ? "<p>No component matches. Import criteria with <code>exhibit criteria import</code>.</p>" : matrix(shown, columns))
+      """)
+  }
+
+  private var filterForm: HTML {
+    let families = Family.allCases.map { family -> HTML in
+      "<option value=\"\(family.rawValue)\"\(selected(filters.family == family))>\(family.rawValue)</option>"
+    }
+    let platforms = Platform.allCases.map { platform -> HTML in
+      "<option value=\"\(platform.rawValue)\"\(selected(filters.platform == platform))>\(platform.displayName)</option>"
+    }
+    let techs = AssistiveTech.allCases.map { tech -> HTML in
+      "<option value=\"\(tech.rawValue)\"\(selected(filters.assistiveTech == tech.rawValue))>\(tech.displayName)</option>"
+    }
+    return """
+      <form class="filters" method="get" action="/" aria-label="Filter the matrix">
+      <div><label for="filter-family">Family</label>
+      <select id="filter-family" name="family"><option value="">All families</option>\(families)</select></div>
+      <div><label for="filter-platform">Platform</label>
+      <select id="filter-platform" name="platform"><option value="">All platforms</option>\(platforms)</select></div>
+      <div><label for="filter-at">Screen reader</label>
+      <select id="filter-at" name="at"><option value="">All screen readers</option>\(techs)</select></div>
+      <div><button type="submit">Filter</button></div>
+      </form>
+      """
+  }
+
+  private var legend: HTML {
+    let states: [CoverageTally.State] = [.pass, .fail, .gaps, .notApplicable, .empty]
+    let items = states.map { state -> HTML in "<li>\(CoverageBadge.badge(state))</li>" }
+    return """
+      <h2 id="legend-heading">Key</h2>
+      <ul class="legend" aria-labelledby="legend-heading">\(items)</ul>
+      <p class="muted">A cell fails when any item fails or its evidence conflicts; it has gaps while any item has \
+      no deciding verdict; it passes when every item is decided and none fails.</p>
+      """
+  }
+
+  private func matrix(_ shown: [ComponentOverview], _ columns: [Coverage.Column]) -> HTML {
+    let headings = columns.map { column -> HTML in
+      "<th scope=\"col\">\(CoverageBadge.columnName(column))</th>"
+    }
+    let rows = shown.map { component -> HTML in
+      let cells = columns.map { column -> HTML in
+        guard let tally = component.columns.first(where: { $0.column == column })?.tally else {
+          return "<td class=\"matrix-cell\">\(CoverageBadge.badge(.empty))</td>"
+        }
+        return """
+          <td class="matrix-cell">\(CoverageBadge.badge(tally.state))\
+          <span class="counts">\(CoverageBadge.counts(tally))</span></td>
+          """
+      }
+      let platforms = component.platforms.map { entry -> HTML in
+        "<li>\(entry.platform.displayName): \(CoverageBadge.counts(entry.tally))</li>"
+      }
+      let link =
+        "/components/\(component.component.family.rawValue)/\(URLText.encode(component.component.slug))"
+      return """
+        <tr><th scope="row"><a href="\(link)">\(component.title)</a>
+        <span class="muted">\(component.component.description) · \(component.family.rawValue)</span>
+        <details><summary>Per platform</summary><ul class="counts">\(platforms)</ul></details></th>
+        \(cells)</tr>
+        """
+    }
+    return """
+      <div class="table-scroll" role="region" aria-labelledby="matrix-caption" tabindex="0">
+      <table class="matrix"><caption id="matrix-caption">Components by platform and screen reader</caption>
+      <thead><tr><th scope="col">Component</th>\(headings)</tr></thead>
+      <tbody>\(rows)</tbody></table></div>
+      """
+  }
+
+  /// Every column any component has, platforms in order, screen readers as first seen.
+  static func columns(of components: [ComponentOverview]) -> [Coverage.Column] {
+    var columns: [Coverage.Column] = []
+    for component in components {
+      for entry in component.columns where !columns.contains(entry.column) { columns.append(entry.column) }
+    }
+    return Platform.allCases.flatMap { platform in columns.filter { $0.platform == platform } }
+  }
+}
+
+/// ` selected` for the option that is chosen.
+func selected(_ isSelected: Bool) -> HTML {
+  isSelected ? " selected" : ""
+}

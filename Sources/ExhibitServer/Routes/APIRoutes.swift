@@ -1,0 +1,182 @@
+import ExhibitKit
+import Foundation
+import Hummingbird
+
+/// `/api/…`: every page's data as JSON with the CLI's keys, and the writes a script needs.
+/// Errors are `{"error": {"code", "message"}}`.
+struct APIRoutes {
+  let server: WebServer
+
+  /// A recording as `recordings list --json` prints it, plus where to fetch its bytes and captions.
+  struct RecordingEntry: Encodable, Sendable {
+    /// A caption track's URL and language.
+    struct Caption: Encodable, Sendable {
+      let url: String
+      let language: String?
+    }
+
+    let summary: RecordingSummary
+    let mediaUrl: String?
+    let captions: [Caption]
+
+    func encode(to encoder: any Encoder) throws {
+      try summary.encode(to: encoder)
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(mediaUrl, forKey: .mediaUrl)
+      try container.encode(captions, forKey: .captions)
+    }
+
+    private enum Keys: String, CodingKey { case mediaUrl, captions }
+  }
+
+  /// A recording as `recordings show --json` prints it, plus its media and caption URLs (the
+  /// detail's own `captions` key holds the tracks with their cues, so the URLs are `caption_urls`).
+  struct RecordingDetailEntry: Encodable, Sendable {
+    let detail: RecordingDetail
+    let mediaUrl: String
+    let captionUrls: [RecordingEntry.Caption]
+
+    func encode(to encoder: any Encoder) throws {
+      try detail.encode(to: encoder)
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(mediaUrl, forKey: .mediaUrl)
+      try container.encode(captionUrls, forKey: .captionUrls)
+    }
+
+    private enum Keys: String, CodingKey { case mediaUrl, captionUrls }
+  }
+
+  /// The body of `POST /api/links`: `link`'s arguments.
+  struct LinkBody: Decodable {
+    let recording: String
+    let item: String?
+    let verdict: String?
+    let from: Double?
+    let to: Double?
+    let note: String?
+    let otherPlatform: Bool?
+    let otherComponent: Bool?
+  }
+
+  /// The body of `POST /api/links/ID/retract`.
+  struct RetractBody: Decodable {
+    let reason: String?
+  }
+
+  func register(on router: Router<ExhibitRequestContext>) {
+    let stores = server.stores
+    router.get("/api/components") { _, _ -> Response in
+      try .json(try await stores.read { try ComponentOverview.all(in: $0) })
+    }
+
+    router.get("/api/components/:family/:slug/coverage") { request, context -> Response in
+      let component = try context.component()
+      let platform = try request.platform()
+      return try .json(try await stores.read { try $0.coverage(component, platform: platform) })
+    }
+
+    router.get("/api/recordings") { request, _ -> Response in
+      let component = request.query("component")
+      let platform = try request.platform()
+      return try .json(
+        try await stores.read { store in
+          try store.recordings(component: try component.map(store.resolveComponent), platform: platform).map {
+            summary in
+            guard let sha = summary.sha256 else {
+              return RecordingEntry(summary: summary, mediaUrl: nil, captions: [])
+            }
+            return RecordingEntry(
+              summary: summary, mediaUrl: "/media/\(sha)",
+              captions: try Self.captionURLs(sha: sha, store: store))
+          }
+        })
+    }
+
+    router.get("/api/recordings/:sha") { _, context -> Response in
+      let sha = try context.recordingSHA256()
+      return try .json(
+        try await stores.read { store in
+          let detail = try RecordingPageData.read(sha256: sha, from: store).detail
+          return RecordingDetailEntry(
+            detail: detail, mediaUrl: "/media/\(sha)",
+            captionUrls: try Self.captionURLs(sha: sha, store: store))
+        })
+    }
+
+    router.get("/api/search") { request, _ -> Response in
+      guard let text = request.query("q") else {
+        throw WebError.badRequest("say what to search for: ?q=words")
+      }
+      let query = SearchPage.Query(
+        text: text, component: request.query("component"), platform: try request.platform(),
+        kind: try request.query("kind").map(Self.searchKind))
+      return try .json(try await stores.read { try PageRoutes.search(query, in: $0).0 })
+    }
+
+    router.get("/api/history") { request, _ -> Response in
+      let subject = request.query("subject")
+      return try .json(try await stores.read { try $0.history(subject) })
+    }
+
+    router.get("/api/history/chain") { _, _ -> Response in
+      try .json(try await stores.read { try $0.verifyAuditChain() })
+    }
+
+    router.post("/api/links") { request, context -> Response in
+      let auditor = try context.auditor()
+      let body = try await Self.decode(LinkBody.self, from: request, context: context)
+      let linkRequest = try JudgingRoutes.linkRequest(
+        recording: body.recording, item: body.item, verdict: body.verdict, from: body.from.map { String($0) },
+        to: body.to.map { String($0) }, note: body.note ?? "", auditor: auditor,
+        otherPlatform: body.otherPlatform ?? false, otherComponent: body.otherComponent ?? false)
+      return try .json(try await stores.write { try $0.link(linkRequest) })
+    }
+
+    router.post("/api/links/:id/retract") { request, context -> Response in
+      let auditor = try context.auditor()
+      guard let id = context.parameters.get("id", as: Int64.self) else {
+        throw WebError.notFound("there is no such link")
+      }
+      let body = try await Self.decode(RetractBody.self, from: request, context: context)
+      return try .json(
+        try await JudgingRoutes.retract(id, reason: body.reason, auditor: auditor, stores: stores))
+    }
+  }
+
+  /// A search kind from its name.
+  /// - Throws: ``WebError`` (400).
+  static func searchKind(_ text: String) throws -> SearchKind {
+    guard let kind = SearchKind(rawValue: text) else {
+      throw WebError.badRequest(
+        "\(text) is not a kind: use \(SearchKind.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return kind
+  }
+
+  static func captionURLs(sha: String, store: Store) throws -> [RecordingEntry.Caption] {
+    try store.captionFiles(sha256: sha).enumerated().map { index, file in
+      RecordingEntry.Caption(url: "/media/\(sha)/captions/\(index).vtt", language: file.language)
+    }
+  }
+
+  /// A JSON body with snake_case keys.
+  /// - Throws: ``WebError`` (400) naming what is wrong with it.
+  static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: ExhibitRequestContext)
+    async throws -> T
+  {
+    var request = request
+    let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    do {
+      return try decoder.decode(T.self, from: Data(buffer.readableBytesView))
+    } catch DecodingError.keyNotFound(let key, _) {
+      throw WebError.badRequest("the JSON body has no \(key.stringValue)")
+    } catch DecodingError.typeMismatch(_, let context) {
+      throw WebError.badRequest(
+        "the JSON body's \(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+    } catch {
+      throw WebError.badRequest("the body is not a JSON object")
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import ExhibitKit
+import Foundation
+import Hummingbird
+
+/// The forms that change evidence: save a verdict, retract a link, accept a suggestion. Each is
+/// the CLI's `link`, `unlink` or `suggest --accept`, validated by ExhibitKit and audited under
+/// the auditor's name; each answers with a redirect, so reloading does not post again.
+struct JudgingRoutes {
+  let server: WebServer
+
+  func register(on router: Router<ExhibitRequestContext>) {
+    let stores = server.stores
+    router.post("/recordings/:sha/links") { _, context -> Response in
+      let auditor = try context.auditor()
+      let sha = try context.recordingSHA256()
+      let form = context.form
+      var state = LinkFormState(
+        item: form.text("item"), verdict: form.text("verdict").flatMap(Verdict.init(rawValue:)),
+        from: form.text("from") ?? "", to: form.text("to") ?? "", note: form.text("note") ?? "",
+        otherPlatforms: form["other_platform"] != nil)
+      do {
+        let request = try Self.linkRequest(
+          recording: sha, item: state.item, verdict: form.text("verdict"), from: form.text("from"),
+          to: form.text("to"), note: state.note, auditor: auditor, otherPlatform: state.otherPlatforms,
+          otherComponent: false)
+        let link = try await stores.write { try $0.link(request) }
+        return .seeOther("/recordings/\(sha)?saved=\(link.id)#links")
+      } catch {
+        let refusal = WebError.from(error)
+        guard refusal.status.code < 500 else { throw refusal }
+        state.error = refusal.message
+        let data = try await stores.read { try RecordingPageData.read(sha256: sha, from: $0) }
+        return .page(
+          RecordingPage(data: data, visitor: context.visitor, form: state).html, status: refusal.status)
+      }
+    }
+
+    router.post("/links/:id/retract") { _, context -> Response in
+      let auditor = try context.auditor()
+      guard let id = context.parameters.get("id", as: Int64.self) else {
+        throw WebError.notFound("there is no such link")
+      }
+      let link = try await Self.retract(
+        id, reason: context.form.text("reason"), auditor: auditor, stores: stores)
+      guard let sha = link.recordingSHA256 else { return .seeOther("/") }
+      return .seeOther("/recordings/\(sha)?retracted=\(link.id)#links")
+    }
+
+    router.post("/components/:family/:slug/suggestions/accept") { _, context -> Response in
+      let auditor = try context.auditor()
+      let component = try context.component()
+      let form = context.form
+      guard let sha = form.text("recording"), let item = form.text("item") else {
+        throw WebError.badRequest("the form names no suggestion")
+      }
+      let from = form.text("from").flatMap(Double.init)
+      let platform = try form.text("platform").map(Request.platform)
+      let accepted = try await stores.write { store -> Suggestion? in
+        let waiting = try store.suggestions(component: component).first {
+          $0.recordingSHA256 == sha && $0.item == item && $0.fromSeconds == from
+        }
+        guard let waiting else { return nil }
+        return try store.accept([waiting], auditor: auditor).first
+      }
+      let page = "/components/\(component.family.rawValue)/\(URLText.encode(component.slug))"
+      let query: [(String, String?)] = [("platform", platform?.rawValue)]
+      guard let accepted else {
+        throw WebError(
+          .conflict, "no_suggestion",
+          "that suggestion is no longer waiting; it may have been accepted already")
+      }
+      if let refusal = accepted.refusal { throw WebError(.unprocessableContent, "refused", refusal) }
+      return .seeOther(
+        URLText.with(page, query: query + [("accepted", accepted.acceptedLink.map(String.init))]))
+    }
+  }
+
+  /// A link request from submitted fields, with the reason for any that cannot be one.
+  /// - Throws: ``WebError`` (400).
+  static func linkRequest(
+    recording: String, item: String?, verdict: String?, from: String?, to: String?, note: String,
+    auditor: String,
+    otherPlatform: Bool, otherComponent: Bool
+  ) throws -> LinkRequest {
+    guard let item, !item.isEmpty else { throw WebError.badRequest("choose the item the verdict is about") }
+    guard let verdictText = verdict else { throw WebError.badRequest("choose a verdict") }
+    guard let verdict = Verdict(rawValue: verdictText) else {
+      throw WebError.badRequest("\(verdictText) is not a verdict: use pass, fail, not-applicable or untested")
+    }
+    func seconds(_ text: String?, _ name: String) throws -> Double? {
+      guard let text, !text.isEmpty else { return nil }
+      guard let value = Double(text), value.isFinite else {
+        throw WebError.badRequest("the \(name) \(text) is not a number of seconds")
+      }
+      return value
+    }
+    return LinkRequest(
+      recording: recording, item: item, verdict: verdict, from: try seconds(from, "start"),
+      to: try seconds(to, "end"),
+      auditor: auditor, note: note, overridePlatform: otherPlatform, overrideComponent: otherComponent)
+  }
+
+  /// Retracts a link; the same retraction again (a double submit) answers with the link as it is.
+  /// - Throws: ``WebError`` or ExhibitKit's errors.
+  static func retract(_ id: Int64, reason: String?, auditor: String, stores: StorePool) async throws
+    -> EvidenceLink
+  {
+    guard let reason, !reason.isEmpty else { throw WebError.badRequest("say why the link is retracted") }
+    return try await stores.write { store in
+      do {
+        return try store.unlink(id, reason: reason, actor: auditor)
+      } catch EvidenceError.alreadyRetracted {
+        let link = try store.evidenceLink(id)
+        guard link.retractedBy == auditor, link.retractionReason == reason else {
+          throw EvidenceError.alreadyRetracted(id, at: link.retractedAt ?? "")
+        }
+        return link
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import ExhibitKit
+import Hummingbird
+
+/// The pages that read: overview, component, recording, search and history.
+struct PageRoutes {
+  let server: WebServer
+
+  func register(on router: Router<ExhibitRequestContext>) {
+    let stores = server.stores
+    router.get("/") { request, context -> Response in
+      let filters = OverviewPage.Filters(
+        family: try request.query("family").map { text in
+          guard let family = Family(rawValue: text) else {
+            throw WebError.badRequest("\(text) is not a family: use native or web")
+          }
+          return family
+        },
+        platform: try request.platform(),
+        assistiveTech: request.query("at"))
+      let components = try await stores.read { try ComponentOverview.all(in: $0) }
+      return .page(OverviewPage(components: components, filters: filters, visitor: context.visitor).html)
+    }
+
+    router.get("/components/:family/:slug") { request, context -> Response in
+      let component = try context.component()
+      let platform = try request.platform()
+      let data = try await stores.read { try ComponentPageData.read(component, platform: platform, from: $0) }
+      let notice = request.query("accepted").flatMap(Int64.init).map {
+        "Accepted the suggestion as link \($0), untested until you judge it."
+      }
+      return .page(ComponentPage(data: data, visitor: context.visitor, notice: notice).html)
+    }
+
+    router.get("/recordings/:sha") { request, context -> Response in
+      let sha = try context.recordingSHA256()
+      let data = try await stores.read { try RecordingPageData.read(sha256: sha, from: $0) }
+      let form = LinkFormState(
+        item: request.query("item"), from: request.query("from") ?? "", to: request.query("to") ?? "",
+        otherPlatforms: request.query("other_platforms") != nil)
+      return .page(
+        RecordingPage(
+          data: data, visitor: context.visitor,
+          startAt: request.query("t").flatMap(Double.init).map { max(0, $0) },
+          form: form, notice: Self.linkNotice(request)
+        ).html)
+    }
+
+    router.get("/search") { request, context -> Response in
+      let query = SearchPage.Query(
+        text: request.query("q") ?? "", component: request.query("component"),
+        platform: try request.platform(),
+        kind: try request.query("kind").map(APIRoutes.searchKind))
+      guard !query.text.isEmpty else {
+        return .page(
+          SearchPage(query: query, results: nil, recordingSHA256: [:], visitor: context.visitor).html)
+      }
+      do {
+        let (results, shas) = try await stores.read { store in try Self.search(query, in: store) }
+        return .page(
+          SearchPage(query: query, results: results, recordingSHA256: shas, visitor: context.visitor).html)
+      } catch let error as SearchError {
+        return .page(
+          SearchPage(
+            query: query, results: nil, recordingSHA256: [:], visitor: context.visitor,
+            error: error.description
+          )
+          .html, status: .badRequest)
+      }
+    }
+
+    router.get("/history") { request, context -> Response in
+      let subject = request.query("subject")
+      let (events, chain) = try await stores.read { store in
+        (try store.history(subject), try store.verifyAuditChain())
+      }
+      return .page(HistoryPage(subject: subject, events: events, chain: chain, visitor: context.visitor).html)
+    }
+  }
+
+  /// What the recording page says after a redirect from a save or a retraction.
+  static func linkNotice(_ request: Request) -> String? {
+    if let saved = request.query("saved").flatMap(Int64.init) { return "Saved link \(saved)." }
+    if let retracted = request.query("retracted").flatMap(Int64.init) {
+      return "Retracted link \(retracted)."
+    }
+    return nil
+  }
+
+  /// Searches, and finds the SHA-256 of every recording a hit names.
+  static func search(_ query: SearchPage.Query, in store: Store) throws -> (SearchResults, [String: String]) {
+    let results = try store.search(
+      SearchRequest(
+        query.text, component: query.component, platform: query.platform, kinds: query.kind.map { [$0] } ?? []
+      ))
+    var shas: [String: String] = [:]
+    for path in Set(results.hits.compactMap(\.recording)) {
+      shas[path] = try store.recordingSHA256(atPath: path)
+    }
+    return (results, shas)
+  }
+}

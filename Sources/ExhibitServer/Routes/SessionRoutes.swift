@@ -1,0 +1,79 @@
+import ExhibitKit
+import Foundation
+import Hummingbird
+
+/// Signing in and out, and `/api/session`, which tells a script who it is and its CSRF token.
+struct SessionRoutes {
+  let server: WebServer
+
+  /// What `/api/session` answers.
+  struct SessionInfo: Encodable {
+    let name: String?
+    let role: AccountRole?
+    let signedIn: Bool
+    let accounts: Bool
+    let csrfToken: String
+  }
+
+  func register(on router: Router<ExhibitRequestContext>) {
+    let server = server
+    router.get("/api/session") { _, context -> Response in
+      try .json(
+        SessionInfo(
+          name: context.visitor.name, role: context.visitor.role, signedIn: context.visitor.signedIn,
+          accounts: server.settings.mode == .accounts, csrfToken: context.visitor.csrfToken))
+    }
+
+    router.get("/signin") { request, context -> Response in
+      guard server.settings.mode == .accounts else { return .seeOther("/") }
+      return .page(SignInPage(visitor: context.visitor, next: Self.safeNext(request.query("next"))).html)
+    }
+
+    router.post("/signin") { request, context -> Response in
+      guard server.settings.mode == .accounts else { return .seeOther("/") }
+      let form = context.form
+      let next = Self.safeNext(form.text("next"))
+      let name = form.text("name") ?? ""
+      let password = form["password"] ?? ""
+      let keys = ["account:\(name)", "address:\(context.remoteAddress ?? "unknown")"]
+      let wait = server.throttle.delay(for: keys)
+      if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+      let credentials = try await server.stores.read { try $0.accountCredentials(name: name) }
+      let matches = try await server.settings.passwordHasher.verify(
+        password, hash: credentials?.passwordHash ?? PasswordHasher.decoy)
+      guard let account = credentials?.account, matches else {
+        server.throttle.failed(keys)
+        let page = SignInPage(
+          visitor: context.visitor, next: next, error: "The account or the password is wrong.")
+        return .page(page.html, status: .unauthorized)
+      }
+      server.throttle.succeeded("account:\(name)")
+      let token = SessionTokens.random()
+      try await server.stores.write {
+        try $0.startSession(
+          tokenSHA256: SessionTokens.storageKey(token), account: account.name,
+          lifetime: SessionTokens.lifetime)
+      }
+      var response = Response.seeOther(next)
+      response.setCookie(VisitorMiddleware.cookie(token))
+      return response
+    }
+
+    router.post("/signout") { request, _ -> Response in
+      if let token = request.cookies[SessionTokens.cookieName]?.value, SessionTokens.isWellFormed(token) {
+        try await server.stores.write { try $0.endSession(tokenSHA256: SessionTokens.storageKey(token)) }
+      }
+      var response = Response.seeOther(server.settings.mode == .accounts ? "/signin" : "/")
+      response.setCookie(VisitorMiddleware.cookie(SessionTokens.random()))
+      return response
+    }
+  }
+
+  /// A path on this server to go to after signing in; anything else becomes `/`.
+  static func safeNext(_ next: String?) -> String {
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), !next.contains("\r"),
+      !next.contains("\n")
+    else { return "/" }
+    return next
+  }
+}

@@ -1,0 +1,18 @@
+import ExhibitKit
+
+/// Who is asking, as the server decided for one request.
+public struct Visitor: Sendable, Equatable {
+  /// The name links and the audit trail record, or nil before signing in.
+  public let name: String?
+  /// What they may do, or nil before signing in.
+  public let role: AccountRole?
+  /// The token every form and POST must carry.
+  public let csrfToken: String
+  /// Whether they signed in with an account (and so may sign out).
+  public var signedIn = false
+
+  /// Whether the visitor may read pages, recordings and bundles.
+  var mayRead: Bool { role != nil }
+  /// Whether the visitor may link, retract and accept suggestions.
+  var mayWrite: Bool { role?.mayWrite ?? false }
+}

@@ -1,0 +1,78 @@
+import ExhibitKit
+import HTTPTypes
+import Hummingbird
+
+/// Decides who is asking, and refuses a POST that did not come from one of our own pages.
+///
+/// Every browser gets an `exhibit_session` cookie (HttpOnly, SameSite=Strict). In loopback mode
+/// the visitor is the OS user, an auditor; with accounts, the cookie's session names them. A POST
+/// must carry the cookie's CSRF token (form field `csrf_token` or header `X-CSRF-Token`), and when
+/// the browser says where it comes from (`Origin`, `Sec-Fetch-Site`), it must be this server.
+struct VisitorMiddleware: RouterMiddleware {
+  typealias Context = ExhibitRequestContext
+
+  let mode: AccessMode
+  let tokens: SessionTokens
+  let stores: StorePool
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    var request = request
+    var context = context
+    let presented = request.cookies[SessionTokens.cookieName]?.value
+    let known = presented.map(SessionTokens.isWellFormed) ?? false
+    let token = known ? presented! : SessionTokens.random()
+    let csrf = tokens.csrfToken(for: token)
+    switch mode {
+    case .loopback(let actor):
+      context.visitor = Visitor(name: actor, role: .auditor, csrfToken: csrf)
+    case .accounts:
+      let account =
+        known
+        ? try await stores.read { try $0.sessionAccount(tokenSHA256: SessionTokens.storageKey(token)) } : nil
+      context.visitor = Visitor(
+        name: account?.name, role: account?.role, csrfToken: csrf, signedIn: account != nil)
+    }
+    if request.method != .get && request.method != .head {
+      try Self.requireSameOrigin(request)
+      let body = try await request.collectBody(upTo: context.maxUploadSize)
+      if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+        context.form = FormFields(body: String(buffer: body))
+      }
+      let sent = request.headers[Self.csrfHeader] ?? context.form["csrf_token"]
+      guard known, let sent, tokens.accepts(sent, for: token) else { throw WebError.badCSRFToken }
+    }
+    var response = try await next(request, context)
+    let setsSession = response.headers[values: .setCookie].contains {
+      $0.hasPrefix(SessionTokens.cookieName + "=")
+    }
+    if !known && !setsSession {
+      response.setCookie(Self.cookie(token))
+    }
+    return response
+  }
+
+  /// The header scripts send the CSRF token in.
+  static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+
+  /// The session cookie for a token.
+  static func cookie(_ token: String, maxAge: Int? = nil) -> Cookie {
+    Cookie(
+      name: SessionTokens.cookieName, value: token, maxAge: maxAge, path: "/", httpOnly: true,
+      sameSite: .strict)
+  }
+
+  /// Refuses a request whose `Origin` is another site, or that the browser marks cross-site.
+  static func requireSameOrigin(_ request: Request) throws {
+    if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!],
+      site == "cross-site" || site == "same-site"
+    {
+      throw WebError.foreignOrigin
+    }
+    guard let origin = request.headers[HTTPField.Name("Origin")!] else { return }
+    guard let authority = request.head.authority,
+      origin == "http://\(authority)" || origin == "https://\(authority)"
+    else { throw WebError.foreignOrigin }
+  }
+}

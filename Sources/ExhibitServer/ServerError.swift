@@ -1,0 +1,13 @@
+/// Why the server will not start.
+public enum ServerError: Error, Equatable, CustomStringConvertible {
+  /// A non-loopback address with no account to sign in with.
+  case noAccounts(host: String)
+
+  public var description: String {
+    switch self {
+    case .noAccounts(let host):
+      "refusing to listen on \(host) without accounts: anyone who can reach it could change evidence; "
+        + "add one with `exhibit users add NAME --role auditor`, or listen on 127.0.0.1"
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Crypto
+import ExhibitKit
+import Foundation
+
+/// The zips the server exported, in its exports folder, and what each held when it was made.
+///
+/// Zip names are checked before any file is touched: a name is `[A-Za-z0-9._-]+.zip` with no
+/// `..`, and only files directly in the folder are served.
+final class BundleShelf: @unchecked Sendable {
+  /// A bundle as the page shows it.
+  struct Entry: Sendable {
+    let name: String
+    let size: Int64
+    let modified: Date
+  }
+
+  /// What an export made, kept for its page.
+  struct Export: Sendable {
+    let result: BundleResult
+    let contents: BundleContents
+  }
+
+  /// Where the zips are written.
+  let folder: String
+  private let lock = NSLock()
+  private var exports: [String: Export] = [:]
+
+  init(folder: String) {
+    self.folder = folder
+  }
+
+  /// Whether a name may name a zip on the shelf.
+  static func isValidName(_ name: String) -> Bool {
+    name.hasSuffix(".zip") && !name.contains("..") && !name.hasPrefix(".")
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+      }
+  }
+
+  /// The zip at a name, or nil when the name is not valid or no such file is on the shelf.
+  func path(of name: String) -> String? {
+    guard Self.isValidName(name) else { return nil }
+    let path = (folder as NSString).appendingPathComponent(name)
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return path
+  }
+
+  /// Every zip on the shelf, newest first.
+  func entries() -> [Entry] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter(Self.isValidName).compactMap { name -> Entry? in
+      guard let path = path(of: name),
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+      else { return nil }
+      return Entry(
+        name: name, size: (attributes[.size] as? NSNumber)?.int64Value ?? 0,
+        modified: attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0))
+    }.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }
+  }
+
+  /// Exports a component's evidence on a platform as a zip on the shelf.
+  /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
+  func export(component: String, platform: Platform, store: Store, databasePath: String) throws -> Export {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let date = String(Timestamp.string(Date()).prefix(10))
+    let result = try EvidenceBundler.export(
+      BundleRequest(
+        component: component, platform: platform, outFolder: folder, zip: true, date: date,
+        signingKeyPath: SigningKey.path(forDatabase: databasePath)),
+      from: store)
+    let contents = try store.bundleContents(component: component, platform: platform, date: date)
+    let export = Export(result: result, contents: contents)
+    lock.withLock { exports[URLText.fileName(result.path)] = export }
+    return export
+  }
+
+  /// What an export of this server made the zip with, if it did.
+  func export(named name: String) -> Export? {
+    lock.withLock { exports[name] }
+  }
+
+  /// The SHA-256 of a file, hex.
+  static func sha256(ofFileAt path: String) throws -> String {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    var hasher = SHA256()
+    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+  }
+}

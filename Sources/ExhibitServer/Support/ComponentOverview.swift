@@ -1,0 +1,59 @@
+import ExhibitKit
+
+/// One component on the overview: its name and the tallies of its coverage, per platform and per
+/// column (a platform with a screen reader). `/api/components` serves a list of them.
+struct ComponentOverview: Sendable, Encodable {
+  /// A tally with where it was counted.
+  struct PlatformTally: Sendable, Encodable {
+    let platform: Platform
+    let tally: CoverageTally
+
+    func encode(to encoder: any Encoder) throws {
+      try tally.encode(to: encoder)
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(platform, forKey: .platform)
+    }
+
+    private enum Keys: String, CodingKey { case platform }
+  }
+
+  /// A column's tally.
+  struct ColumnTally: Sendable, Encodable {
+    let column: Coverage.Column
+    let tally: CoverageTally
+
+    func encode(to encoder: any Encoder) throws {
+      try tally.encode(to: encoder)
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(column.platform, forKey: .platform)
+      try container.encode(column.assistiveTech, forKey: .assistiveTech)
+    }
+
+    private enum Keys: String, CodingKey { case platform, assistiveTech }
+  }
+
+  let component: ComponentID
+  let family: Family
+  let title: String
+  let revision: Int
+  let platforms: [PlatformTally]
+  let columns: [ColumnTally]
+
+  /// Every imported component, by identifier, with its tallies.
+  static func all(in store: Store) throws -> [ComponentOverview] {
+    var seen = Set<String>()
+    return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
+      .compactMap { document -> ComponentOverview? in
+        guard let id = ComponentID(document.component) else { return nil }
+        let coverage = try store.coverage(id)
+        let platforms = Platform.allCases.filter { platform in
+          coverage.items.contains { $0.platforms.contains(platform) }
+        }
+        return ComponentOverview(
+          component: id, family: document.family, title: document.title, revision: coverage.revision,
+          platforms: platforms.map { PlatformTally(platform: $0, tally: coverage.tally(platform: $0)) },
+          columns: coverage.columns.map { ColumnTally(column: $0, tally: coverage.tally(column: $0)) })
+      }
+      .sorted { $0.component < $1.component }
+  }
+}

@@ -1,0 +1,38 @@
+import ExhibitKit
+
+/// What the component page shows, read in one go: the checklist for a platform (or all), its
+/// coverage, the component's recordings and the suggestions waiting for an auditor.
+struct ComponentPageData: Sendable {
+  let component: ComponentID
+  let platform: Platform?
+  let criteria: ComponentCriteria
+  let coverage: Coverage
+  let recordings: [RecordingSummary]
+  let suggestions: [Suggestion]
+  /// The SHA-256 of each recording the coverage names by path, to link to its page.
+  let recordingSHA256: [String: String]
+
+  /// Reads a component's page.
+  /// - Throws: ``LookupError`` for an unknown component, or ``SQLiteError``.
+  static func read(_ component: ComponentID, platform: Platform?, from store: Store) throws
+    -> ComponentPageData
+  {
+    let criteria = try store.componentCriteria(component, platform: platform)
+    let keys = Set(criteria.items.map(\.key))
+    let recordings = try store.recordings(component: component, platform: platform)
+    let shas = Set(recordings.compactMap(\.sha256))
+    let coverage = try store.coverage(component, platform: platform)
+    var recordingSHA256: [String: String] = [:]
+    for recording in recordings { recordingSHA256[recording.path] = recording.sha256 }
+    for path in Set(coverage.items.flatMap { $0.cells.flatMap { $0.segments.map(\.recording) } })
+    where recordingSHA256[path] == nil {
+      recordingSHA256[path] = try store.recordingSHA256(atPath: path)
+    }
+    return ComponentPageData(
+      component: component, platform: platform, criteria: criteria,
+      coverage: coverage, recordings: recordings,
+      suggestions: try store.suggestions(component: component).filter {
+        keys.contains($0.item) && shas.contains($0.recordingSHA256)
+      }, recordingSHA256: recordingSHA256)
+  }
+}

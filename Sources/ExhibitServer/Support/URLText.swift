@@ -1,0 +1,30 @@
+import Foundation
+
+/// Percent-encoding for the parts of the URLs pages link to.
+enum URLText {
+  /// Characters a path segment or query value keeps as they are.
+  private static let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+  /// A path segment or query value, percent-encoded.
+  static func encode(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+  }
+
+  /// `path?name=value&…` with each value encoded, skipping nil values.
+  static func with(_ path: String, query: [(String, String?)]) -> String {
+    let pairs = query.compactMap { name, value in value.map { "\(name)=\(encode($0))" } }
+    return pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&")
+  }
+
+  /// A time in seconds as the page shows it: `m:ss.s`.
+  static func clock(_ seconds: Double) -> String {
+    let tenths = Int((seconds * 10).rounded())
+    return String(format: "%d:%02d.%d", tenths / 600, (tenths / 10) % 60, tenths % 10)
+  }
+
+  /// The last component of a path.
+  static func fileName(_ path: String) -> String {
+    (path as NSString).lastPathComponent
+  }
+}

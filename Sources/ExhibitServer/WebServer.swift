@@ -1,0 +1,87 @@
+import ExhibitKit
+import Foundation
+import Hummingbird
+import Logging
+
+/// `exhibit serve`: the workspace in the browser, through ExhibitKit with the CLI's rules,
+/// audit trail and JSON.
+public struct WebServer: Sendable {
+  let settings: ServerSettings
+  let stores: StorePool
+  let shelf: BundleShelf
+  let tokens: SessionTokens
+  let throttle: SignInThrottle
+
+  /// Opens the workspace database for serving.
+  /// - Throws: ``ServerError/noAccounts(host:)`` when accounts are required and there are none,
+  ///   ``WorkspaceError`` for a missing database, or ``SQLiteError``.
+  public init(settings: ServerSettings) throws {
+    let store = try Store.open(at: settings.databasePath, access: .write)
+    defer { try? store.close() }
+    if settings.mode == .accounts, try store.accounts().isEmpty {
+      throw ServerError.noAccounts(host: settings.host)
+    }
+    let secret = try store.webSecret(orStore: SessionTokens.random())
+    self.settings = settings
+    stores = StorePool(path: settings.databasePath, threadCount: settings.databaseThreads)
+    shelf = BundleShelf(folder: settings.exportsFolder)
+    tokens = SessionTokens(secretHex: secret)
+    throttle = SignInThrottle(base: settings.signInDelay)
+  }
+
+  /// The routes, behind the middleware that decides who is asking and keeps responses safe.
+  public func router() -> Router<ExhibitRequestContext> {
+    let router = Router(context: ExhibitRequestContext.self)
+    router.add(middleware: ResponseSafetyMiddleware())
+    router.add(middleware: VisitorMiddleware(mode: settings.mode, tokens: tokens, stores: stores))
+    router.add(middleware: ErrorPageMiddleware())
+    router.add(middleware: AccessMiddleware())
+    PageRoutes(server: self).register(on: router)
+    JudgingRoutes(server: self).register(on: router)
+    APIRoutes(server: self).register(on: router)
+    MediaRoutes(stores: stores).register(on: router)
+    SessionRoutes(server: self).register(on: router)
+    BundleRoutes(server: self).register(on: router)
+    router.get("/static/:asset") { request, _ -> Response in
+      guard let asset = Assets.asset(at: request.uri.path) else {
+        throw WebError.notFound("there is no such file")
+      }
+      return Response(
+        status: .ok,
+        headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: asset.body)))
+    }
+    return router
+  }
+
+  /// The application, which prints nothing; `onListening` hears the address it listens on.
+  public func application(
+    onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
+  ) -> some ApplicationProtocol {
+    let host = settings.host
+    var logger = Logger(label: "exhibit-serve")
+    logger.logLevel = .error
+    return Application(
+      router: router(),
+      configuration: ApplicationConfiguration(
+        address: .hostname(host, port: settings.port), serverName: "Exhibit"),
+      onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
+      logger: logger)
+  }
+
+  /// Runs until SIGINT or SIGTERM, then closes the database.
+  public func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void) async throws {
+    do {
+      try await application(onListening: onListening).runService()
+    } catch {
+      try? await stores.shutdown()
+      throw error
+    }
+    try await stores.shutdown()
+  }
+
+  /// Closes the database connections (after a test ran the application itself).
+  public func shutdown() async throws {
+    try await stores.shutdown()
+  }
+}

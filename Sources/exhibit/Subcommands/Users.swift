@@ -1,0 +1,114 @@
+import ArgumentParser
+import ExhibitKit
+import ExhibitServer
+import Foundation
+
+/// `exhibit users add | remove | list`
+struct Users: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "users",
+    abstract: "Manage the accounts that sign in to `exhibit serve` on an address other than 127.0.0.1.",
+    subcommands: [UsersAdd.self, UsersRemove.self, UsersList.self])
+}
+
+/// `exhibit users add NAME [--role reviewer|auditor]`
+struct UsersAdd: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add an account; its password is read from the terminal, or from the first line of stdin.",
+    discussion:
+      "Passwords are stored only as bcrypt hashes. Reviewers read and download; auditors also judge.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The account's name (letters, digits, '.', '-', '_', '@').")
+  var name: String
+  @Option(help: "reviewer or auditor.")
+  var role: AccountRole = .reviewer
+
+  func run() async throws {
+    try await reportingFailures {
+      guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
+      let password = try PasswordInput.read(confirm: true)
+      guard password.count >= AccountError.minimumPasswordLength else {
+        throw AccountError.passwordTooShort(minimum: AccountError.minimumPasswordLength)
+      }
+      let hash = try await PasswordHasher().hash(password)
+      let store = try global.openForWriting()
+      let account = try store.addAccount(
+        name: name, role: role, passwordHash: hash,
+        actor: Actor.current(environment: ProcessInfo.processInfo.environment))
+      Console.out("added \(account.name) (\(account.role.rawValue))")
+    }
+  }
+}
+
+/// `exhibit users remove NAME`
+struct UsersRemove: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "remove", abstract: "Remove an account and end its sessions.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The account's name.")
+  var name: String
+
+  func run() async throws {
+    try await reportingFailures {
+      let store = try global.openForWriting()
+      try store.removeAccount(
+        name: name, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
+      Console.out("removed \(name)")
+    }
+  }
+}
+
+/// `exhibit users list`
+struct UsersList: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+
+  func run() async throws {
+    try await reportingFailures {
+      let accounts = try global.openForReading().accounts()
+      if output.json {
+        try Console.json(accounts)
+        return
+      }
+      Console.out(
+        Table.render(
+          header: ["NAME", "ROLE", "CREATED"],
+          rows: accounts.map { [$0.name, $0.role.rawValue, $0.createdAt] }))
+      if accounts.isEmpty { Console.out("no accounts; `exhibit users add NAME --role auditor` adds one") }
+    }
+  }
+}
+
+extension AccountRole: ExpressibleByArgument {}
+
+/// Reads a password without echoing it on a terminal, or as the first line of piped stdin.
+enum PasswordInput {
+  /// Why no password was read.
+  struct Missing: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  static func read(confirm: Bool) throws -> String {
+    guard isatty(STDIN_FILENO) == 1 else {
+      guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        throw Missing(description: "no password on stdin: give it as the first line")
+      }
+      return line
+    }
+    let first = prompt("Password: ")
+    if confirm, prompt("Again: ") != first {
+      throw Missing(description: "the two passwords differ; nothing was added")
+    }
+    return first
+  }
+
+  private static func prompt(_ text: String) -> String {
+    guard let entered = getpass(text) else { return "" }
+    return String(cString: entered)
+  }
+}
