@@ -92,8 +92,10 @@ let package = Package(
     .testTarget(
       name: "ExhibitServerTests",
       dependencies: [
-        "ExhibitServer", "ExhibitKit",
+        "ExhibitServer", "ExhibitKit", "exhibit",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .testTarget(

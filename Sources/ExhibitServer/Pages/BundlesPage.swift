@@ -37,9 +37,9 @@ struct BundlesPage {
       </form>
       <h2>Exported</h2>
       \(entries.isEmpty ? "<p>No bundle has been exported here yet.</p>" as HTML : """
-        <table><caption>Zips in the exports folder, newest first</caption>
+        <div class="table-scroll" role="region" tabindex="0" aria-label="Zips in the exports folder, newest first"><table><caption>Zips in the exports folder, newest first</caption>
         <thead><tr><th scope="col">Zip</th><th scope="col">Size</th><th scope="col">Made</th></tr></thead>
-        <tbody>\(rows)</tbody></table>
+        <tbody>\(rows)</tbody></table></div>
         """)
       """)
   }
@@ -81,9 +81,9 @@ struct BundlePage {
       <h2>What it holds</h2>
       <p>\(contents.title) (\(contents.component)) on \(contents.platform.displayName), criteria revision \
       \(contents.criteriaRevision); overall \(export.result.overallStatus); auditors: \(contents.auditors.joined(separator: ", ")).</p>
-      <table><caption>\(contents.items.count) items</caption>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="\(contents.items.count) items"><table><caption>\(contents.items.count) items</caption>
       <thead><tr><th scope="col">Item</th><th scope="col">Verdict</th><th scope="col">Links</th></tr></thead>
-      <tbody>\(items)</tbody></table>
+      <tbody>\(items)</tbody></table></div>
       <h3>\(contents.recordings.count) recordings</h3><ul>\(recordings)</ul>
       """
   }

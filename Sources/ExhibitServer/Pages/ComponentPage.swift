@@ -82,9 +82,9 @@ struct ComponentPage {
           """
       }
       return """
-        <table><caption>\(section.rawValue.capitalized)</caption>
+        <div class="table-scroll" role="region" tabindex="0" aria-label="\(section.rawValue.capitalized)"><table><caption>\(section.rawValue.capitalized)</caption>
         <thead><tr><th scope="col">Item</th><th scope="col">Expectation</th><th scope="col">Evidence</th></tr></thead>
-        <tbody>\(rows)</tbody></table>
+        <tbody>\(rows)</tbody></table></div>
         """
     }
     return "<h2>Checklist</h2>\(sections)"
@@ -135,10 +135,10 @@ struct ComponentPage {
     }
     return """
       <h2>Recordings</h2>
-      <table><caption>Recordings of this component</caption>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="Recordings of this component"><table><caption>Recordings of this component</caption>
       <thead><tr><th scope="col">Recording</th><th scope="col">Platform</th><th scope="col">Screen reader</th>\
       <th scope="col">Duration</th><th scope="col">Caption cues</th><th scope="col">Status</th></tr></thead>
-      <tbody>\(rows)</tbody></table>
+      <tbody>\(rows)</tbody></table></div>
       """
   }
 
@@ -176,10 +176,10 @@ struct ComponentPage {
     return """
       <h2>Suggestions</h2>
       <p>Cues whose words match an item. Open one to judge it in the player; accepting records an untested link.</p>
-      <table><caption>Suggestions waiting for a decision</caption>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="Suggestions waiting for a decision"><table><caption>Suggestions waiting for a decision</caption>
       <thead><tr><th scope="col">Item</th><th scope="col">Where</th><th scope="col">Why</th>\
       <th scope="col">Confidence</th><th scope="col">Decide</th></tr></thead>
-      <tbody>\(rows)</tbody></table>
+      <tbody>\(rows)</tbody></table></div>
       """
   }
 

@@ -34,10 +34,10 @@ struct HistoryPage {
       <div><button type="submit">Show</button></div></form>
       <p id="history-hint" class="muted">A component (native/checkbox), an item (native/checkbox#screenreader.role), \
       a recording's SHA-256 or path; empty for everything.</p>
-      <table><caption>\(events.count) events, newest first</caption>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="\(events.count) events, newest first"><table><caption>\(events.count) events, newest first</caption>
       <thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Actor</th><th scope="col">Action</th>\
       <th scope="col">Subject</th><th scope="col">Details</th></tr></thead>
-      <tbody>\(rows)</tbody></table>
+      <tbody>\(rows)</tbody></table></div>
       """)
   }
 }

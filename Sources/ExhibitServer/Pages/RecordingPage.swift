@@ -102,7 +102,7 @@ struct RecordingPage {
     guard visitor.mayWrite else { return .empty }
     let platform = data.platform
     let offered = data.items.filter { item in
-      form.otherPlatforms || platform == nil || item.platforms.contains(platform!) || item.key == form.item
+      form.otherPlatforms || platform.map(item.platforms.contains) ?? true || item.key == form.item
     }
     let itemField: HTML
     if offered.isEmpty {
@@ -185,9 +185,9 @@ struct RecordingPage {
     }
     return """
       <h2>Suggestions</h2>
-      <table><caption>Cues whose words match an item</caption>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="Cues whose words match an item"><table><caption>Cues whose words match an item</caption>
       <thead><tr><th scope="col">Item</th><th scope="col">Cue</th><th scope="col">Why</th><th scope="col">Fill the form</th></tr></thead>
-      <tbody>\(rows)</tbody></table>
+      <tbody>\(rows)</tbody></table></div>
       """
   }
 
@@ -225,10 +225,10 @@ struct RecordingPage {
     }
     return """
       <h2 id="links">Links</h2>
-      <table><caption>Verdicts linked to this recording</caption>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="Verdicts linked to this recording"><table><caption>Verdicts linked to this recording</caption>
       <thead><tr><th scope="col">Link</th><th scope="col">Item</th><th scope="col">Verdict</th><th scope="col">Segment</th>\
       <th scope="col">Auditor</th><th scope="col">Note</th><th scope="col">Judged</th><th scope="col">State</th></tr></thead>
-      <tbody>\(rows)</tbody></table>
+      <tbody>\(rows)</tbody></table></div>
       """
   }
 
@@ -265,9 +265,9 @@ struct RecordingPage {
       \(facts)
       </dl>
       <h3>Paths</h3><ul>\(paths)</ul>
-      <table><caption>Streams</caption>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="Streams"><table><caption>Streams</caption>
       <thead><tr><th scope="col">Index</th><th scope="col">Kind</th><th scope="col">Codec</th><th scope="col">Size</th>\
-      <th scope="col">Language</th></tr></thead><tbody>\(streams)</tbody></table>
+      <th scope="col">Language</th></tr></thead><tbody>\(streams)</tbody></table></div>
       """
   }
 }

@@ -22,9 +22,9 @@ struct ResponseSafetyMiddleware: RouterMiddleware {
       response = Self.render(WebError.from(error), request: request, context: context)
     }
     response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-    response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-    response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-    response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+    response.headers[.xContentTypeOptions] = "nosniff"
+    response.headers[.referrerPolicy] = "same-origin"
+    response.headers[.xFrameOptions] = "DENY"
     return response
   }
 

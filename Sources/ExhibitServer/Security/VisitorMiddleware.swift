@@ -21,8 +21,9 @@ struct VisitorMiddleware: RouterMiddleware {
     var request = request
     var context = context
     let presented = request.cookies[SessionTokens.cookieName]?.value
-    let known = presented.map(SessionTokens.isWellFormed) ?? false
-    let token = known ? presented! : SessionTokens.random()
+    let kept = presented.flatMap { SessionTokens.isWellFormed($0) ? $0 : nil }
+    let known = kept != nil
+    let token = kept ?? SessionTokens.random()
     let csrf = tokens.csrfToken(for: token)
     switch mode {
     case .loopback(let actor):
@@ -40,7 +41,7 @@ struct VisitorMiddleware: RouterMiddleware {
       if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
         context.form = FormFields(body: String(buffer: body))
       }
-      let sent = request.headers[Self.csrfHeader] ?? context.form["csrf_token"]
+      let sent = request.headers[.csrfToken] ?? context.form["csrf_token"]
       guard known, let sent, tokens.accepts(sent, for: token) else { throw WebError.badCSRFToken }
     }
     var response = try await next(request, context)
@@ -53,9 +54,6 @@ struct VisitorMiddleware: RouterMiddleware {
     return response
   }
 
-  /// The header scripts send the CSRF token in.
-  static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
-
   /// The session cookie for a token.
   static func cookie(_ token: String, maxAge: Int? = nil) -> Cookie {
     Cookie(
@@ -65,12 +63,12 @@ struct VisitorMiddleware: RouterMiddleware {
 
   /// Refuses a request whose `Origin` is another site, or that the browser marks cross-site.
   static func requireSameOrigin(_ request: Request) throws {
-    if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!],
+    if let site = request.headers[.secFetchSite],
       site == "cross-site" || site == "same-site"
     {
       throw WebError.foreignOrigin
     }
-    guard let origin = request.headers[HTTPField.Name("Origin")!] else { return }
+    guard let origin = request.headers[.origin] else { return }
     guard let authority = request.head.authority,
       origin == "http://\(authority)" || origin == "https://\(authority)"
     else { throw WebError.foreignOrigin }

@@ -1,6 +1,7 @@
 import ExhibitKit
 import ExhibitSQLite
 import Hummingbird
+import NIOCore
 
 /// An error a request ends with: an HTTP status, a stable code scripts can test, and a message
 /// a person can act on. Pages show it; the JSON API sends `{"error": {"code", "message"}}`.
@@ -51,6 +52,8 @@ public struct WebError: Error, Sendable, Equatable {
     case let error as SQLiteError where error.isBusy:
       return WebError(
         .serviceUnavailable, "busy", "the database is busy with another write; try again in a moment")
+    case is NIOTooManyBytesError:
+      return WebError(.contentTooLarge, "too_large", "the request is larger than this server accepts (1 MiB)")
     case let error as HTTPError:
       switch error.status {
       case .contentTooLarge:

@@ -1,0 +1,132 @@
+import ExhibitKit
+import ExhibitServer
+import Foundation
+import HummingbirdTesting
+import Testing
+
+/// A sample workspace made as a user makes one (`exhibit init`, `criteria import`, `catalog`
+/// with the real binary, real recordings and a real database in a temporary folder), served by
+/// a ``WebServer`` the tests drive through Hummingbird's router tester.
+final class ServerWorkspace: @unchecked Sendable {
+  let root: URL
+  let databasePath: String
+
+  /// The repository, for its sample `Criteria/` and `Media/`.
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `exhibit` binary built beside the test bundle.
+  static let binary: URL = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("exhibit")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return repository.appendingPathComponent(".build/debug/exhibit")
+  }()
+
+  /// The iOS VoiceOver recording of the sample checkbox.
+  static let voiceOverPath = "Media/native/checkbox/checkboxVoiceOver.webm"
+  static let roleItem = "native/checkbox#screenreader.role"
+
+  /// A workspace with the sample criteria and recordings; `prepare` may change `Media/` first.
+  init(prepare: (URL) throws -> Void = { _ in }) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    for folder in ["Media", "Criteria"] {
+      try FileManager.default.copyItem(
+        at: Self.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+    }
+    try prepare(root)
+    databasePath = root.appendingPathComponent("Database/exhibit.sqlite").path
+    try run("init")
+    try run("criteria", "import", "Criteria")
+    try run("catalog", "Media")
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  /// Runs `exhibit ARGUMENTS` in the workspace, requiring success unless told otherwise.
+  @discardableResult
+  func run(_ arguments: String..., input: String? = nil, mayFail: Bool = false) throws -> (
+    status: Int32, output: String
+  ) {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = root
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "EXHIBIT_DB")
+    environment["EXHIBIT_AUDITOR"] = "cli-auditor"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    let stdin = Pipe()
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    if !mayFail && process.terminationStatus != 0 {
+      throw WorkspaceCommandFailed(arguments: arguments, output: text)
+    }
+    return (process.terminationStatus, text)
+  }
+
+  /// The SHA-256 of a recording at a workspace path.
+  func sha256(of path: String) throws -> String {
+    let store = try Store.open(at: databasePath, access: .read)
+    defer { try? store.close() }
+    return try #require(try store.recordingSHA256(atPath: root.appendingPathComponent(path).path))
+  }
+
+  /// Settings for serving the workspace: loopback as `local-auditor`, or with accounts.
+  func settings(accounts: Bool = false) -> ServerSettings {
+    var settings = ServerSettings(
+      host: "127.0.0.1", port: 0, databasePath: databasePath,
+      mode: accounts ? .accounts : .loopback(actor: "local-auditor"))
+    settings.passwordHasher = PasswordHasher(cost: 4)
+    settings.signInDelay = 0.05
+    return settings
+  }
+
+  /// Adds an account through ExhibitKit, with a quick bcrypt.
+  func addAccount(_ name: String, role: AccountRole, password: String = "a long enough password") async throws
+  {
+    let hash = try await PasswordHasher(cost: 4).hash(password)
+    let store = try Store.open(at: databasePath, access: .write)
+    defer { try? store.close() }
+    try store.addAccount(name: name, role: role, passwordHash: hash, actor: "test")
+  }
+
+  /// Opens the database to look at what a request left there.
+  func store() throws -> Store {
+    try Store.open(at: databasePath, access: .read)
+  }
+
+  /// Serves the workspace to `test` through the router, without sockets.
+  func serve<Value: Sendable>(
+    accounts: Bool = false, _ test: @Sendable (any TestClientProtocol) async throws -> Value
+  ) async throws -> Value {
+    let server = try WebServer(settings: settings(accounts: accounts))
+    let application = server.application()
+    do {
+      let value = try await application.test(.router, test)
+      try await server.shutdown()
+      return value
+    } catch {
+      try? await server.shutdown()
+      throw error
+    }
+  }
+}
+
+/// A set-up command that failed, with what it printed.
+struct WorkspaceCommandFailed: Error, CustomStringConvertible {
+  let arguments: [String]
+  let output: String
+  var description: String { "exhibit \(arguments.joined(separator: " ")) failed: \(output)" }
+}
