@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 9;
+PRAGMA user_version = 10;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -427,3 +427,24 @@ BEGIN
   INSERT INTO recording_path_fts (rowid, name, scope)
   SELECT id, name, new.search_scope FROM recording_path WHERE recording_id = new.id;
 END;
+
+CREATE TABLE account (
+  name TEXT PRIMARY KEY NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
+  role TEXT NOT NULL CHECK (role IN ('reviewer', 'auditor')),
+  password_hash TEXT NOT NULL CHECK (password_hash LIKE '$2%'),
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE web_session (
+  token_sha256 TEXT PRIMARY KEY NOT NULL,
+  account TEXT NOT NULL REFERENCES account (name) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+
+CREATE INDEX web_session_by_account ON web_session (account);
+
+CREATE TABLE web_secret (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  secret TEXT NOT NULL CHECK (length(secret) = 64)
+);

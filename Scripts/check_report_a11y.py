@@ -2,7 +2,8 @@
 """Runs axe-core (from axe-selenium-python) over an HTML file in headless Chromium and prints the
 WCAG 2.x A/AA violations as JSON; exits 1 when there are any, 2 when the check cannot run.
 
-It also reads the page as a person would: at 390 px wide (a phone) nothing may scroll sideways,
+It also checks the page's Content-Security-Policy refused nothing it uses, and reads the page as a
+person would: at 390 px wide (a phone) nothing may scroll sideways,
 and clicking a transcript cue must move its player to the cue's time. Those findings are listed
 with the violations. With --screenshots DIR it saves the page at desktop and phone width.
 
@@ -36,12 +37,14 @@ def main() -> int:
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--autoplay-policy=no-user-gesture-required", "--mute-audio"):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_script_timeout(120)
     try:
         driver.get(report.as_uri())
+        refused = policy_violations(driver)
         axe = Axe(driver)
         axe.inject()
         # Axe.run() hands options alone to axe.run(), which reads them as the context and never
@@ -53,7 +56,11 @@ def main() -> int:
             ["wcag2a", "wcag2aa"],  # the tags axe-core 3.1 (the one this package ships) knows
         )
         version = driver.execute_script("return axe.version")
-        findings = read_as_a_person(driver, report, screenshots)
+        try:
+            findings = refused + read_as_a_person(driver, report, screenshots)
+        except Exception as error:  # the page could not be used as a person would: a finding
+            findings = refused + [{"id": "page-unusable", "impact": "serious",
+                                   "help": str(error).splitlines()[0][:300], "nodes": []}]
     finally:
         driver.quit()
     if "error" in results:
@@ -65,6 +72,13 @@ def main() -> int:
     ] + findings
     print(json.dumps({"axe": version, "violations": violations, "passes": len(results["passes"])}, indent=2))
     return 1 if violations else 0
+
+
+def policy_violations(driver):
+    """The page's own Content-Security-Policy must allow everything it uses: its script, its
+    styles, its videos and tracks. Chromium logs each thing the policy refused."""
+    refused = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+    return [{"id": "csp-refused", "impact": "serious", "help": message[:300], "nodes": []} for message in refused[:5]]
 
 
 def read_as_a_person(driver, report, screenshots):
