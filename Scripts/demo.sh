@@ -37,3 +37,6 @@ step verify bundles/native-checkbox-ios-2026-11-21.zip
 step verify
 echo
 echo "# done; the workspace is left in $scratch for you to explore"
+echo "# to judge and review it in the browser, start the web workspace on it:"
+echo "#   cd $scratch && $exhibit serve"
+echo "# then open http://127.0.0.1:8080 (the overview, each component's checklist, the player)"

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs what building and testing Exhibit needs on Debian, when it is missing.
-# Usage: Scripts/install-deps.sh [--media] [--check]
+# Usage: Scripts/install-deps.sh [--media] [--bench] [--check]
 #   --media  adds espeak-ng, for make-sample-media.sh
+#   --bench  adds hyperfine and wrk, for Scripts/bench-*.sh
 #   --check  installs nothing: lists what is missing and fails when anything is (make build)
 set -euo pipefail
 media=false
+bench=false
 check=false
 for argument in "$@"; do
   case "$argument" in
     --media) media=true ;;
+    --bench) bench=true ;;
     --check) check=true ;;
     *) echo "install-deps.sh: unknown option $argument" >&2; exit 2 ;;
   esac
@@ -18,6 +21,7 @@ done
 packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip
   chromium chromium-driver)
 $media && packages+=(espeak-ng fonts-dejavu-core)
+$bench && packages+=(hyperfine wrk faketime)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -217,4 +217,13 @@ public final class Connection {
       return try row.decode("user_version")
     }
   }
+
+  /// A number that changes whenever another connection, in this process or another, commits
+  /// to the database (`PRAGMA data_version`); compare values from the same connection only.
+  public var dataVersion: Int64 {
+    get throws {
+      guard let row = try first("PRAGMA data_version") else { return 0 }
+      return try row.decode("data_version")
+    }
+  }
 }

@@ -23,7 +23,7 @@ public struct WebServer: Sendable {
     }
     let secret = try store.webSecret(orStore: SessionTokens.random())
     self.settings = settings
-    stores = StorePool(path: settings.databasePath, threadCount: settings.databaseThreads)
+    stores = try StorePool(path: settings.databasePath, threadCount: settings.databaseThreads)
     shelf = BundleShelf(folder: settings.exportsFolder)
     tokens = SessionTokens(secretHex: secret)
     throttle = SignInThrottle(base: settings.signInDelay)

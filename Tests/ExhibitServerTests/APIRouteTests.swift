@@ -58,10 +58,14 @@ import Testing
       #expect(columns.first?["platform"] as? String == "ios")
       #expect(columns.first?["gaps"] as? Int == 9)
       let coverage = try await browser.get("/api/components/native/checkbox/coverage?platform=ios")
+      let suggestions = try #require(
+        try await browser.get("/api/components/native/checkbox/suggestions").json() as? [[String: Any]])
+      #expect(suggestions.contains { $0["item"] as? String == "native/checkbox#screenreader.state" })
       let history = try #require(try await browser.get("/api/history").json() as? [[String: Any]])
       #expect(history.first?["action"] as? String == "criteria.import")
       for (path, status) in [
         ("/api/components/native/nothing/coverage", HTTPResponse.Status.notFound),
+        ("/api/components/native/nothing/suggestions", .notFound),
         ("/api/search", .badRequest), ("/api/search?q=x&kind=videos", .badRequest),
         ("/api/recordings/zz", .notFound), ("/api/nothing", .notFound),
       ] {

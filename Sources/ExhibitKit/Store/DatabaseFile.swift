@@ -15,13 +15,19 @@ enum DatabaseFile {
       throw WorkspaceError.notExhibitDatabase(path: path, reason: "not a regular file")
     }
     guard status.st_size > 0 else { return }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return }
-    let header = (try? handle.read(upToCount: 100)) ?? Data()
-    try? handle.close()
-    guard header.count >= 72, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+    // The header is read through SQLite, never through a file handle of our own: closing any
+    // descriptor of the file drops every POSIX lock this process holds on it, including those of
+    // connections already open (a server's readers), and another process could then checkpoint
+    // the WAL out from under them. SQLite's own descriptors are shared and closed safely.
+    let connection: Connection
+    do {
+      connection = try Connection(path: path, mode: .readOnly)
+    } catch let error as SQLiteError where error.resultCode == .notADatabase {
       throw WorkspaceError.notExhibitDatabase(path: path, reason: "not an SQLite database")
     }
-    let applicationID = Int32(bitPattern: header[68...71].reduce(0) { $0 << 8 | UInt32($1) })
+    defer { try? connection.close() }
+    let storedID: Int = try connection.first("PRAGMA application_id")?.decode("application_id") ?? 0
+    let applicationID = Int32(truncatingIfNeeded: storedID)
     if applicationID == Schema.applicationID { return }
     guard applicationID == 0 else {
       throw WorkspaceError.notExhibitDatabase(
@@ -30,8 +36,6 @@ enum DatabaseFile {
       )
     }
     // No id: an Exhibit database from before version 5, an empty one, or another application's.
-    let connection = try Connection(path: path, mode: .readOnly)
-    defer { try? connection.close() }
     let tables = Set(
       try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .compactMap { $0.string("name") })

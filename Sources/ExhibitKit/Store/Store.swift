@@ -89,6 +89,13 @@ public final class Store {
     return readOnlyVolume && wal == 0 ? .immutable : .readOnly
   }
 
+  /// A number that changes whenever another connection commits to the database, so a reader can
+  /// tell whether what it computed before is still current. Compare values of one store only.
+  /// - Throws: ``SQLiteError``.
+  public func dataVersion() throws -> Int64 {
+    try connection.dataVersion
+  }
+
   /// Closes the connection, reporting a failure to close.
   public func close() throws {
     try connection.close()

@@ -9,6 +9,11 @@ struct SearchPage {
     var component: String?
     var platform: Platform?
     var kind: SearchKind?
+
+    /// What identifies the query's results in the read cache.
+    var cacheKey: String {
+      "search \(text.count) \(text) \(component ?? "") \(platform?.rawValue ?? "") \(kind?.rawValue ?? "")"
+    }
   }
 
   let query: Query

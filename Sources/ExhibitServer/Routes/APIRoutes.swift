@@ -66,13 +66,22 @@ struct APIRoutes {
   func register(on router: Router<ExhibitRequestContext>) {
     let stores = server.stores
     router.get("/api/components") { _, _ -> Response in
-      try .json(try await stores.read { try ComponentOverview.all(in: $0) })
+      try .json(try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) })
     }
 
     router.get("/api/components/:family/:slug/coverage") { request, context -> Response in
       let component = try context.component()
       let platform = try request.platform()
       return try .json(try await stores.read { try $0.coverage(component, platform: platform) })
+    }
+
+    router.get("/api/components/:family/:slug/suggestions") { _, context -> Response in
+      let component = try context.component()
+      return try .json(
+        try await stores.read { store in
+          _ = try store.componentCriteria(component)
+          return try store.suggestions(component: component)
+        })
     }
 
     router.get("/api/recordings") { request, _ -> Response in
@@ -110,7 +119,7 @@ struct APIRoutes {
       let query = SearchPage.Query(
         text: text, component: request.query("component"), platform: try request.platform(),
         kind: try request.query("kind").map(Self.searchKind))
-      return try .json(try await stores.read { try PageRoutes.search(query, in: $0).0 })
+      return try .json(try await stores.cachedRead(query.cacheKey) { try PageRoutes.search(query, in: $0) }.0)
     }
 
     router.get("/api/history") { request, _ -> Response in

@@ -17,14 +17,16 @@ struct PageRoutes {
         },
         platform: try request.platform(),
         assistiveTech: request.query("at"))
-      let components = try await stores.read { try ComponentOverview.all(in: $0) }
+      let components = try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) }
       return .page(OverviewPage(components: components, filters: filters, visitor: context.visitor).html)
     }
 
     router.get("/components/:family/:slug") { request, context -> Response in
       let component = try context.component()
       let platform = try request.platform()
-      let data = try await stores.read { try ComponentPageData.read(component, platform: platform, from: $0) }
+      let data = try await stores.cachedRead("component \(component) \(platform?.rawValue ?? "")") {
+        try ComponentPageData.read(component, platform: platform, from: $0)
+      }
       let notice = request.query("accepted").flatMap(Int64.init).map {
         "Accepted the suggestion as link \($0), untested until you judge it."
       }
@@ -33,7 +35,9 @@ struct PageRoutes {
 
     router.get("/recordings/:sha") { request, context -> Response in
       let sha = try context.recordingSHA256()
-      let data = try await stores.read { try RecordingPageData.read(sha256: sha, from: $0) }
+      let data = try await stores.cachedRead("recording \(sha)") {
+        try RecordingPageData.read(sha256: sha, from: $0)
+      }
       let form = LinkFormState(
         item: request.query("item"), from: request.query("from") ?? "", to: request.query("to") ?? "",
         otherPlatforms: request.query("other_platforms") != nil)
@@ -55,7 +59,9 @@ struct PageRoutes {
           SearchPage(query: query, results: nil, recordingSHA256: [:], visitor: context.visitor).html)
       }
       do {
-        let (results, shas) = try await stores.read { store in try Self.search(query, in: store) }
+        let (results, shas) = try await stores.cachedRead(query.cacheKey) { store in
+          try Self.search(query, in: store)
+        }
         return .page(
           SearchPage(query: query, results: results, recordingSHA256: shas, visitor: context.visitor).html)
       } catch let error as SearchError {

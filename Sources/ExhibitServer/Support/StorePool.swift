@@ -16,12 +16,29 @@ final class StorePool: @unchecked Sendable {
   private var idle: [Store] = []
   private let writeLock = NIOLock()
   private var writer: Store?
+  private let cache: ReadCache
 
   /// A pool over an existing database, with `threadCount` threads to run queries on.
-  init(path: String, threadCount: Int) {
+  /// - Throws: ``SQLiteError`` when the database cannot be opened.
+  init(path: String, threadCount: Int) throws {
     self.path = path
+    cache = ReadCache(watcher: try Store.open(at: path, access: .read))
     threads = NIOThreadPool(numberOfThreads: threadCount)
     threads.start()
+  }
+
+  /// Like ``read(_:)``, but shares the result with every request for `key` until the
+  /// database changes. `body` must depend on the database alone, never on who asks.
+  func cachedRead<T: Sendable>(_ key: String, _ body: @escaping @Sendable (Store) throws -> T) async throws
+    -> T
+  {
+    try await threads.runIfActive {
+      try self.cache.value(key) {
+        let store = try self.checkOut()
+        defer { self.checkIn(store) }
+        return try body(store)
+      }
+    }
   }
 
   /// Runs `body` with a reading connection, on the pool's threads.
@@ -52,6 +69,7 @@ final class StorePool: @unchecked Sendable {
       return idle
     }
     for store in stores { try? store.close() }
+    cache.close()
     try? writeLock.withLock { try writer?.close() }
   }
 

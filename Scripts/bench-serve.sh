@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# `exhibit serve` under load: wrk (Debian's package) on loopback against the overview, a
+# component page, a search, and a range request of a recording, with 1, 8 and 64 connections.
+# Prints requests per second and p50/p99 latency for each, the time to the first byte of a range
+# request (curl, 50 requests), and the server's peak memory (VmHWM).
+#   Scripts/bench-serve.sh [--sample] [--seconds N]
+# It serves a scratch workspace made from ../shared/corpus/magentaA11y (or, with --sample or
+# when the corpus is absent, from the sample Criteria/ and Media/), with the release build.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+export PATH="/opt/swift/usr/bin:$PATH"
+seconds=10
+use_corpus=true
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sample) use_corpus=false; shift ;;
+    --seconds) seconds=$2; shift 2 ;;
+    *) echo "bench-serve.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+command -v wrk >/dev/null || { echo "bench-serve.sh: needs wrk: run Scripts/install-deps.sh --bench" >&2; exit 2; }
+corpus="$root/../shared/corpus/magentaA11y"
+[ -d "$corpus" ] || use_corpus=false
+
+(cd "$root" && make --no-print-directory release >/dev/null)
+exhibit="$root/.build/release/exhibit"
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-serve.XXXXXX")
+server=""
+cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$scratch"; }
+trap cleanup EXIT
+cd "$scratch"
+"$exhibit" init >/dev/null
+if $use_corpus; then
+  "$exhibit" criteria import "$corpus/documentation" >/dev/null 2>&1 || true
+  "$exhibit" catalog "$corpus/media" >/dev/null 2>&1 || true
+  workspace="the corpus ($(find "$corpus/media" -name "*.webm" | wc -l) recordings)"
+else
+  cp -R "$root/Media" "$root/Criteria" .
+  "$exhibit" criteria import Criteria >/dev/null
+  "$exhibit" catalog Media >/dev/null
+  workspace="the sample workspace"
+fi
+
+"$exhibit" serve --port 0 > serve.out 2> serve.err &
+server=$!
+for _ in $(seq 100); do grep -q listening serve.out 2>/dev/null && break; sleep 0.1; done
+base=$(sed -n 's/^listening on //p' serve.out)
+[ -n "$base" ] || { echo "bench-serve.sh: the server did not start: $(cat serve.err)" >&2; exit 1; }
+
+# What to ask for: the first component, a word its captions say, the largest recording.
+component=$(curl -s "$base/api/components" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["component"])')
+read -r sha size < <(curl -s "$base/api/recordings" | python3 -c '
+import json, sys
+recordings = [r for r in json.load(sys.stdin) if r.get("sha256") and not r["missing"]]
+largest = max(recordings, key=lambda r: r["size"])
+print(largest["sha256"], largest["size"])')
+word=checkbox
+cat > range.lua <<LUA
+wrk.headers["Range"] = "bytes=1048576-1114111"
+LUA
+echo "# exhibit serve on $workspace, $(nproc) cores; ${seconds}s per run; wrk --latency"
+echo "# component $component; range: 64 KiB at 1 MiB of a $size-byte recording"
+printf "%-10s %5s %10s %9s %9s\n" page conns "req/s" "p50 ms" "p99 ms"
+run() {
+  local name=$1 url=$2 connections=$3 script=${4:-}
+  local threads=$(( connections < 2 ? 1 : 2 ))
+  local output
+  output=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency ${script:+-s "$script"} "$url")
+  python3 - "$name" "$connections" <<PY "$output"
+import re, sys
+name, connections, text = sys.argv[1], sys.argv[2], sys.argv[3]
+def ms(value):
+    number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+p50 = ms(re.search(r"50%\s+(\S+)", text).group(1))
+p99 = ms(re.search(r"99%\s+(\S+)", text).group(1))
+rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+print(f"{name:<10} {connections:>5} {rate:>10.0f} {p50:>9.2f} {p99:>9.2f}" + (f"  ({errors.group(1)} non-2xx)" if errors else ""))
+PY
+}
+for connections in 1 8 64; do
+  run overview "$base/" "$connections"
+  run component "$base/components/$component" "$connections"
+  run search "$base/search?q=$word" "$connections"
+  run range "$base/media/$sha" "$connections" range.lua
+done
+first_byte=$(for _ in $(seq 50); do
+  curl -s -o /dev/null -H "Range: bytes=1048576-1114111" -w "%{time_starttransfer}\n" "$base/media/$sha"
+done | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f %.2f", a[int(NR / 2) + 1] * 1000, a[NR] * 1000 }')
+echo "range first byte (curl, 50 requests): p50 ${first_byte% *} ms, max ${first_byte#* } ms"
+echo "server peak memory: $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' "/proc/$server/status")"
