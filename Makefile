@@ -20,11 +20,12 @@ check:
 build: check
 	$(SWIFT) build
 
-# The binary to install: optimised, with Swift's runtime linked in and not position-independent,
-# so a command starts without loading or relocating a runtime (Scripts/bench-startup.sh
-# measures the difference).
+# The binaries to install, exhibit and exhibit-server beside it (for `exhibit serve`): optimised,
+# with Swift's runtime linked in and not position-independent, so a command starts without
+# loading or relocating a runtime (Scripts/bench-startup.sh measures the difference).
 release: check
 	$(SWIFT) build -c release --static-swift-stdlib --product exhibit -Xswiftc -Xclang-linker -Xswiftc -no-pie
+	$(SWIFT) build -c release --static-swift-stdlib --product exhibit-server -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
 test: setup
 	$(SWIFT) test

@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "ExhibitKit", targets: ["ExhibitKit"]),
     .executable(name: "exhibit", targets: ["exhibit"]),
+    .executable(name: "exhibit-server", targets: ["exhibit-server"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,13 +60,24 @@ let package = Package(
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ]
     ),
+    // The CLI stays free of the server's libraries (SwiftNIO, Hummingbird), so commands start
+    // fast; `exhibit serve` runs `exhibit-server` from beside it.
     .executableTarget(
       name: "exhibit",
       dependencies: [
         "ExhibitKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+      ]
+    ),
+    .executableTarget(
+      name: "exhibit-server",
+      dependencies: [
+        "ExhibitKit",
         "ExhibitServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      path: "Sources/exhibit-server"
     ),
     .executableTarget(
       name: "exhibit-bench",
@@ -92,7 +104,7 @@ let package = Package(
     .testTarget(
       name: "ExhibitServerTests",
       dependencies: [
-        "ExhibitServer", "ExhibitKit", "exhibit",
+        "ExhibitServer", "ExhibitKit", "exhibit", "exhibit-server",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -100,7 +112,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitCLITests",
-      dependencies: ["ExhibitKit", "ExhibitSQLite", "exhibit"]
+      dependencies: ["ExhibitKit", "ExhibitSQLite", "exhibit", "exhibit-server"]
     ),
   ]
 )

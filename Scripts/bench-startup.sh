@@ -32,23 +32,26 @@ fi
 old="$worktree/.build/release/exhibit"
 new="$root/.build/release/exhibit"
 
-# A small workspace: the sample criteria and recordings, catalogued, one link.
+# A small workspace for each binary (each made by its own binary, since a newer schema is one an
+# older Exhibit refuses): the sample criteria and recordings, catalogued, one link.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-startup.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-cp -R "$root/Media" "$root/Criteria" "$scratch/"
-cd "$scratch"
 export EXHIBIT_AUDITOR=bench
-"$new" init >/dev/null
-"$new" criteria import Criteria >/dev/null
-"$new" catalog Media >/dev/null
 link=(link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.role" --verdict pass --from 0.4 --to 5.2)
-"$new" "${link[@]}" >/dev/null
+for side in old new; do
+  mkdir "$scratch/$side"
+  cp -R "$root/Media" "$root/Criteria" "$scratch/$side/"
+  binary=$old; [ "$side" = new ] && binary=$new
+  (cd "$scratch/$side" && "$binary" init >/dev/null && "$binary" criteria import Criteria >/dev/null \
+    && "$binary" catalog Media >/dev/null && "$binary" "${link[@]}" >/dev/null)
+done
 
 echo "shared libraries loaded (ldd): before $(ldd "$old" | wc -l), after $(ldd "$new" | wc -l)"
 printf '%-16s %12s %12s\n' command "before ms" "after ms"
 measure() {
   local binary=$1; shift
-  hyperfine -N --warmup 3 --runs "$runs" --export-json "$scratch/h.json" "$binary $*" >/dev/null 2>&1
+  local side=old; [ "$binary" = "$new" ] && side=new
+  (cd "$scratch/$side" && hyperfine -N --warmup 3 --runs "$runs" --export-json "$scratch/h.json" "$binary $*" >/dev/null 2>&1)
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:.1f} ± {r['stddev']*1000:.1f}\")" "$scratch/h.json"
 }
 row() {

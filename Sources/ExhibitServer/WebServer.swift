@@ -16,6 +16,10 @@ public struct WebServer: Sendable {
   /// - Throws: ``ServerError/noAccounts(host:)`` when accounts are required and there are none,
   ///   ``WorkspaceError`` for a missing database, or ``SQLiteError``.
   public init(settings: ServerSettings) throws {
+    // Serving never makes a workspace: a mistyped --db would otherwise serve an empty one.
+    guard FileManager.default.fileExists(atPath: settings.databasePath) else {
+      throw WorkspaceError.noDatabase(path: settings.databasePath)
+    }
     let store = try Store.open(at: settings.databasePath, access: .write)
     defer { try? store.close() }
     if settings.mode == .accounts, try store.accounts().isEmpty {

@@ -79,6 +79,14 @@ import Testing
     #expect(stopped.seconds < 5)
   }
 
+  @Test func refusesAFolderWithNoWorkspace() throws {
+    let workspace = try CLIWorkspace()
+    let result = try workspace.run("serve", "--port", "0")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("exhibit init"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("Database/exhibit.sqlite")))
+  }
+
   @Test func refusesAPublicAddressWithoutAccounts() throws {
     let workspace = try Self.workspace()
     let result = try workspace.run("serve", "--host", "0.0.0.0", "--port", "0")

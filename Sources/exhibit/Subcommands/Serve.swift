@@ -1,9 +1,10 @@
 import ArgumentParser
 import ExhibitKit
-import ExhibitServer
 import Foundation
 
-/// `exhibit serve [--host 127.0.0.1] [--port 8080]`
+/// `exhibit serve [--host 127.0.0.1] [--port 8080]`: runs `exhibit-server`, installed beside
+/// `exhibit`, with these options. The server lives in its own binary so that every other command
+/// starts without loading SwiftNIO and Hummingbird.
 struct Serve: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -25,22 +26,36 @@ struct Serve: AsyncParsableCommand {
   @Flag(help: "Require signing in with an account even on 127.0.0.1 (a machine others share).")
   var accounts = false
 
+  /// Where `exhibit-server` is: beside this binary.
+  static var serverPath: String {
+    let own =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exhibit-server")
+  }
+
   func run() async throws {
     try await reportingFailures {
-      guard (0...65_535).contains(port) else {
-        throw ValidationError("--port \(port) is not a port (0 to 65535)")
+      let server = Self.serverPath
+      guard FileManager.default.isExecutableFile(atPath: server) else {
+        throw ServerMissing(path: server)
       }
-      let environment = ProcessInfo.processInfo.environment
-      let settings = ServerSettings(
-        host: host, port: port, databasePath: global.databasePath,
-        mode: AccessMode.required(
-          forHost: host, localActor: Actor.current(environment: environment), accountsAnyway: accounts),
-        exportsFolder: exports)
-      let server = try WebServer(settings: settings)
-      try await server.run { host, port in
-        let shown = host.contains(":") ? "[\(host)]" : host
-        FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
-      }
+      var arguments = [server, "--db", global.databasePath, "--host", host, "--port", String(port)]
+      if let exports { arguments += ["--exports", exports] }
+      if accounts { arguments.append("--accounts") }
+      var pointers = arguments.map { strdup($0) } + [nil]
+      execv(server, &pointers)
+      throw ServerMissing(path: server, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// `exhibit-server` is not where `exhibit serve` looks for it.
+  struct ServerMissing: Error, CustomStringConvertible {
+    let path: String
+    var reason = "not found"
+    var description: String {
+      "\(path): \(reason); the web server is a binary of its own, installed beside exhibit "
+        + "(`swift build` or `make release` builds both)"
     }
   }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ExhibitKit
-import ExhibitServer
 import Foundation
+import HummingbirdBcrypt
 
 /// `exhibit users add | remove | list`
 struct Users: AsyncParsableCommand {
@@ -32,7 +32,7 @@ struct UsersAdd: AsyncParsableCommand {
       guard password.count >= AccountError.minimumPasswordLength else {
         throw AccountError.passwordTooShort(minimum: AccountError.minimumPasswordLength)
       }
-      let hash = try await PasswordHasher().hash(password)
+      let hash = Bcrypt.hash(password, cost: 12)
       let store = try global.openForWriting()
       let account = try store.addAccount(
         name: name, role: role, passwordHash: hash,

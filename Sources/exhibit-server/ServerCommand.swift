@@ -1,0 +1,49 @@
+import ArgumentParser
+import ExhibitKit
+import ExhibitServer
+import Foundation
+
+/// `exhibit-server`: the web workspace, run by `exhibit serve` with the same options.
+@main
+struct ServerCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "exhibit serve",
+    abstract: "Serve the workspace in the browser: overview, checklists, player, judging, search, bundles.")
+
+  @Option(help: "The database file (default: $EXHIBIT_DB, else ./Database/exhibit.sqlite).")
+  var db: String?
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+  @Option(help: "The port to listen on (0 picks a free one).")
+  var port = 8080
+  @Option(help: "Where exported bundles go (default: Exports/ in the workspace).")
+  var exports: String?
+  @Flag(help: "Require signing in with an account even on 127.0.0.1.")
+  var accounts = false
+
+  func run() async throws {
+    do {
+      guard (0...65_535).contains(port) else {
+        throw ValidationError("--port \(port) is not a port (0 to 65535)")
+      }
+      let environment = ProcessInfo.processInfo.environment
+      let databasePath = Workspace.resolveDatabasePath(
+        explicit: db, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
+      let settings = ServerSettings(
+        host: host, port: port, databasePath: databasePath,
+        mode: AccessMode.required(
+          forHost: host, localActor: Actor.current(environment: environment), accountsAnyway: accounts),
+        exportsFolder: exports)
+      let server = try WebServer(settings: settings)
+      try await server.run { host, port in
+        let shown = host.contains(":") ? "[\(host)]" : host
+        FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+      }
+    } catch let error as ValidationError {
+      throw error
+    } catch let error as CustomStringConvertible & Error {
+      FileHandle.standardError.write(Data("exhibit: error: \(error.description)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+}
