@@ -250,8 +250,15 @@ class Check:
             href = hits[0].get_attribute("href")
             second = float(href.split("t=")[1].split("#")[0].split("&")[0])
             hits[0].click()
-            if self.wait_until_time(second, 0.6) is None:
+            if self.wait_until_time(second, 0.8) is None:
                 self.fail("search seek", f"the hit at {second} s opened the player at {self.current_time()} s")
+            playing = self.wait_for(
+                "var v = document.getElementById('player');"
+                "return v && (!v.paused || v.ended || v.currentTime > arguments[0] + 0.05) ? true : null",
+                second, timeout=5)
+            if not playing:
+                self.fail("search play", "the player opened from a search hit is not playing")
+            driver.execute_script("document.getElementById('player').pause()")
 
         # Export a bundle, download it, verify it with exhibit verify.
         self.open("/bundles")

@@ -46,6 +46,7 @@ public struct WebServer: Sendable {
     MediaRoutes(stores: stores).register(on: router)
     SessionRoutes(server: self).register(on: router)
     BundleRoutes(server: self).register(on: router)
+    WorkspaceRoutes(server: self).register(on: router)
     router.get("/static/:asset") { request, _ -> Response in
       guard let asset = Assets.asset(at: request.uri.path) else {
         throw WebError.notFound("there is no such file")

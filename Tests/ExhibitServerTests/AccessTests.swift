@@ -19,6 +19,7 @@ import Testing
       ),
       ("/api/links", [], ["recording": sha, "item": ServerWorkspace.roleItem, "verdict": "fail"]),
       ("/api/links/1/retract", [], ["reason": "checked again"]),
+      ("/catalog", [], nil),
     ]
   }
 

@@ -120,7 +120,8 @@ import Testing
       let page = try await browser.get("/search?q=checked&kind=captions&platform=ios")
       #expect(page.status == .ok)
       #expect(page.text.contains("<a href=\"/components/native/checkbox\">native/checkbox</a>"))
-      #expect(page.text.contains("href=\"/recordings/\(sha)?t=5.8#player\""))
+      #expect(page.text.contains("href=\"/recordings/\(sha)?t=5.8&amp;play=1#player\""))
+      #expect(try await browser.get("/recordings/\(sha)?t=5.8&play=1").text.contains("data-autoplay=\"1\""))
       #expect(try await browser.get("/search?q=%22").status == .badRequest)
     }
   }

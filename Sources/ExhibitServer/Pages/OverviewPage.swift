@@ -13,6 +13,8 @@ struct OverviewPage {
   let components: [ComponentOverview]
   let filters: Filters
   let visitor: Visitor
+  /// What a catalogue run from the page did, after its redirect.
+  var notice: String?
 
   var html: HTML {
     let shown = components.filter { filters.family == nil || $0.family == filters.family }
@@ -25,7 +27,9 @@ struct OverviewPage {
       <h1>Coverage overview</h1>
       <p class="lede">\(components.count) components imported. Each cell counts a component's criteria items \
       on one platform with one screen reader by what the evidence says.</p>
+      \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
       \(filterForm)
+      \(catalogueForm)
       \(legend)
       \(shown.isEmpty ? "<p>No component matches. Import criteria with <code>exhibit criteria import</code>.</p>" : matrix(shown, columns))
       """)
@@ -50,6 +54,18 @@ struct OverviewPage {
       <div><label for="filter-at">Screen reader</label>
       <select id="filter-at" name="at"><option value="">All screen readers</option>\(techs)</select></div>
       <div><button type="submit">Filter</button></div>
+      </form>
+      """
+  }
+
+  /// For auditors: catalogue the workspace's `Media/` again, after adding recordings.
+  private var catalogueForm: HTML {
+    guard visitor.mayWrite else { return .empty }
+    return """
+      <form method="post" action="/catalog" class="inline-form">
+      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+      <button type="submit" class="secondary">Catalogue Media/ again</button>
+      <span class="muted">after adding or moving recordings (as <code>exhibit catalog</code>)</span>
       </form>
       """
   }

@@ -16,7 +16,11 @@ enum PlayerScript {
 
       var startAt = parseFloat(video.getAttribute("data-start-at"));
       if (!isNaN(startAt)) {
-        var jump = function () { if (Math.abs(video.currentTime - startAt) > 0.25) { video.currentTime = startAt; } };
+        var jump = function () {
+          if (Math.abs(video.currentTime - startAt) > 0.25) { video.currentTime = startAt; }
+          // From a search hit: play the words found (a browser may refuse until the user acts).
+          if (video.getAttribute("data-autoplay") === "1") { seek(startAt, true); }
+        };
         if (video.readyState >= 1) { jump(); } else { video.addEventListener("loadedmetadata", jump, { once: true }); }
       }
 

@@ -9,6 +9,8 @@ struct RecordingPage {
   let visitor: Visitor
   /// Where the player starts, in seconds (`?t=`).
   var startAt: Double?
+  /// Whether the player starts playing there (`?play=1`, from a search hit).
+  var playAtStart = false
   var form = LinkFormState()
   var notice: String?
 
@@ -71,7 +73,8 @@ struct RecordingPage {
     }
     return """
       <video id="player" controls preload="metadata" src="\(source)"\
-      \(startAt.map { " data-start-at=\"\(String(format: "%.3f", $0))\"" as HTML } ?? .empty)>\(tracks)</video>
+      \(startAt.map { " data-start-at=\"\(String(format: "%.3f", $0))\"" as HTML } ?? .empty)\
+      \(playAtStart ? " data-autoplay=\"1\"" as HTML : .empty)>\(tracks)</video>
       <p id="player-status" class="muted" role="status" aria-live="polite"></p>
       <p hidden><label for="playback-rate">Speed</label>
       <select id="playback-rate"><option value="0.5">0.5×</option><option value="0.75">0.75×</option>\

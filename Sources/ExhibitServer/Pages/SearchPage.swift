@@ -99,7 +99,9 @@ struct SearchPage {
   private func destination(_ hit: SearchHit) -> HTML {
     if let recording = hit.recording, let sha = recordingSHA256[recording] {
       let at = hit.startSeconds.map { String($0) }
-      let href = URLText.with("/recordings/\(sha)", query: [("t", at)]) + (at == nil ? "" : "#player")
+      let href =
+        URLText.with("/recordings/\(sha)", query: [("t", at), ("play", at == nil ? nil : "1")])
+        + (at == nil ? "" : "#player")
       let time = hit.startSeconds.map { " at \(URLText.clock($0))" } ?? ""
       return "<a href=\"\(href)\">\(hit.title)\(time)</a>"
     }

@@ -18,7 +18,11 @@ struct PageRoutes {
         platform: try request.platform(),
         assistiveTech: request.query("at"))
       let components = try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) }
-      return .page(OverviewPage(components: components, filters: filters, visitor: context.visitor).html)
+      let notice = request.query("catalogued").flatMap(Int.init).map { scanned in
+        "Catalogued Media/: \(scanned) recordings scanned, \(request.query("failed") ?? "0") failed."
+      }
+      return .page(
+        OverviewPage(components: components, filters: filters, visitor: context.visitor, notice: notice).html)
     }
 
     router.get("/components/:family/:slug") { request, context -> Response in
@@ -45,7 +49,7 @@ struct PageRoutes {
         RecordingPage(
           data: data, visitor: context.visitor,
           startAt: request.query("t").flatMap(Double.init).map { max(0, $0) },
-          form: form, notice: Self.linkNotice(request)
+          playAtStart: request.query("play") == "1", form: form, notice: Self.linkNotice(request)
         ).html)
     }
 

@@ -22,27 +22,6 @@ struct CriteriaImport: AsyncParsableCommand {
   @Argument(help: "Criteria documents, or folders to search for .md and .txt documents.")
   var paths: [String]
 
-  struct Report: Encodable {
-    struct Entry: Encodable {
-      let path: String
-      let component: String
-      let format: String
-      let revision: Int
-      let itemCount: Int?
-    }
-    struct Problem: Encodable {
-      let path: String
-      let line: Int?
-      let message: String
-    }
-    var imported: [Entry] = []
-    var unchanged: [Entry] = []
-    var skipped: [Problem] = []
-    /// Where a document's link, file name and folder disagreed and the link named it.
-    var notes: [Problem] = []
-    var errors: [Problem] = []
-  }
-
   func validate() throws {
     guard let component else { return }
     let parts = component.lowercased().split(separator: "/", omittingEmptySubsequences: false)
@@ -68,33 +47,12 @@ struct CriteriaImport: AsyncParsableCommand {
       let batch = CriteriaFiles.read(paths, parser: parser)
       let actor = Actor.current(environment: ProcessInfo.processInfo.environment)
       let outcomes = try store.importCriteria(batch.documents, actor: actor)
-      var report = Report()
-      for (document, outcome) in zip(batch.documents, outcomes) {
-        switch outcome {
-        case .imported(let component, let format, let revision, let itemCount):
-          if let note = document.namingNote {
-            report.notes.append(.init(path: document.sourcePath, line: nil, message: note))
-          }
-          report.imported.append(
-            .init(
-              path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
-              itemCount: itemCount))
-        case .refused(_, _, let reason):
-          report.errors.append(.init(path: document.sourcePath, line: nil, message: reason))
-          Console.error("\(document.sourcePath): \(reason)")
-        case .unchanged(let component, let format, let revision):
-          report.unchanged.append(
-            .init(
-              path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
-              itemCount: nil))
-        }
-      }
-      report.skipped = batch.skipped.map { .init(path: $0.path, line: nil, message: $0.reason) }
-      report.errors = batch.errors.map {
-        .init(path: $0.path, line: $0.line > 0 ? $0.line : nil, message: $0.reason)
-      }
+      let report = CriteriaImportReport(batch: batch, outcomes: outcomes)
       for error in batch.errors {
         Console.error(error.line > 0 ? error.description : "\(error.path): \(error.reason)")
+      }
+      for (document, outcome) in zip(batch.documents, outcomes) {
+        if case .refused(_, _, let reason) = outcome { Console.error("\(document.sourcePath): \(reason)") }
       }
       if output.json {
         try Console.json(report)

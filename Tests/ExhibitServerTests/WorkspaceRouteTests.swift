@@ -1,0 +1,45 @@
+import ExhibitKit
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+/// Cataloguing and importing from the web, as `catalog` and `criteria import` do: auditors only,
+/// and only folders inside the workspace.
+@Suite struct WorkspaceRouteTests {
+  @Test func anAuditorCataloguesAndImportsInsideTheWorkspaceOnly() async throws {
+    let workspace = try ServerWorkspace()
+    try await workspace.addAccount("rita", role: .reviewer)
+    try await workspace.addAccount("ada", role: .auditor)
+    let media = workspace.root.appendingPathComponent("Media/native/checkbox")
+    try FileManager.default.copyItem(
+      at: media.appendingPathComponent("checkboxVoiceOver.webm"),
+      to: media.appendingPathComponent("checkboxVoiceOver-again.webm"))
+    try await workspace.serve(accounts: true) { client in
+      var reviewer = BrowserSession(client)
+      _ = try await reviewer.signIn("rita")
+      #expect(try await reviewer.postJSON("/api/catalog", [:]).status == .forbidden)
+      #expect(try await reviewer.postJSON("/api/criteria/import", [:]).status == .forbidden)
+
+      var auditor = BrowserSession(client)
+      _ = try await auditor.signIn("ada")
+      let catalogued = try await auditor.postJSON("/api/catalog", ["paths": ["Media"]])
+      #expect(catalogued.status == .ok)
+      let summary = try #require(try catalogued.json() as? [String: Any])
+      #expect(summary["scanned"] as? Int == 4, "the sample's three recordings and the copy")
+      #expect(
+        (summary["duplicates"] as? [Any])?.count == 1, "the copy has the bytes of a catalogued recording")
+      let imported = try await auditor.postJSON("/api/criteria/import", ["paths": ["Criteria"]])
+      #expect(imported.status == .ok)
+      let report = try #require(try imported.json() as? [String: Any])
+      #expect((report["unchanged"] as? [Any])?.count == 3, "the sample's three documents, imported already")
+      for outside in ["/etc", "..", "Media/../../", "../shared"] {
+        let refused = try await auditor.postJSON("/api/criteria/import", ["paths": [outside]])
+        #expect(refused.status == .badRequest, "\(outside)")
+      }
+      let form = try await auditor.post("/catalog", form: [])
+      #expect(form.status == .seeOther)
+      #expect(form.headers[.location]?.hasPrefix("/?catalogued=") == true)
+    }
+  }
+}
