@@ -226,4 +226,27 @@ public final class Connection {
       return try row.decode("data_version")
     }
   }
+
+  /// The `application_id` in a database file's header, read by a bare read-only connection that
+  /// neither configures itself nor loads the schema: the cheapest way to ask what a file is
+  /// without a file descriptor of our own (closing one would drop this process's locks).
+  /// - Throws: ``SQLiteError`` (``SQLiteResultCode/notADatabase`` for a file that is not one).
+  public static func applicationID(ofFileAt path: String) throws -> Int32 {
+    var opened: OpaquePointer?
+    let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+    defer { sqlite3_close_v2(opened) }
+    guard code == SQLITE_OK, let opened else {
+      throw SQLiteError(extendedCode: code, message: "cannot open", path: path)
+    }
+    var statement: OpaquePointer?
+    defer { sqlite3_finalize(statement) }
+    var result = sqlite3_prepare_v2(opened, "PRAGMA application_id", -1, &statement, nil)
+    if result == SQLITE_OK { result = sqlite3_step(statement) }
+    guard result == SQLITE_ROW else {
+      throw SQLiteError(
+        extendedCode: sqlite3_extended_errcode(opened), message: String(cString: sqlite3_errmsg(opened)),
+        path: path)
+    }
+    return sqlite3_column_int(statement, 0)
+  }
 }

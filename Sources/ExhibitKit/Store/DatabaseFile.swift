@@ -19,15 +19,12 @@ enum DatabaseFile {
     // descriptor of the file drops every POSIX lock this process holds on it, including those of
     // connections already open (a server's readers), and another process could then checkpoint
     // the WAL out from under them. SQLite's own descriptors are shared and closed safely.
-    let connection: Connection
+    let applicationID: Int32
     do {
-      connection = try Connection(path: path, mode: .readOnly)
+      applicationID = try Connection.applicationID(ofFileAt: path)
     } catch let error as SQLiteError where error.resultCode == .notADatabase {
       throw WorkspaceError.notExhibitDatabase(path: path, reason: "not an SQLite database")
     }
-    defer { try? connection.close() }
-    let storedID: Int = try connection.first("PRAGMA application_id")?.decode("application_id") ?? 0
-    let applicationID = Int32(truncatingIfNeeded: storedID)
     if applicationID == Schema.applicationID { return }
     guard applicationID == 0 else {
       throw WorkspaceError.notExhibitDatabase(
@@ -36,6 +33,8 @@ enum DatabaseFile {
       )
     }
     // No id: an Exhibit database from before version 5, an empty one, or another application's.
+    let connection = try Connection(path: path, mode: .readOnly)
+    defer { try? connection.close() }
     let tables = Set(
       try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .compactMap { $0.string("name") })
