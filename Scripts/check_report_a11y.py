@@ -11,8 +11,10 @@ with the violations. With --screenshots DIR it saves the page at desktop and pho
 """
 import json
 import pathlib
-import shutil
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
+import headless  # noqa: E402
 
 
 def main() -> int:
@@ -27,34 +29,15 @@ def main() -> int:
         return 2
     report = pathlib.Path(arguments[0]).resolve()
     try:
-        from axe_selenium_python import Axe
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
+        import axe_selenium_python  # noqa: F401 (axe.min.js comes from it)
+        driver = headless.start_chromium(browser_log=True)
     except ImportError as error:
         print(f"cannot run axe: {error}; run Scripts/install-deps.sh", file=sys.stderr)
         return 2
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--autoplay-policy=no-user-gesture-required", "--mute-audio"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(service=service, options=options)
-    driver.set_script_timeout(120)
     try:
         driver.get(report.as_uri())
         refused = policy_violations(driver)
-        axe = Axe(driver)
-        axe.inject()
-        # Axe.run() hands options alone to axe.run(), which reads them as the context and never
-        # answers; call it with the document as context, and report a rejection instead of hanging.
-        results = driver.execute_async_script(
-            "var done = arguments[arguments.length - 1];"
-            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
-            ".then(function (r) { done(r); }, function (e) { done({error: String(e)}); });",
-            ["wcag2a", "wcag2aa"],  # the tags axe-core 3.1 (the one this package ships) knows
-        )
+        results = headless.run_axe(driver)
         version = driver.execute_script("return axe.version")
         try:
             findings = refused + read_as_a_person(driver, report, screenshots)

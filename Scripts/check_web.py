@@ -13,13 +13,15 @@ to SCREENSHOT_DIR.
 import json
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
 import urllib.request
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
+import headless  # noqa: E402
 
 
 class Check:
@@ -52,15 +54,7 @@ class Check:
         return value
 
     def axe(self, name):
-        from axe_selenium_python import Axe
-
-        Axe(self.driver).inject()
-        results = self.driver.execute_async_script(
-            "var done = arguments[arguments.length - 1];"
-            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
-            ".then(function (r) { done(r); }, function (e) { done({error: String(e)}); });",
-            ["wcag2a", "wcag2aa"],
-        )
+        results = headless.run_axe(self.driver)
         if "error" in results:
             self.fail(f"axe {name}", results["error"])
             return
@@ -330,20 +324,11 @@ def main():
     shots = pathlib.Path(shots)
     shots.mkdir(parents=True, exist_ok=True)
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
+        import axe_selenium_python  # noqa: F401 (axe.min.js comes from it)
+        driver = headless.start_chromium()
     except ImportError as error:
         print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
         return 2
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--autoplay-policy=no-user-gesture-required", "--mute-audio", "--window-size=1280,1000"):
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(service=service, options=options)
-    driver.set_script_timeout(120)
-    driver.set_page_load_timeout(60)
     check = Check(driver, base, exhibit, workspace, shots)
     try:
         check.run()

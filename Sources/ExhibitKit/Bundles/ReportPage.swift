@@ -245,17 +245,6 @@ enum ReportPage {
   }
 
   static func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
+    HTMLText.escape(text)
   }
 }

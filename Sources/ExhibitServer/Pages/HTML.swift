@@ -1,3 +1,5 @@
+import ExhibitKit
+
 /// A piece of HTML. Text interpolated into it is escaped; only other `HTML` values and literals
 /// go in as markup, so data from the database (criteria, captions, file names, notes) can only
 /// ever be text on the page.
@@ -32,19 +34,7 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
 
   /// Text made safe for an element's content or a double- or single-quoted attribute value.
   static func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
+    HTMLText.escape(text)
   }
 
   /// Builds markup: literals as written, strings escaped, numbers as digits, HTML as markup.
