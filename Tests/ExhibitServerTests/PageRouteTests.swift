@@ -85,6 +85,13 @@ import Testing
       let every = try await browser.get("/recordings/\(sha)?other_platforms=1")
       #expect(every.text.contains("name=\"other_platform\" value=\"1\""))
       #expect(try await browser.get("/recordings/" + String(repeating: "a", count: 64)).status == .notFound)
+      for time in ["nan", "inf", "-5", "x"] {
+        let odd = try await browser.get("/recordings/\(sha)?t=\(time)")
+        #expect(odd.status == .ok, "t=\(time)")
+        #expect(!odd.text.contains("#t=nan") && !odd.text.contains("#t=inf"), "t=\(time)")
+        #expect(
+          !odd.text.contains("data-start-at=\"nan") && !odd.text.contains("data-start-at=\"inf"), "t=\(time)")
+      }
     }
   }
 

@@ -48,7 +48,7 @@ struct PageRoutes {
       return .page(
         RecordingPage(
           data: data, visitor: context.visitor,
-          startAt: request.query("t").flatMap(Double.init).map { max(0, $0) },
+          startAt: request.query("t").flatMap(Double.init).flatMap { $0.isFinite ? max(0, $0) : nil },
           playAtStart: request.query("play") == "1", form: form, notice: Self.linkNotice(request)
         ).html)
     }
