@@ -75,16 +75,16 @@ struct BundlePage {
       "<tr><th scope=\"row\">\(item.label)<br><span class=\"muted sha\">\(item.key)</span></th><td>\(CoverageBadge.badge(item.verdict))\(item.gap ? " (gap)" as HTML : .empty)</td><td>\(item.links.count)</td></tr>"
     }
     let recordings = contents.recordings.map { recording -> HTML in
-      "<li>\(recording.name) (\(recording.size) bytes, \(recording.captions.count) caption tracks) <span class=\"sha\">\(recording.sha256)</span></li>"
+      "<li>\(recording.name) (\(recording.size) bytes, \(recording.captions.count) caption \(recording.captions.count == 1 ? "track" : "tracks")) <span class=\"sha\">\(recording.sha256)</span></li>"
     }
     return """
       <h2>What it holds</h2>
       <p>\(contents.title) (\(contents.component)) on \(contents.platform.displayName), criteria revision \
-      \(contents.criteriaRevision); overall \(export.result.overallStatus); auditors: \(contents.auditors.joined(separator: ", ")).</p>
+      \(contents.criteriaRevision); overall \(export.result.overallStatus); \(contents.auditors.isEmpty ? "no verdict yet" : "judged by \(contents.auditors.joined(separator: ", "))").</p>
       <div class="table-scroll" role="region" tabindex="0" aria-label="\(contents.items.count) items"><table><caption>\(contents.items.count) items</caption>
       <thead><tr><th scope="col">Item</th><th scope="col">Verdict</th><th scope="col">Links</th></tr></thead>
       <tbody>\(items)</tbody></table></div>
-      <h3>\(contents.recordings.count) recordings</h3><ul>\(recordings)</ul>
+      <h3>\(contents.recordings.count) \(contents.recordings.count == 1 ? "recording" : "recordings")</h3><ul>\(recordings)</ul>
       """
   }
 }
