@@ -42,6 +42,22 @@ final class ServerWorkspace: @unchecked Sendable {
     try run("catalog", "Media")
   }
 
+  /// `../shared/corpus/magentaA11y` beside the repository, or nil when absent (tests then skip).
+  static var corpus: URL? {
+    let url = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaA11y")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  /// A workspace of the real MagentaA11y documents and recordings, catalogued where they are.
+  init(corpus: URL) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    databasePath = root.appendingPathComponent("Database/exhibit.sqlite").path
+    try run("init")
+    try run("criteria", "import", corpus.appendingPathComponent("documentation").path)
+    try run("catalog", corpus.appendingPathComponent("media").path)
+  }
+
   deinit {
     try? FileManager.default.removeItem(at: root)
   }

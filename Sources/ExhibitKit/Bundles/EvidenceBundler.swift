@@ -49,6 +49,8 @@ public struct BundleResult: Sendable, Equatable, Encodable {
   public let signedBy: String?
   /// Why a bag that was to be signed is not (the key could not be read or made).
   public internal(set) var unsignedBecause: String?
+  /// What the bag holds, as it was gathered for it (not printed by `bundle --json`).
+  public let contents: BundleContents
 
   private enum CodingKeys: String, CodingKey {
     case path, files, bytes, sha256, gaps, overallStatus, signedBy, unsignedBecause
@@ -127,7 +129,8 @@ public enum EvidenceBundler {
     guard let building else {
       return BundleResult(
         path: final, files: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, sha256: nil,
-        gaps: contents.gaps, overallStatus: contents.overallStatus.rawValue, signedBy: signedBy)
+        gaps: contents.gaps, overallStatus: contents.overallStatus.rawValue, signedBy: signedBy,
+        contents: contents)
     }
     let partial = (building as NSString).appendingPathComponent("bag.zip")
     let parts = date.split(separator: "-").compactMap { Int($0) }
@@ -144,7 +147,7 @@ public enum EvidenceBundler {
     try AtomicFiles.sync(out)
     return BundleResult(
       path: final, files: entries.count, bytes: size, sha256: sha, gaps: contents.gaps,
-      overallStatus: contents.overallStatus.rawValue, signedBy: signedBy)
+      overallStatus: contents.overallStatus.rawValue, signedBy: signedBy, contents: contents)
   }
 
   /// Writes the bag's payload and tag files and moves it to `path`.

@@ -207,8 +207,7 @@ enum ReportPage {
 
   /// `1:02.5`: minutes, seconds and tenths.
   static func clock(_ seconds: Double) -> String {
-    let tenths = Int((seconds * 10).rounded())
-    return String(format: "%d:%02d.%d", tenths / 600, (tenths / 10) % 60, tenths % 10)
+    DisplayText.clock(seconds)
   }
 
   /// The devices and versions the recordings show, once each.
@@ -241,7 +240,7 @@ enum ReportPage {
   }
 
   static func languageName(_ code: String) -> String {
-    Locale(identifier: "en").localizedString(forIdentifier: code) ?? code
+    DisplayText.languageName(code)
   }
 
   static func escape(_ text: String) -> String {

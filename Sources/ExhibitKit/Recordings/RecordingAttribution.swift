@@ -57,14 +57,6 @@ public struct RecordingAttribution: Sendable, Equatable, Codable {
     self.osVersion = osVersion
   }
 
-  /// `family/component` when both are known.
-  public var componentID: String? {
-    guard let family, let component else { return nil }
-    // A stored recording's attribution names the component in full (`native/checkbox`); the
-    // attributor's names the slug alone.
-    return component.value.contains("/") ? component.value : "\(family.value)/\(component.value)"
-  }
-
   /// Keeps each value already set; fills the unset ones from `other`.
   mutating func fill(from other: RecordingAttribution) {
     family = family ?? other.family

@@ -50,7 +50,7 @@ struct BundlePage {
   let name: String
   let sha256: String
   let report: BagReport
-  let export: BundleShelf.Export?
+  let export: BundleResult?
   let visitor: Visitor
 
   var html: HTML {
@@ -69,7 +69,7 @@ struct BundlePage {
       """)
   }
 
-  private func contents(_ export: BundleShelf.Export) -> HTML {
+  private func contents(_ export: BundleResult) -> HTML {
     let contents = export.contents
     let items = contents.items.map { item -> HTML in
       "<tr><th scope=\"row\">\(item.label)<br><span class=\"muted sha\">\(item.key)</span></th><td>\(CoverageBadge.badge(item.verdict))\(item.gap ? " (gap)" as HTML : .empty)</td><td>\(item.links.count)</td></tr>"
@@ -80,7 +80,7 @@ struct BundlePage {
     return """
       <h2>What it holds</h2>
       <p>\(contents.title) (\(contents.component)) on \(contents.platform.displayName), criteria revision \
-      \(contents.criteriaRevision); overall \(export.result.overallStatus); \(contents.auditors.isEmpty ? "no verdict yet" : "judged by \(contents.auditors.joined(separator: ", "))").</p>
+      \(contents.criteriaRevision); overall \(export.overallStatus); \(contents.auditors.isEmpty ? "no verdict yet" : "judged by \(contents.auditors.joined(separator: ", "))").</p>
       <div class="table-scroll" role="region" tabindex="0" aria-label="\(contents.items.count) items"><table><caption>\(contents.items.count) items</caption>
       <thead><tr><th scope="col">Item</th><th scope="col">Verdict</th><th scope="col">Links</th></tr></thead>
       <tbody>\(items)</tbody></table></div>

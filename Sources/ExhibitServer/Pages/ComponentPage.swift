@@ -94,7 +94,7 @@ struct ComponentPage {
     let name = URLText.fileName(segment.recording)
     let time =
       segment.fromSeconds.map {
-        " \(URLText.clock($0))–\(URLText.clock(segment.toSeconds ?? $0))"
+        " \(DisplayText.clock($0))–\(DisplayText.clock(segment.toSeconds ?? $0))"
       } ?? ""
     guard let sha = data.recordingSHA256[segment.recording] else {
       return "link \(segment.link): \(CoverageBadge.badge(segment.verdict)) \(name)\(time)"
@@ -129,7 +129,7 @@ struct ComponentPage {
         ?? recording.assistiveTech
       return """
         <tr><th scope="row">\(title)</th><td>\(recording.platform.flatMap { Platform(rawValue: $0)?.displayName } ?? "unknown")</td>
-        <td>\(tech ?? "unknown")</td><td>\(recording.durationSeconds.map { URLText.clock($0) } ?? "")</td>
+        <td>\(tech ?? "unknown")</td><td>\(recording.durationSeconds.map { DisplayText.clock($0) } ?? "")</td>
         <td>\(recording.captionCues)</td><td>\(recording.missing ? "missing" : recording.status.rawValue)</td></tr>
         """
     }
@@ -149,7 +149,9 @@ struct ComponentPage {
     let rows = data.suggestions.map { suggestion -> HTML in
       let name = URLText.fileName(suggestion.recording)
       let time =
-        suggestion.fromSeconds.map { "\(URLText.clock($0))–\(URLText.clock(suggestion.toSeconds ?? $0))" }
+        suggestion.fromSeconds.map {
+          "\(DisplayText.clock($0))–\(DisplayText.clock(suggestion.toSeconds ?? $0))"
+        }
         ?? "whole recording"
       let open = URLText.with(
         "/recordings/\(suggestion.recordingSHA256)",

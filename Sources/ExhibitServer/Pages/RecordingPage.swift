@@ -67,7 +67,7 @@ struct RecordingPage {
     let tracks = data.detail.captions.enumerated().map { index, track -> HTML in
       let language = track.language ?? "und"
       let label =
-        "\(track.language.map { Locale(identifier: "en").localizedString(forLanguageCode: $0) ?? $0 } ?? "Captions") (\(URLText.fileName(track.path)))"
+        "\(track.language.map(DisplayText.languageName) ?? "Captions") (\(URLText.fileName(track.path)))"
       return
         "<track kind=\"captions\" src=\"/media/\(data.sha256)/captions/\(index).vtt\" srclang=\"\(language)\" label=\"\(label)\"\(index == 0 ? " default" : "")>"
     }
@@ -92,7 +92,7 @@ struct RecordingPage {
           let href = URLText.with(path, query: [("t", String(cue.startSeconds))]) + "#player"
           return """
             <li data-cue-start="\(String(cue.startSeconds))" data-cue-end="\(String(cue.endSeconds))">\
-            <a href="\(href)"><span class="cue-time">\(URLText.clock(cue.startSeconds))</span>\(cue.text)</a></li>
+            <a href="\(href)"><span class="cue-time">\(DisplayText.clock(cue.startSeconds))</span>\(cue.text)</a></li>
             """
         }
         let heading: HTML = tracks.count > 1 ? "<h3>\(URLText.fileName(track.path))</h3>" : .empty
@@ -167,7 +167,9 @@ struct RecordingPage {
     guard !data.suggestions.isEmpty else { return .empty }
     let rows = data.suggestions.map { suggestion -> HTML in
       let time =
-        suggestion.fromSeconds.map { "\(URLText.clock($0))–\(URLText.clock(suggestion.toSeconds ?? $0))" }
+        suggestion.fromSeconds.map {
+          "\(DisplayText.clock($0))–\(DisplayText.clock(suggestion.toSeconds ?? $0))"
+        }
         ?? "whole recording"
       let prefill =
         URLText.with(
@@ -202,8 +204,8 @@ struct RecordingPage {
       let segment: HTML =
         link.startSeconds.map { start in
           """
-          \(URLText.clock(start))–\(URLText.clock(link.endSeconds ?? start)) \
-          <button type="button" class="secondary" data-seek="\(String(start))" hidden aria-label="Play link \(link.id) from \(URLText.clock(start))">Play</button>
+          \(DisplayText.clock(start))–\(DisplayText.clock(link.endSeconds ?? start)) \
+          <button type="button" class="secondary" data-seek="\(String(start))" hidden aria-label="Play link \(link.id) from \(DisplayText.clock(start))">Play</button>
           """
         } ?? "whole recording"
       let state: HTML

@@ -102,7 +102,7 @@ struct SearchPage {
       let href =
         URLText.with("/recordings/\(sha)", query: [("t", at), ("play", at == nil ? nil : "1")])
         + (at == nil ? "" : "#player")
-      let time = hit.startSeconds.map { " at \(URLText.clock($0))" } ?? ""
+      let time = hit.startSeconds.map { " at \(DisplayText.clock($0))" } ?? ""
       return "<a href=\"\(href)\">\(hit.title)\(time)</a>"
     }
     if let item = hit.item, let hash = item.firstIndex(of: "#"),

@@ -31,7 +31,7 @@ struct BundleRoutes {
         try server.shelf.export(
           component: component, platform: platform, store: store, databasePath: databasePath)
       }
-      return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.result.path)))")
+      return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.path)))")
     }
 
     router.get("/bundles/:name") { _, context -> Response in
@@ -39,15 +39,13 @@ struct BundleRoutes {
       guard let path = server.shelf.path(of: name) else {
         throw WebError.notFound("there is no bundle \(name)")
       }
+      // A zip this server made knows its SHA-256; one made before it started is hashed.
+      let export = server.shelf.export(named: name)
       let (sha, report) = try await server.stores.read { store in
-        (try BundleShelf.sha256(ofFileAt: path), try BagVerifier.verify(path, against: store))
+        (try export?.sha256 ?? FileHasher().hash(path).sha256, try BagVerifier.verify(path, against: store))
       }
       return .page(
-        BundlePage(
-          name: name, sha256: sha, report: report, export: server.shelf.export(named: name),
-          visitor: context.visitor
-        )
-        .html)
+        BundlePage(name: name, sha256: sha, report: report, export: export, visitor: context.visitor).html)
     }
 
     router.get("/bundles/:name/download") { request, context -> Response in

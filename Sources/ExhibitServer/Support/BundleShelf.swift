@@ -1,4 +1,3 @@
-import Crypto
 import ExhibitKit
 import Foundation
 
@@ -14,16 +13,10 @@ final class BundleShelf: @unchecked Sendable {
     let modified: Date
   }
 
-  /// What an export made, kept for its page.
-  struct Export: Sendable {
-    let result: BundleResult
-    let contents: BundleContents
-  }
-
   /// Where the zips are written.
   let folder: String
   private let lock = NSLock()
-  private var exports: [String: Export] = [:]
+  private var exports: [String: BundleResult] = [:]
 
   init(folder: String) {
     self.folder = folder
@@ -62,31 +55,21 @@ final class BundleShelf: @unchecked Sendable {
 
   /// Exports a component's evidence on a platform as a zip on the shelf.
   /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
-  func export(component: String, platform: Platform, store: Store, databasePath: String) throws -> Export {
+  func export(component: String, platform: Platform, store: Store, databasePath: String) throws
+    -> BundleResult
+  {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let date = String(Timestamp.string(Date()).prefix(10))
     let result = try EvidenceBundler.export(
       BundleRequest(
-        component: component, platform: platform, outFolder: folder, zip: true, date: date,
+        component: component, platform: platform, outFolder: folder, zip: true,
         signingKeyPath: SigningKey.path(forDatabase: databasePath)),
       from: store)
-    let contents = try store.bundleContents(component: component, platform: platform, date: date)
-    let export = Export(result: result, contents: contents)
-    lock.withLock { exports[URLText.fileName(result.path)] = export }
-    return export
+    lock.withLock { exports[URLText.fileName(result.path)] = result }
+    return result
   }
 
-  /// What an export of this server made the zip with, if it did.
-  func export(named name: String) -> Export? {
+  /// What an export of this server made the zip with (its contents and SHA-256), if it did.
+  func export(named name: String) -> BundleResult? {
     lock.withLock { exports[name] }
-  }
-
-  /// The SHA-256 of a file, hex.
-  static func sha256(ofFileAt path: String) throws -> String {
-    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-    defer { try? handle.close() }
-    var hasher = SHA256()
-    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
-    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
 }

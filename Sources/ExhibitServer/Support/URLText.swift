@@ -1,6 +1,6 @@
 import Foundation
 
-/// Percent-encoding for the parts of the URLs pages link to.
+/// Percent-encoding for the parts of the URLs pages link to, and the file names they show.
 enum URLText {
   /// Characters a path segment or query value keeps as they are.
   private static let unreserved = CharacterSet(
@@ -15,12 +15,6 @@ enum URLText {
   static func with(_ path: String, query: [(String, String?)]) -> String {
     let pairs = query.compactMap { name, value in value.map { "\(name)=\(encode($0))" } }
     return pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&")
-  }
-
-  /// A time in seconds as the page shows it: `m:ss.s`.
-  static func clock(_ seconds: Double) -> String {
-    let tenths = Int((seconds * 10).rounded())
-    return String(format: "%d:%02d.%d", tenths / 600, (tenths / 10) % 60, tenths % 10)
   }
 
   /// The last component of a path.
