@@ -67,6 +67,7 @@ def make_many(target, count):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exhibit", required=True)
+    parser.add_argument("--before-exhibit", help="an earlier build, timed beside this one in the same run")
     parser.add_argument("--root", required=True)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--copies", type=int, default=10, help="remuxed copies of the folder to time (0: the folder as is)")
@@ -85,11 +86,15 @@ def main():
         total = sum(os.path.getsize(path) for path in files)
         database = os.path.join(scratch, "bench.sqlite")
 
-        def fresh():
+        binaries = [("after", options.exhibit)]
+        if options.before_exhibit:
+            binaries.insert(0, ("before", options.before_exhibit))
+
+        def fresh(binary, database, target):
             for suffix in ("", "-wal", "-shm"):
                 if os.path.exists(database + suffix):
                     os.remove(database + suffix)
-            return timed([options.exhibit, "catalog", folder, "--db", database])
+            return timed([binary, "catalog", target, "--db", database])
 
         def pipeline():
             start = time.perf_counter()
@@ -99,24 +104,44 @@ def main():
                 subprocess.run(["sha256sum", path], check=True, stdout=subprocess.DEVNULL)
             return time.perf_counter() - start
 
-        exhibit = median_of(options.runs, fresh)
-        rescan = median_of(options.runs, lambda: timed([options.exhibit, "catalog", folder, "--db", database]))
+        def interleaved(target, runs, prefix):
+            """Fresh then unchanged catalogues of `target` by every binary, runs interleaved so
+            the machine's drift touches each alike; medians by binary."""
+            fresh_times = {label: [] for label, _ in binaries}
+            again_times = {label: [] for label, _ in binaries}
+            for _ in range(runs):
+                for label, binary in binaries:
+                    database = os.path.join(scratch, f"{prefix}-{label}.sqlite")
+                    fresh_times[label].append(fresh(binary, database, target))
+                    again_times[label].append(timed([binary, "catalog", target, "--db", database]))
+            return ({label: statistics.median(values) for label, values in fresh_times.items()},
+                    {label: statistics.median(values) for label, values in again_times.items()})
+
+        first, again = interleaved(folder, options.runs, "media")
         reference = median_of(options.runs, pipeline)
         floor = median_of(options.runs, lambda: timed(["openssl", "dgst", "-sha256", *files]))
+        exhibit = first["after"]
         print(f"folder: {folder} ({len(files)} recordings, {total / 1e6:.1f} MB), medians of {options.runs} runs")
-        print(f"  exhibit catalog, fresh database   {exhibit * 1000:9.1f} ms")
-        print(f"  exhibit catalog, unchanged        {rescan * 1000:9.1f} ms")
+        for label, _ in binaries:
+            name = f"exhibit catalog ({label})" if len(binaries) > 1 else "exhibit catalog"
+            print(f"  {name}, fresh database {first[label] * 1000:9.1f} ms   ({first[label] / floor:.2f}x the floor)")
+            print(f"  {name}, unchanged      {again[label] * 1000:9.1f} ms")
         print(f"  ffprobe + sha256sum per file      {reference * 1000:9.1f} ms   ({reference / exhibit:.1f}x exhibit's time)")
         print(f"  openssl dgst -sha256 (floor)      {floor * 1000:9.1f} ms   (exhibit takes {exhibit / floor:.2f}x the floor)")
         if options.many > 0:
             many = os.path.join(scratch, "many")
             make_many(many, options.many)
-            many_db = os.path.join(scratch, "many.sqlite")
-            first = timed([options.exhibit, "catalog", many, "--db", many_db])
-            again = median_of(options.runs, lambda: timed([options.exhibit, "catalog", many, "--db", many_db]))
-            print(f"folder of {options.many} small recordings")
-            print(f"  exhibit catalog, fresh database   {first * 1000:9.1f} ms")
-            print(f"  exhibit catalog, unchanged        {again * 1000:9.1f} ms")
+            count = len(recordings(many))
+            many_bytes = sum(os.path.getsize(path) for path in recordings(many))
+            many_first, many_again = interleaved(many, max(1, options.runs // 2), "many")
+            many_floor = median_of(options.runs, lambda: timed(
+                ["sh", "-c", 'find "$1" -name "*.webm" -print0 | xargs -0 openssl dgst -sha256 >/dev/null', "sh", many]))
+            print(f"folder of {count} small recordings ({many_bytes / 1e6:.1f} MB)")
+            for label, _ in binaries:
+                name = f"exhibit catalog ({label})" if len(binaries) > 1 else "exhibit catalog"
+                print(f"  {name}, fresh database {many_first[label] * 1000:9.1f} ms")
+                print(f"  {name}, unchanged      {many_again[label] * 1000:9.1f} ms")
+            print(f"  openssl dgst -sha256 (floor)      {many_floor * 1000:9.1f} ms")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return 0

@@ -20,8 +20,15 @@ struct SyntheticWorkspace {
   ]
 
   let vocabulary: [String]
+  let scale: Double
+
+  /// The component ids ``build(into:)`` writes, in its order.
+  var componentIDs: [String] {
+    (0..<components).map { index in "\(index % 2 == 0 ? "native" : "web")/component-\(index)" }
+  }
 
   init(scale: Double) {
+    self.scale = scale
     components = max(1, Int(500 * scale))
     itemsPerComponent = 20
     recordings = Int(100_000 * scale)
@@ -69,10 +76,10 @@ struct SyntheticWorkspace {
       let step = try connection.prepare(
         "INSERT INTO gherkin_step (scenario_id, position, keyword, text) VALUES (?, ?, 'THEN', ?)")
       let sections = ["keyboard", "gestures", "screenreader", "settings"]
-      for index in 0..<components {
-        let family = index % 2 == 0 ? "native" : "web"
-        let slug = "component-\(index)"
-        componentIDs.append("\(family)/\(slug)")
+      for (index, id) in self.componentIDs.enumerated() {
+        let family = String(id.split(separator: "/")[0])
+        let slug = String(id.split(separator: "/")[1])
+        componentIDs.append(id)
         try document.run([
           .text(family), .text(slug), .text("Component \(index)"), .text("bench/\(slug).md"),
           .text(String(format: "%064x", index)), .text(now),

@@ -11,6 +11,10 @@ struct Options {
   var keep = false
   /// Where to write the queries, as `exhibit search` arguments.
   var listQueries: String?
+  /// A database an earlier `--keep` run built at the same scale, timed again without rebuilding.
+  var database: String?
+  /// Only the query kinds named (all when empty).
+  var only: Set<String> = []
 
   init(_ arguments: [String]) {
     var rest = arguments.makeIterator()
@@ -20,9 +24,13 @@ struct Options {
       case "--repeats": repeats = Int(rest.next() ?? "") ?? repeats
       case "--keep": keep = true
       case "--list-queries": listQueries = rest.next()
+      case "--database": database = rest.next()
+      case "--only": only.formUnion((rest.next() ?? "").split(separator: ",").map(String.init))
       default:
         FileHandle.standardError.write(
-          Data("usage: exhibit-bench [--scales 0.1,1] [--repeats N] [--keep] [--list-queries FILE]\n".utf8))
+          Data(
+            ("usage: exhibit-bench [--scales 0.1,1] [--repeats N] [--keep] [--list-queries FILE]"
+              + " [--database FILE] [--only KINDS]\n").utf8))
         exit(64)
       }
     }
@@ -43,30 +51,18 @@ func format(_ value: Double) -> String { String(format: "%.2f", value) }
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let clock = ContinuousClock()
 for scale in options.scales {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "exhibit-bench-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { if !options.keep { try? FileManager.default.removeItem(at: folder) } }
-  let path = folder.appendingPathComponent("bench.sqlite").path
-  if options.keep { print("  kept \(path)") }
-  let store = try Store.open(at: path, access: .write)
-  // The synthetic rows are written straight into the tables, on a connection of our own.
-  let connection = try Connection(path: path, mode: .readWrite)
   let workspace = SyntheticWorkspace(scale: scale)
-  var components: [String] = []
-  let buildTime = try clock.measure { components = try workspace.build(into: connection) }
-  try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-  let fileBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-  let ftsBytes =
-    (try? connection.first(
-      "SELECT sum(pgsize) AS bytes FROM dbstat WHERE name GLOB '*_fts*'")?.int("bytes")) ?? nil
-  print(
-    "scale \(scale): \(workspace.recordings) recordings, \(workspace.recordings * workspace.cuesPerRecording) cues, "
-      + "\(workspace.components * workspace.itemsPerComponent) criteria items, \(workspace.notes) notes")
-  print(
-    "  build \(format(milliseconds(buildTime) / 1000)) s; database \(fileBytes / 1_048_576) MiB"
-      + (ftsBytes.map { ", of which FTS5 indexes \($0 / 1_048_576) MiB" } ?? ""))
-
+  let store: Store
+  let components: [String]
+  var scratch: URL?
+  if let database = options.database {
+    store = try Store.open(at: database, access: .read)
+    components = workspace.componentIDs
+    print("scale \(scale): \(database), as built")
+  } else {
+    (store, components, scratch) = try build(workspace, keep: options.keep)
+  }
+  defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
   let vocabulary = workspace.vocabulary
   let rare = stride(from: 6000, to: 19_000, by: 650).map { vocabulary[$0] }
   let mid = stride(from: 200, to: 1200, by: 100).map { vocabulary[$0] }
@@ -116,7 +112,7 @@ for scale in options.scales {
   }
   var all: [Double] = []
   print("  kind       queries  p50 ms  p99 ms  max ms  hits (of the first query)")
-  for (kind, requests) in mix {
+  for (kind, requests) in mix where options.only.isEmpty || options.only.contains(kind) {
     var times: [Double] = []
     var firstHits = 0
     var slowest = (0.0, "")
@@ -149,6 +145,33 @@ for scale in options.scales {
     "  all        " + String(all.count).leftPad(7) + " samples: p50 \(format(percentile(all, 0.5))) ms, "
       + "p99 \(format(percentile(all, 0.99))) ms")
   try store.close()
+}
+
+/// Builds a scale's database in a temporary folder and reports its build time and size.
+/// - Returns: The store, its component ids, and the folder to remove afterwards (nil with `keep`).
+func build(_ workspace: SyntheticWorkspace, keep: Bool) throws -> (Store, [String], URL?) {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "exhibit-bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let path = folder.appendingPathComponent("bench.sqlite").path
+  if keep { print("  kept \(path)") }
+  let store = try Store.open(at: path, access: .write)
+  // The synthetic rows are written straight into the tables, on a connection of our own.
+  let connection = try Connection(path: path, mode: .readWrite)
+  var components: [String] = []
+  let buildTime = try clock.measure { components = try workspace.build(into: connection) }
+  try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  let fileBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  let ftsBytes =
+    (try? connection.first(
+      "SELECT sum(pgsize) AS bytes FROM dbstat WHERE name GLOB '*_fts*'")?.int("bytes")) ?? nil
+  print(
+    "scale \(workspace.scale): \(workspace.recordings) recordings, \(workspace.recordings * workspace.cuesPerRecording) cues, "
+      + "\(workspace.components * workspace.itemsPerComponent) criteria items, \(workspace.notes) notes")
+  print(
+    "  build \(format(milliseconds(buildTime) / 1000)) s; database \(fileBytes / 1_048_576) MiB"
+      + (ftsBytes.map { ", of which FTS5 indexes \($0 / 1_048_576) MiB" } ?? ""))
+  return (store, components, keep ? nil : folder)
 }
 
 extension String {
