@@ -16,20 +16,19 @@ struct ComponentDirectory: DatabaseDomain {
   /// - Throws: ``LookupError`` listing the choices for a name more than one component has.
   func resolve(_ name: String) throws -> ComponentID {
     let lowered = name.lowercased().trimmingCharacters(in: .whitespaces)
-    let known = Set(
-      try connection.query(
-        """
-        SELECT family || '/' || component AS id FROM criteria_document
-        UNION SELECT family || '/' || component FROM recording WHERE family IS NOT NULL AND component IS NOT NULL
-        """
-      ).map { try $0.decode("id") as String })
-    if known.contains(lowered), let id = ComponentID(lowered) { return id }
     let parts = lowered.split(separator: "/", maxSplits: 1).map(String.init)
     let family = parts.count == 2 ? Family(rawValue: parts[0]) : nil
     let rest = family == nil ? lowered : parts[1]
-    // A bare slug matches identifiers first; a name with a family, or no identifier, the aliases.
-    var matches: Set<String> =
-      family == nil ? known.filter { $0.split(separator: "/").last.map(String.init) == rest } : []
+    // The identifier, or a bare slug in either family: a few index lookups, not a walk
+    // over every recording.
+    var matches: Set<String> = []
+    if let family {
+      if try isKnown(family, slug: rest) { return try Self.componentID(lowered, name) }
+    } else {
+      matches = Set(
+        try Family.allCases.filter { try isKnown($0, slug: rest) }.map { "\($0.rawValue)/\(rest)" })
+    }
+    // A name with a family, or no identifier, the aliases.
     if matches.isEmpty {
       matches = Set(
         try connection.query(
@@ -40,11 +39,25 @@ struct ComponentDirectory: DatabaseDomain {
         ).map { try $0.decode("id") as String })
     }
     switch matches.count {
-    case 1:
-      return try matches.first.flatMap(ComponentID.init) ?? { throw LookupError.unknownComponent(name) }()
+    case 1: return try Self.componentID(matches.first ?? "", name)
     case 0: throw LookupError.unknownComponent(name)
     default: throw LookupError.ambiguousComponent(name, choices: matches.sorted())
     }
+  }
+
+  /// Whether criteria or a recording name the component `family/slug`.
+  private func isKnown(_ family: Family, slug: String) throws -> Bool {
+    try connection.first(
+      """
+      SELECT EXISTS (SELECT 1 FROM criteria_document WHERE family = ?1 AND component = ?2)
+        OR EXISTS (SELECT 1 FROM recording WHERE family = ?1 AND component = ?2) AS known
+      """, [family.rawValue, slug])?.decode("known") ?? false
+  }
+
+  /// The identifier `id`, or an unknown-component error naming what the user typed.
+  private static func componentID(_ id: String, _ name: String) throws -> ComponentID {
+    guard let component = ComponentID(id) else { throw LookupError.unknownComponent(name) }
+    return component
   }
 
   /// Resolves an item key whose component part may be any name ``resolve(_:)`` takes
