@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 10;
+PRAGMA user_version = 12;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -230,11 +230,6 @@ BEGIN
   SELECT RAISE(ABORT, 'audit_event is append-only');
 END;
 
-CREATE VIRTUAL TABLE criteria_item_fts USING fts5 (
-  label, expectation, content = 'criteria_item', content_rowid = 'id',
-  tokenize = 'porter unicode61 remove_diacritics 2'
-);
-
 CREATE TRIGGER criteria_item_fts_insert AFTER INSERT ON criteria_item
 BEGIN
   INSERT INTO criteria_item_fts (rowid, label, expectation)
@@ -369,11 +364,6 @@ CREATE VIEW caption_cue_search AS
 CREATE VIEW recording_path_search AS
   SELECT p.id, p.name, r.search_scope AS scope FROM recording_path p JOIN recording r ON r.id = p.recording_id;
 
-CREATE VIRTUAL TABLE caption_cue_fts USING fts5 (
-  text, scope, content = 'caption_cue_search', content_rowid = 'id',
-  tokenize = 'porter unicode61 remove_diacritics 2'
-);
-
 CREATE TRIGGER caption_cue_fts_insert AFTER INSERT ON caption_cue
 BEGIN
   INSERT INTO caption_cue_fts (rowid, text, scope)
@@ -448,3 +438,91 @@ CREATE TABLE web_secret (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   secret TEXT NOT NULL CHECK (length(secret) = 64)
 );
+
+CREATE VIRTUAL TABLE caption_cue_fts USING fts5 (
+  text, scope, content = 'caption_cue_search', content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '3'
+);
+
+CREATE VIRTUAL TABLE criteria_item_fts USING fts5 (
+  label, expectation, content = 'criteria_item', content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
+);
+
+CREATE TABLE criteria_current (
+  family TEXT NOT NULL,
+  component TEXT NOT NULL,
+  document_id INTEGER NOT NULL REFERENCES criteria_document (id),
+  PRIMARY KEY (family, component)
+) WITHOUT ROWID;
+
+CREATE TRIGGER criteria_current_document_insert AFTER INSERT ON criteria_document
+BEGIN
+  DELETE FROM criteria_current WHERE family = new.family AND component = new.component;
+  INSERT INTO criteria_current (family, component, document_id)
+  SELECT d.family, d.component, d.id FROM criteria_document d
+  WHERE d.family = new.family AND d.component = new.component
+    AND d.revision = (SELECT max(x.revision) FROM criteria_document x
+                      WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
+  ORDER BY CASE d.format WHEN 'magenta-markdown' THEN 0 WHEN 'jekyll-front-matter' THEN 1 WHEN 'rendered-text' THEN 2 ELSE 9 END
+    + CASE WHEN EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id) THEN 0 ELSE 10 END, d.id LIMIT 1;
+END;
+
+CREATE TRIGGER criteria_current_document_delete AFTER DELETE ON criteria_document
+BEGIN
+  DELETE FROM criteria_current WHERE family = old.family AND component = old.component;
+  INSERT INTO criteria_current (family, component, document_id)
+  SELECT d.family, d.component, d.id FROM criteria_document d
+  WHERE d.family = old.family AND d.component = old.component
+    AND d.revision = (SELECT max(x.revision) FROM criteria_document x
+                      WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
+  ORDER BY CASE d.format WHEN 'magenta-markdown' THEN 0 WHEN 'jekyll-front-matter' THEN 1 WHEN 'rendered-text' THEN 2 ELSE 9 END
+    + CASE WHEN EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id) THEN 0 ELSE 10 END, d.id LIMIT 1;
+END;
+
+CREATE TRIGGER criteria_current_document_update
+AFTER UPDATE OF family, component, format, revision ON criteria_document
+BEGIN
+  DELETE FROM criteria_current WHERE family = old.family AND component = old.component;
+  INSERT INTO criteria_current (family, component, document_id)
+  SELECT d.family, d.component, d.id FROM criteria_document d
+  WHERE d.family = old.family AND d.component = old.component
+    AND d.revision = (SELECT max(x.revision) FROM criteria_document x
+                      WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
+  ORDER BY CASE d.format WHEN 'magenta-markdown' THEN 0 WHEN 'jekyll-front-matter' THEN 1 WHEN 'rendered-text' THEN 2 ELSE 9 END
+    + CASE WHEN EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id) THEN 0 ELSE 10 END, d.id LIMIT 1;
+  DELETE FROM criteria_current WHERE family = new.family AND component = new.component;
+  INSERT INTO criteria_current (family, component, document_id)
+  SELECT d.family, d.component, d.id FROM criteria_document d
+  WHERE d.family = new.family AND d.component = new.component
+    AND d.revision = (SELECT max(x.revision) FROM criteria_document x
+                      WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
+  ORDER BY CASE d.format WHEN 'magenta-markdown' THEN 0 WHEN 'jekyll-front-matter' THEN 1 WHEN 'rendered-text' THEN 2 ELSE 9 END
+    + CASE WHEN EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id) THEN 0 ELSE 10 END, d.id LIMIT 1;
+END;
+
+CREATE TRIGGER criteria_current_first_item AFTER INSERT ON criteria_item
+WHEN NOT EXISTS (SELECT 1 FROM criteria_item WHERE document_id = new.document_id AND id <> new.id)
+BEGIN
+  DELETE FROM criteria_current WHERE family = (SELECT family FROM criteria_document WHERE id = new.document_id) AND component = (SELECT component FROM criteria_document WHERE id = new.document_id);
+  INSERT INTO criteria_current (family, component, document_id)
+  SELECT d.family, d.component, d.id FROM criteria_document d
+  WHERE d.family = (SELECT family FROM criteria_document WHERE id = new.document_id) AND d.component = (SELECT component FROM criteria_document WHERE id = new.document_id)
+    AND d.revision = (SELECT max(x.revision) FROM criteria_document x
+                      WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
+  ORDER BY CASE d.format WHEN 'magenta-markdown' THEN 0 WHEN 'jekyll-front-matter' THEN 1 WHEN 'rendered-text' THEN 2 ELSE 9 END
+    + CASE WHEN EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id) THEN 0 ELSE 10 END, d.id LIMIT 1;
+END;
+
+CREATE TRIGGER criteria_current_last_item AFTER DELETE ON criteria_item
+WHEN NOT EXISTS (SELECT 1 FROM criteria_item WHERE document_id = old.document_id)
+BEGIN
+  DELETE FROM criteria_current WHERE family = (SELECT family FROM criteria_document WHERE id = old.document_id) AND component = (SELECT component FROM criteria_document WHERE id = old.document_id);
+  INSERT INTO criteria_current (family, component, document_id)
+  SELECT d.family, d.component, d.id FROM criteria_document d
+  WHERE d.family = (SELECT family FROM criteria_document WHERE id = old.document_id) AND d.component = (SELECT component FROM criteria_document WHERE id = old.document_id)
+    AND d.revision = (SELECT max(x.revision) FROM criteria_document x
+                      WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
+  ORDER BY CASE d.format WHEN 'magenta-markdown' THEN 0 WHEN 'jekyll-front-matter' THEN 1 WHEN 'rendered-text' THEN 2 ELSE 9 END
+    + CASE WHEN EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id) THEN 0 ELSE 10 END, d.id LIMIT 1;
+END;

@@ -27,6 +27,8 @@ public enum Schema {
       version: 9, name: "captions and recording names indexed with their component and platform",
       sql: searchScope),
     Migration(version: 10, name: "accounts and sessions for the web workspace", sql: accounts),
+    Migration(version: 11, name: "prefix indexes for captions and criteria items", sql: prefixIndexes),
+    Migration(version: 12, name: "each component's current criteria document kept", sql: currentCriteria),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

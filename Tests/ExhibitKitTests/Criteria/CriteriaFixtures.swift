@@ -14,10 +14,20 @@ enum CriteriaFixtures {
 
   /// Parses a file that must be a criteria document.
   static func document(_ url: URL, parser: CriteriaParser = CriteriaParser()) throws -> CriteriaDocument {
-    let outcome = try parser.parse(bytes: Array(try Data(contentsOf: url)), path: url.path)
+    try document(bytes: Array(try Data(contentsOf: url)), path: url.path, parser: parser)
+  }
+
+  /// Parses text that must be a criteria document, as if read from `path`.
+  static func document(text: String, path: String) throws -> CriteriaDocument {
+    try document(bytes: Array(text.utf8), path: path, parser: CriteriaParser())
+  }
+
+  private static func document(bytes: [UInt8], path: String, parser: CriteriaParser) throws
+    -> CriteriaDocument
+  {
+    let outcome = try parser.parse(bytes: bytes, path: path)
     guard case .document(let document) = outcome else {
-      throw CriteriaParseError(
-        path: url.path, line: 0, reason: "expected a criteria document, got \(outcome)")
+      throw CriteriaParseError(path: path, line: 0, reason: "expected a criteria document, got \(outcome)")
     }
     return document
   }
