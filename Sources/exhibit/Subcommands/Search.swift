@@ -8,9 +8,9 @@ struct Search: AsyncParsableCommand {
     commandName: "search",
     abstract: "Search criteria, what screen readers said, recording names and auditors' notes.",
     discussion: """
-      The query is plain text: every word must match, "quoted words" match as a phrase, a
-      trailing * matches a prefix (announ*), and OR or NOT in capitals between two words combine
-      them. Words match across endings (announces finds announced; checked does not find
+      The query is plain text: every word must match, "quoted words" match as a phrase, a \
+      trailing * matches a prefix (announ*), and OR or NOT in capitals between two words combine \
+      them. Words match across endings (announces finds announced; checked does not find \
       checkbox). Hits are ranked, grouped by component; caption hits give the second to open.
       """)
 
