@@ -374,24 +374,33 @@ extension SearchIndex {
   /// Link notes. The index holds live notes only (a retraction deletes the note from it), so
   /// without a filter it ranks alone; only the kept notes are read with their item and recording.
   private func noteHits(_ scope: SearchScope) throws -> Ranked {
-    let filtered = scope.component != nil || scope.platform != nil
-    let found =
-      filtered
-      ? try ranked(
+    let filter: String
+    if scope.component != nil {
+      // A component has few links: the index is asked about those alone (50 ms to 5 ms among
+      // 100,000 notes), rather than every match being joined to its item until enough pass.
+      filter = """
+        AND evidence_note_fts.rowid IN (
+          SELECT l.id FROM criteria_document d JOIN criteria_item i ON i.document_id = d.id
+            JOIN evidence_link l ON l.item_id = i.id JOIN recording r ON r.id = l.recording_id
+          WHERE d.family = ?2 AND d.component = ?3 AND (?4 IS NULL OR r.platform = ?4))
         """
-        SELECT evidence_note_fts.rowid AS fts_rowid, bm25(evidence_note_fts) AS score
-        FROM evidence_note_fts JOIN evidence_link l ON l.id = evidence_note_fts.rowid
-          JOIN criteria_item i ON i.id = l.item_id JOIN criteria_document d ON d.id = i.document_id
-          JOIN recording r ON r.id = l.recording_id
-        WHERE evidence_note_fts MATCH ?1
-          AND (?2 IS NULL OR (d.family = ?2 AND d.component = ?3)) AND (?4 IS NULL OR r.platform = ?4)
-        """, fts: "evidence_note_fts", values: [scope.expression, scope.family, scope.slug, scope.platform],
-        limit: scope.limit)
-      : try ranked(
+    } else if scope.platform != nil {
+      // A platform has many: the matches are walked, newest first, until enough pass.
+      filter = """
+        AND EXISTS (SELECT 1 FROM evidence_link l JOIN recording r ON r.id = l.recording_id
+                    WHERE l.id = evidence_note_fts.rowid AND r.platform = ?4)
         """
-        SELECT rowid AS fts_rowid, bm25(evidence_note_fts) AS score
-        FROM evidence_note_fts WHERE evidence_note_fts MATCH ?1
-        """, fts: "evidence_note_fts", values: [scope.expression], limit: scope.limit)
+    } else {
+      filter = ""
+    }
+    let found = try ranked(
+      """
+      SELECT evidence_note_fts.rowid AS fts_rowid, bm25(evidence_note_fts) AS score
+      FROM evidence_note_fts WHERE evidence_note_fts MATCH ?1 \(filter)
+      """, fts: "evidence_note_fts",
+      values: filter.isEmpty
+        ? [scope.expression] : [scope.expression, scope.family, scope.slug, scope.platform],
+      limit: scope.limit)
     let details = try rowsByID(
       id: "l.id",
       """

@@ -148,6 +148,29 @@ import Testing
     #expect(throws: SearchError.badLimit(0)) { try Self.hits(workspace, "dimmed", limit: 0) }
   }
 
+  @Test func noteFiltersKeepOnlyTheirComponentAndPlatform() async throws {
+    let workspace = try await Self.prepared()
+    for (file, note) in [
+      (CataloguerTests.voiceOver, "dimmed on the phone"), (CataloguerTests.talkBack, "dimmed on the tablet"),
+    ] {
+      var request = EvidenceTests().request(workspace, file: file)
+      request.note = note
+      _ = try workspace.store.link(request)
+    }
+    let snippets = { (component: String?, platform: Platform?) in
+      try Self.hits(workspace, "dimmed", component: component, platform: platform, kinds: [.notes]).map(
+        \.snippet
+      )
+      .sorted()
+    }
+    #expect(try snippets(nil, nil) == ["[dimmed] on the phone", "[dimmed] on the tablet"])
+    #expect(try snippets("native/checkbox", nil) == ["[dimmed] on the phone", "[dimmed] on the tablet"])
+    #expect(try snippets("native/checkbox", .ios) == ["[dimmed] on the phone"])
+    #expect(try snippets(nil, .android) == ["[dimmed] on the tablet"])
+    #expect(try snippets("web/checkbox", nil).isEmpty)
+    #expect(try snippets("native/checkbox", .windows).isEmpty)
+  }
+
   @Test func aWordInMoreEntriesThanTheCapSaysItsRankingWasBounded() async throws {
     let workspace = try await Self.prepared()
     let connection = workspace.store.connection
