@@ -238,6 +238,9 @@ public final class Connection {
     guard code == SQLITE_OK, let opened else {
       throw SQLiteError(extendedCode: code, message: "cannot open", path: path)
     }
+    // Reading a WAL database waits while another process rebuilds its WAL index (the first to
+    // open it after the last one closed), as every connection does, instead of failing at once.
+    sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
     var statement: OpaquePointer?
     defer { sqlite3_finalize(statement) }
     var result = sqlite3_prepare_v2(opened, "PRAGMA application_id", -1, &statement, nil)
