@@ -85,4 +85,20 @@ import Testing
     try connection.execute("DELETE FROM criteria_document WHERE id = 4")
     #expect(try kept(connection)["web/stepper"] == nil)
   }
+
+  @Test(.enabled(if: Repository.corpus != nil, "../shared/corpus is absent"))
+  func theCorpusCriteriaKeepTheLibrarysPrimaries() throws {
+    let documentation = try #require(Repository.corpus).appendingPathComponent("documentation")
+    let folder = try TemporaryFolder()
+    let store = try Store.open(at: folder.path("exhibit.sqlite"), access: .write)
+    // The corpus's documents, then the sample workspace's (other formats and newer revisions).
+    for source in [documentation, Repository.root.appendingPathComponent("Criteria")] {
+      let batch = CriteriaFiles.read([source.path], parser: CriteriaParser())
+      #expect(!batch.documents.isEmpty && batch.errors.isEmpty, "\(source.path)")
+      _ = try store.importCriteria(batch.documents, actor: "ana")
+      let kept = try kept(store.connection)
+      #expect(kept.count == Set(try store.criteriaDocuments().map(\.component)).count)
+      #expect(try kept == primaries(store))
+    }
+  }
 }
