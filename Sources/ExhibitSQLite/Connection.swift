@@ -47,9 +47,12 @@ public final class Connection {
   /// - Parameters:
   ///   - path: The database file.
   ///   - mode: Whether to create, write or only read.
-  /// - Throws: ``SQLiteError`` with the path when the file cannot be opened or configured. The
-  ///   handle SQLite returns on failure is closed before throwing.
-  public init(path: String, mode: Mode = .create) throws {
+  ///   - inspect: Called once the file is open and before anything is written to it or set on it
+  ///     (WAL, foreign keys): the place to refuse a file that is not the caller's, with one
+  ///     connection instead of a second one opened and closed first.
+  /// - Throws: ``SQLiteError`` with the path when the file cannot be opened or configured, or what
+  ///   `inspect` throws. The handle SQLite returns on failure is closed before throwing.
+  public init(path: String, mode: Mode = .create, inspect: ((Connection) throws -> Void)? = nil) throws {
     self.path = path
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch mode {
@@ -72,6 +75,7 @@ public final class Connection {
     sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
     do {
       try FilteredBM25.register(on: opened, path: path)
+      try inspect?(self)
       if mode != .readOnly && mode != .immutable {
         try execute("PRAGMA journal_mode = WAL")
       }
@@ -82,11 +86,20 @@ public final class Connection {
       // Reading the schema proves the file really is an SQLite database before anyone relies on it.
       _ = try query("SELECT count(*) FROM sqlite_schema")
     } catch let error as SQLiteError {
-      sqlite3_close_v2(opened)
-      handle = nil
+      discard(opened)
       throw SQLiteError(
         extendedCode: error.extendedCode, message: error.message, sql: error.sql, path: path)
+    } catch {
+      discard(opened)
+      throw error
     }
+  }
+
+  /// Closes a handle the initializer opened but will not keep.
+  private func discard(_ opened: OpaquePointer) {
+    statementCache.removeAll()
+    sqlite3_close_v2(opened)
+    handle = nil
   }
 
   /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
@@ -227,29 +240,4 @@ public final class Connection {
     }
   }
 
-  /// The `application_id` in a database file's header, read by a bare read-only connection that
-  /// neither configures itself nor loads the schema: the cheapest way to ask what a file is
-  /// without a file descriptor of our own (closing one would drop this process's locks).
-  /// - Throws: ``SQLiteError`` (``SQLiteResultCode/notADatabase`` for a file that is not one).
-  public static func applicationID(ofFileAt path: String) throws -> Int32 {
-    var opened: OpaquePointer?
-    let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
-    defer { sqlite3_close_v2(opened) }
-    guard code == SQLITE_OK, let opened else {
-      throw SQLiteError(extendedCode: code, message: "cannot open", path: path)
-    }
-    // Reading a WAL database waits while another process rebuilds its WAL index (the first to
-    // open it after the last one closed), as every connection does, instead of failing at once.
-    sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
-    var statement: OpaquePointer?
-    defer { sqlite3_finalize(statement) }
-    var result = sqlite3_prepare_v2(opened, "PRAGMA application_id", -1, &statement, nil)
-    if result == SQLITE_OK { result = sqlite3_step(statement) }
-    guard result == SQLITE_ROW else {
-      throw SQLiteError(
-        extendedCode: sqlite3_extended_errcode(opened), message: String(cString: sqlite3_errmsg(opened)),
-        path: path)
-    }
-    return sqlite3_column_int(statement, 0)
-  }
 }

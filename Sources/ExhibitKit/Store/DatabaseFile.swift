@@ -1,27 +1,36 @@
 import ExhibitSQLite
 import Foundation
 
-/// Checks that a path holds an Exhibit database, or nothing yet, before SQLite opens it: opening
-/// another application's database for writing would add Exhibit's tables and switch it to WAL,
-/// a device such as `/dev/null` would get a journal beside it, and a FIFO would block.
+/// Checks that a path holds an Exhibit database, or nothing yet, before anything is written to
+/// it: opening another application's database for writing would add Exhibit's tables and switch
+/// it to WAL, a device such as `/dev/null` would get a journal beside it, and a FIFO would block.
+///
+/// The file is looked at in two steps: ``requirePlainFile(_:)`` before SQLite opens it, and
+/// ``requireExhibit(_:)`` on the new connection before it is configured (``Connection``'s
+/// `inspect`), so a command opens the database once.
 enum DatabaseFile {
-  /// - Throws: ``WorkspaceError/notExhibitDatabase(path:reason:)`` for anything but a missing or
-  ///   empty file, a database with Exhibit's application id, or one of an Exhibit from before the
-  ///   id (its own tables, no other application's).
-  static func requireExhibit(_ path: String) throws {
+  /// Refuses anything but a missing file or a regular one.
+  /// - Returns: Whether the file has content, which ``requireExhibit(_:)`` must then look at.
+  /// - Throws: ``WorkspaceError/notExhibitDatabase(path:reason:)`` for a device, FIFO or folder.
+  static func requirePlainFile(_ path: String) throws -> Bool {
     var status = stat()
-    guard stat(path, &status) == 0 else { return }
+    guard stat(path, &status) == 0 else { return false }
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw WorkspaceError.notExhibitDatabase(path: path, reason: "not a regular file")
     }
-    guard status.st_size > 0 else { return }
-    // The header is read through SQLite, never through a file handle of our own: closing any
-    // descriptor of the file drops every POSIX lock this process holds on it, including those of
-    // connections already open (a server's readers), and another process could then checkpoint
-    // the WAL out from under them. SQLite's own descriptors are shared and closed safely.
+    return status.st_size > 0
+  }
+
+  /// Refuses, on a connection that has written nothing yet, a file that is not an SQLite database,
+  /// or is another application's: it must have Exhibit's application id, or be one of an Exhibit
+  /// from before the id (its own tables, no other application's).
+  /// - Throws: ``WorkspaceError/notExhibitDatabase(path:reason:)`` or ``SQLiteError``.
+  static func requireExhibit(_ connection: Connection) throws {
+    let path = connection.path
     let applicationID: Int32
     do {
-      applicationID = try Connection.applicationID(ofFileAt: path)
+      let stored: Int64 = try connection.first("PRAGMA application_id")?.decode("application_id") ?? 0
+      applicationID = Int32(truncatingIfNeeded: stored)
     } catch let error as SQLiteError where error.resultCode == .notADatabase {
       throw WorkspaceError.notExhibitDatabase(path: path, reason: "not an SQLite database")
     }
@@ -33,8 +42,6 @@ enum DatabaseFile {
       )
     }
     // No id: an Exhibit database from before version 5, an empty one, or another application's.
-    let connection = try Connection(path: path, mode: .readOnly)
-    defer { try? connection.close() }
     let tables = Set(
       try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .compactMap { $0.string("name") })

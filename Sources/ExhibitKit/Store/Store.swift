@@ -46,11 +46,15 @@ public final class Store {
         }
       }
     }
-    try DatabaseFile.requireExhibit(path)
+    // A file with content is looked at on the connection, before it is configured or migrated.
+    var inspect: ((Connection) throws -> Void)?
+    if try DatabaseFile.requirePlainFile(path) {
+      inspect = { try DatabaseFile.requireExhibit($0) }
+    }
     if access == .write { try requireWritable(path) }
     if access == .read, let mode = readOnlyMode(path) {
       // Read-only media: read as it is, which needs no migration.
-      let connection = try Connection(path: path, mode: mode)
+      let connection = try Connection(path: path, mode: mode, inspect: inspect)
       connection.writeHooks = CrashPoint.writeHooks
       try Schema.migrator.refuseNewer(connection)
       guard try connection.userVersion == Schema.migrator.latestVersion else {
@@ -59,7 +63,8 @@ public final class Store {
       }
       return Store(connection: connection)
     }
-    let connection = try Connection(path: path, mode: access == .write ? .create : .readWrite)
+    let connection = try Connection(
+      path: path, mode: access == .write ? .create : .readWrite, inspect: inspect)
     connection.writeHooks = CrashPoint.writeHooks
     try Schema.migrator.migrate(connection)
     return Store(connection: connection)
