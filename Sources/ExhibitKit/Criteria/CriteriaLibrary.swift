@@ -142,7 +142,8 @@ extension CriteriaLibrary {
         (SELECT count(*) FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
            JOIN criteria_document old ON old.id = i.document_id
            WHERE old.family = d.family AND old.component = d.component AND old.format = d.format
-             AND old.revision < d.revision AND l.retracted_at IS NULL) AS stale_links
+             AND old.revision < d.revision AND l.retracted_at IS NULL) AS stale_links,
+        EXISTS (SELECT 1 FROM criteria_current c WHERE c.document_id = d.id) AS is_current
       FROM criteria_document d
       WHERE d.revision = (SELECT max(revision) FROM criteria_document x
                           WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
@@ -160,34 +161,17 @@ extension CriteriaLibrary {
         category: document.category, title: document.title, sourcePath: document.sourcePath,
         format: document.format.rawValue, revision: document.revision,
         itemCount: try row.decode("item_count"),
-        sha256: document.sha256, importedAt: document.importedAt, primary: false,
+        sha256: document.sha256, importedAt: document.importedAt, primary: try row.decode("is_current"),
         staleLinks: try row.decode("stale_links"))
       return (summary, try row.decode("platform_items"))
     }
-    let primaries = Dictionary(grouping: summaries.map(\.summary), by: \.component).compactMapValues(
-      Self.primary)
     let aliases = try components.aliases()
     return summaries.filter { platform == nil || $0.platformItems > 0 }.map { summary, _ in
       var marked = summary
-      marked.primary = primaries[summary.component] == summary.format
       marked.aliases = aliases[summary.component] ?? []
       return marked
     }
     .sorted { ($0.component, $0.primary ? 0 : 1, $0.format) < ($1.component, $1.primary ? 0 : 1, $1.format) }
-  }
-
-  /// The format whose items count for a component: one with items, best format first.
-  private static func primary(_ documents: [CriteriaDocumentSummary]) -> String? {
-    documents.min {
-      primaryRank(format: $0.format, hasItems: $0.itemCount > 0)
-        < primaryRank(format: $1.format, hasItems: $1.itemCount > 0)
-    }?.format
-  }
-
-  /// How a document ranks for being its component's primary one: lower is better; a format
-  /// with items beats any without.
-  static func primaryRank(format: String, hasItems: Bool) -> Int {
-    (CriteriaFormat(rawValue: format)?.precedence ?? 9) + (hasItems ? 0 : 10)
   }
 
   /// The component's current criteria: items of its primary document, for a platform if given.

@@ -1,8 +1,9 @@
 extension Schema {
-  /// Version 12: each component's current criteria document (the primary format's newest
-  /// revision, ``CriteriaLibrary/primaryRank(format:hasItems:)``) is kept in `criteria_current`
-  /// by triggers, so a search reads 500 small rows instead of choosing among every revision on
-  /// each query (2 ms at the benchmark's scale 1, most of a rare word's search).
+  /// Version 12: each component's current criteria document is kept in `criteria_current` by
+  /// triggers, the one place the rule lives: of each format's newest revision, the best format
+  /// (``CriteriaFormat/precedence``) among those with items, else the best format. `show`,
+  /// `coverage`, links and `criteria list` read it, and a search reads 500 small rows instead of
+  /// choosing among every revision on each query (2 ms at the benchmark's scale 1).
   ///
   /// A document's arrival, removal or re-keying chooses its component's current document again;
   /// so does a document's first item arriving or last item leaving, since a format with items
@@ -73,7 +74,8 @@ extension Schema {
     """
   }
 
-  /// ``CriteriaLibrary/primaryRank(format:hasItems:)`` in SQL, for the document aliased `document`.
+  /// How the document aliased `document` ranks for being its component's current one: lower is
+  /// better; a format with items beats any without.
   private static func primaryRank(_ document: String) -> String {
     let precedence = CriteriaFormat.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.precedence)" }
       .joined(separator: " ")
