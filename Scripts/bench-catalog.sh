@@ -8,23 +8,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-before=""
-arguments=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --before) before=$2; shift 2 ;;
-    *) arguments+=("$1"); shift ;;
-  esac
-done
+. "$root/Scripts/before-worktree.sh"
+split_before "$@"
 (cd "$root" && make --no-print-directory release >/dev/null)
 if [ -n "$before" ]; then
   worktree="$root/.build/bench-catalog-before"
-  if [ ! -x "$worktree/.build/release/exhibit" ] || [ "$(git -C "$worktree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$root" rev-parse "$before")" ]; then
-    rm -rf "$worktree"
-    git -C "$root" worktree prune
-    git -C "$root" worktree add --detach "$worktree" "$before" >/dev/null
-    (cd "$worktree" && make --no-print-directory release >/dev/null)
-  fi
+  before_worktree "$root" "$before" "$worktree" make --no-print-directory release
   arguments=(--before-exhibit "$worktree/.build/release/exhibit" "${arguments[@]}")
 fi
 exec python3 "$root/Scripts/bench_catalog.py" --exhibit "$root/.build/release/exhibit" --root "$root" "${arguments[@]}"

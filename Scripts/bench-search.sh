@@ -9,26 +9,16 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-before=""
-arguments=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --before) before=$2; shift 2 ;;
-    *) arguments+=("$1"); shift ;;
-  esac
-done
+. "$root/Scripts/before-worktree.sh"
+split_before "$@"
 (cd "$root" && swift build -c release --product exhibit-bench >/dev/null && swift build -c release --product exhibit >/dev/null)
 if [ -z "$before" ]; then
   exec "$root/.build/release/exhibit-bench" "${arguments[@]}"
 fi
 
 worktree="$root/.build/bench-search-before"
-if [ "$(git -C "$worktree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$root" rev-parse "$before")" ]; then
-  rm -rf "$worktree"
-  git -C "$root" worktree prune
-  git -C "$root" worktree add --detach "$worktree" "$before" >/dev/null 2>&1
-fi
-(cd "$worktree" && swift build -c release --product exhibit-bench >/dev/null 2>&1 && swift build -c release --product exhibit >/dev/null 2>&1)
+before_worktree "$root" "$before" "$worktree" swift build -c release --product exhibit-bench
+before_worktree "$root" "$before" "$worktree" swift build -c release --product exhibit
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-search-compare.XXXXXX")
 echo "# before: $before"
 temporary="${TMPDIR:-/tmp}"

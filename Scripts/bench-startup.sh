@@ -21,13 +21,9 @@ done
 command -v hyperfine >/dev/null || { echo "bench-startup.sh: needs hyperfine (apt-get install hyperfine)" >&2; exit 2; }
 
 # The two binaries.
+. "$root/Scripts/before-worktree.sh"
 worktree="$root/.build/bench-before"
-if [ ! -x "$worktree/.build/release/exhibit" ] || [ "$(git -C "$worktree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$root" rev-parse "$before")" ]; then
-  rm -rf "$worktree"
-  git -C "$root" worktree prune
-  git -C "$root" worktree add --detach "$worktree" "$before" >/dev/null
-  (cd "$worktree" && swift build -c release --product exhibit >/dev/null)
-fi
+before_worktree "$root" "$before" "$worktree" swift build -c release --product exhibit
 (cd "$root" && make --no-print-directory release >/dev/null)
 old="$worktree/.build/release/exhibit"
 new="$root/.build/release/exhibit"

@@ -121,11 +121,16 @@ def main():
         reference = median_of(options.runs, pipeline)
         floor = median_of(options.runs, lambda: timed(["openssl", "dgst", "-sha256", *files]))
         exhibit = first["after"]
+        def report(first, again, floor=None):
+            """Each binary's fresh and unchanged medians, against the floor when given."""
+            for label, _ in binaries:
+                name = f"exhibit catalog ({label})" if len(binaries) > 1 else "exhibit catalog"
+                ratio = f"   ({first[label] / floor:.2f}x the floor)" if floor else ""
+                print(f"  {name}, fresh database {first[label] * 1000:9.1f} ms{ratio}")
+                print(f"  {name}, unchanged      {again[label] * 1000:9.1f} ms")
+
         print(f"folder: {folder} ({len(files)} recordings, {total / 1e6:.1f} MB), medians of {options.runs} runs")
-        for label, _ in binaries:
-            name = f"exhibit catalog ({label})" if len(binaries) > 1 else "exhibit catalog"
-            print(f"  {name}, fresh database {first[label] * 1000:9.1f} ms   ({first[label] / floor:.2f}x the floor)")
-            print(f"  {name}, unchanged      {again[label] * 1000:9.1f} ms")
+        report(first, again, floor)
         print(f"  ffprobe + sha256sum per file      {reference * 1000:9.1f} ms   ({reference / exhibit:.1f}x exhibit's time)")
         print(f"  openssl dgst -sha256 (floor)      {floor * 1000:9.1f} ms   (exhibit takes {exhibit / floor:.2f}x the floor)")
         if options.many > 0:
@@ -137,10 +142,7 @@ def main():
             many_floor = median_of(options.runs, lambda: timed(
                 ["sh", "-c", 'find "$1" -name "*.webm" -print0 | xargs -0 openssl dgst -sha256 >/dev/null', "sh", many]))
             print(f"folder of {count} small recordings ({many_bytes / 1e6:.1f} MB)")
-            for label, _ in binaries:
-                name = f"exhibit catalog ({label})" if len(binaries) > 1 else "exhibit catalog"
-                print(f"  {name}, fresh database {many_first[label] * 1000:9.1f} ms")
-                print(f"  {name}, unchanged      {many_again[label] * 1000:9.1f} ms")
+            report(many_first, many_again)
             print(f"  openssl dgst -sha256 (floor)      {many_floor * 1000:9.1f} ms")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
