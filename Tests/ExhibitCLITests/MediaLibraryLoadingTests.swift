@@ -34,7 +34,9 @@ import Testing
       "\(catalog.stderr)")
     #expect(catalog.stderr.contains("apt-get install libavformat59"))
     #expect(!catalog.stderr.contains("Fatal error") && !catalog.stderr.contains("Stack dump"))
-    #expect(try workspace.run("recordings", "list", "--json").stdout.contains("[") == true)
+    // The files hashed while the library was being opened were not stored.
+    let listed = try workspace.run("recordings", "list", "--json").stdout
+    #expect(listed.filter { !$0.isWhitespace } == "[]", "\(listed)")
   }
 
   @Test func aBrokenLibraryIsNamedNotLoaded() throws {

@@ -16,6 +16,9 @@ import Foundation
 ///
 /// The duration comes from the header when it has one. A file without one (a browser's
 /// MediaRecorder writes none) is read to its last packets, never estimated from the bit rate.
+/// A file with one is read from a few seconds before its end, to see that the packets reach
+/// it, unless its structure accounts for exactly its bytes (``ContainerExtent``): a file
+/// cut short, or one still being written, is always read.
 public struct MediaProbe: Sendable {
   /// How many bytes libavformat may read to find the streams.
   public var probeSize: Int64 = 8 << 20
@@ -39,9 +42,9 @@ public struct MediaProbe: Sendable {
   public func probe(_ path: String) throws -> MediaInfo {
     _ = try LibAV.load()
     try Self.requireRegularFile(path)
-    let format = try detectFormat(path)
+    let (format, complete) = try detectFormat(path)
     let context = try FormatContext(path: path, format: format, probe: self)
-    return try context.read()
+    return try context.read(complete: complete)
   }
 
   /// Refuses anything but a regular file, without following a final symbolic link.
@@ -63,13 +66,13 @@ public struct MediaProbe: Sendable {
     throw ProbeError(path: path, reason: "\(kind), not a recording file")
   }
 
-  /// Detects the container from the file's first bytes (`av_probe_input_format2`) and checks
-  /// it against the whitelist.
-  private func detectFormat(_ path: String) throws -> UnsafePointer<AVInputFormat> {
+  /// Detects the container from the file's first bytes and checks it against the whitelist.
+  /// - Returns: The demuxer, and whether the file is complete (``ContainerExtent``).
+  private func detectFormat(_ path: String) throws -> (UnsafePointer<AVInputFormat>, complete: Bool) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else { throw ProbeError(path: path, reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: 64)
+    var buffer = [UInt8](repeating: 0, count: 256)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     guard count > 0 else {
       throw ProbeError(path: path, reason: count == 0 ? "empty file" : String(cString: strerror(errno)))
@@ -80,7 +83,12 @@ public struct MediaProbe: Sendable {
         path: path,
         reason: "not a WebM, Matroska or MP4 recording (\(Self.describeHead(head))); refused")
     }
-    return format
+    var status = stat()
+    let complete =
+      fstat(descriptor, &status) == 0
+      && ContainerExtent.isComplete(
+        container: name, head: head, descriptor: descriptor, size: Int64(status.st_size))
+    return (format, complete)
   }
 
   /// The demuxer for a file's signature: the EBML magic of Matroska and WebM, or an ISO base
@@ -184,7 +192,12 @@ private final class FormatContext {
     return false
   }
 
-  func read() throws -> MediaInfo {
+  /// What the open file holds.
+  /// - Parameter complete: Whether the file's structure accounts for all its bytes, so a
+  ///   declared duration needs no check against the last packets.
+  /// - Returns: The container, streams, duration, tags, and whether the file was cut short.
+  /// - Throws: ``ProbeError`` when packet times are past any recording or the deadline passed.
+  func read(complete: Bool) throws -> MediaInfo {
     guard let context else { throw ProbeError(path: path, reason: "not open") }
     let format = context.pointee
     var info = MediaInfo(
@@ -205,9 +218,13 @@ private final class FormatContext {
       info.durationMilliseconds = milliseconds
       info.durationSource = "container"
     }
-    // With a header duration only the last seconds are read, to see that the packets reach it
-    // (a cut file does not). Without one, every packet is read to find the last.
+    // A complete file with a header duration and frame rate is not read further. With a header
+    // duration only the last seconds are read, to see that the packets reach it (a cut file
+    // does not). Without one, every packet is read to find the last.
     let videoIndex = info.video?.index
+    if complete, headerDuration != nil, videoIndex.map({ info.streams[$0].frameRate != nil }) ?? true {
+      return try finish(info)
+    }
     var scan: PacketScan
     if let headerDuration, seekNearEnd(context, duration: headerDuration) {
       scan = scanPackets(context, videoIndex: videoIndex)
@@ -223,13 +240,6 @@ private final class FormatContext {
       info.durationMilliseconds = end - (scan.startMilliseconds ?? 0)
       info.durationSource = "packets"
     }
-    if info.bitRate == nil, let duration = info.durationMilliseconds, duration > 0 {
-      var status = stat()
-      if stat(path, &status) == 0 {
-        let (bits, overflow) = Int64(status.st_size).multipliedReportingOverflow(by: 8000)
-        if !overflow { info.bitRate = Int(bits / Int64(duration)) }
-      }
-    }
     if let failure = scan.failure {
       info.truncated = true
       info.truncationReason = failure
@@ -238,6 +248,19 @@ private final class FormatContext {
     {
       info.truncated = true
       info.truncationReason = "packets end at \(end) ms of a declared \(declared) ms"
+    }
+    return try finish(info)
+  }
+
+  /// The bit rate from the file's size when the header gave none, and the deadline's check.
+  private func finish(_ info: MediaInfo) throws -> MediaInfo {
+    var info = info
+    if info.bitRate == nil, let duration = info.durationMilliseconds, duration > 0 {
+      var status = stat()
+      if stat(path, &status) == 0 {
+        let (bits, overflow) = Int64(status.st_size).multipliedReportingOverflow(by: 8000)
+        if !overflow { info.bitRate = Int(bits / Int64(duration)) }
+      }
     }
     if deadline.passed { throw ProbeError(path: path, reason: "gave up after the probe deadline") }
     return info
