@@ -46,7 +46,8 @@ public struct WebVTT: Sendable, Equatable {
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
     // The parsing rules replace invalid UTF-8 and NULs rather than failing.
-    let text = String(decoding: body, as: UTF8.self).replacingOccurrences(of: "\0", with: "\u{FFFD}")
+    var text = String(decoding: body, as: UTF8.self)
+    if body.contains(0) { text = text.replacingOccurrences(of: "\0", with: "\u{FFFD}") }
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
     guard let first = lines.first, first.hasPrefix("WEBVTT"),
       first.count == 6 || first.dropFirst(6).first == " " || first.dropFirst(6).first == "\t"
@@ -156,6 +157,8 @@ public struct WebVTT: Sendable, Equatable {
         result.append(character)
       }
     }
+    // Every reference starts with `&`; most cues have none.
+    guard result.utf8.contains(UInt8(ascii: "&")) else { return result }
     for (entity, value) in [
       ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"),
       ("&rlm;", "\u{200F}"), ("&amp;", "&"),

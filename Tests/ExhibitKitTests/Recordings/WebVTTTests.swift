@@ -52,6 +52,13 @@ import Testing
     #expect(captions.cues[0].settings == "align:start line:0")
   }
 
+  @Test func nulsAreReplacedAndEveryReferenceIsDecoded() throws {
+    let captions = try parse(
+      "WEBVTT\n\n00:01.000 --> 00:02.000\nA\0B &lt;b&gt; &nbsp;&lrm;&rlm;&amp;lt;\n\n00:03.000 --> 00:04.000\nplain\n"
+    )
+    #expect(captions.cues.map(\.text) == ["A\u{FFFD}B <b> \u{00A0}\u{200E}\u{200F}&lt;", "plain"])
+  }
+
   @Test func onlyTheSignatureMeansZeroCues() throws {
     #expect(try parse("WEBVTT").cues.isEmpty)
     #expect(try parse("WEBVTT\n").cues.isEmpty)
