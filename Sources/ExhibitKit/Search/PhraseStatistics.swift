@@ -6,22 +6,33 @@ import Foundation
 /// IDF needs, which FTS5 would otherwise count on every search by visiting every matching row
 /// (294,000 rows, 10 ms, for "checked" among a million cues).
 ///
-/// Counts are exact. They are kept in a cache database beside the workspace's
-/// (`exhibit.search-cache.sqlite`), keyed by the index's version: the index's structure record,
-/// which FTS5 rewrites whenever the index changes. A catalogue or import therefore makes the
-/// counts of that index be counted again when next needed. The cache holds nothing that is not
-/// derived from the database; deleting it only costs time. When it cannot be opened or written
-/// (a read-only folder), counts are made each time.
-struct PhraseStatistics {
+/// Counts are exact. Those that took a while to make are kept in a cache database beside the
+/// workspace's (`exhibit.search-cache.sqlite`), keyed by the index's version: the index's
+/// structure record, which FTS5 rewrites whenever the index changes. A catalogue or import
+/// therefore makes the counts of that index be counted again when next needed. The cache holds
+/// nothing that is not derived from the database; deleting it only costs time. When it cannot be
+/// opened or written (a read-only folder), counts are made each time.
+///
+/// A small workspace counts in microseconds, less than opening the cache would take, so the
+/// cache is made only when a count takes longer than ``keepCountsSlowerThan``; until the file
+/// exists, a search neither opens nor creates it.
+final class PhraseStatistics {
   /// The workspace database.
   let connection: Connection
-  /// The cache, or nil when it cannot be used.
-  let cache: Connection?
+  /// The cache file.
+  let cachePath: String?
+  /// Counts that took longer than this, in seconds, are kept (and the cache made for them).
+  var keepCountsSlowerThan = 0.001
+  /// The cache once opened; nil until a count needs it, or when it cannot be used.
+  private(set) var cache: Connection?
+  /// Whether opening the cache was tried and failed, so it is not tried on every search.
+  private var cacheFailed = false
 
   /// Statistics for the workspace at `connection.path`, with its cache beside it.
   init(connection: Connection) {
     self.connection = connection
-    cache = Self.openCache(besides: connection.path)
+    let database = connection.path
+    cachePath = database == ":memory:" || database.isEmpty ? nil : Self.cachePath(besides: database)
   }
 
   /// The cache file for a database: `exhibit.sqlite` → `exhibit.search-cache.sqlite`.
@@ -30,22 +41,24 @@ struct PhraseStatistics {
     return url.deletingPathExtension().path + ".search-cache.sqlite"
   }
 
-  private static func openCache(besides database: String) -> Connection? {
-    guard database != ":memory:", !database.isEmpty else { return nil }
-    let path = cachePath(besides: database)
-    guard let cache = try? Connection(path: path, mode: .create) else { return nil }
+  /// The cache, opened on first use; created only when `create` (a count worth keeping).
+  private func openCache(create: Bool) -> Connection? {
+    if let cache { return cache }
+    guard let cachePath, !cacheFailed, create || access(cachePath, F_OK) == 0 else { return nil }
     do {
-      try cache.execute(
+      let opened = try Connection(path: cachePath, mode: .create)
+      try opened.execute(
         """
         CREATE TABLE IF NOT EXISTS phrase_rows (
           search_index TEXT NOT NULL, version TEXT NOT NULL, phrase TEXT NOT NULL, rows INTEGER NOT NULL,
           PRIMARY KEY (search_index, phrase)
         ) WITHOUT ROWID
         """)
-      return cache
+      cache = opened
     } catch {
-      return nil
+      cacheFailed = true
     }
+    return cache
   }
 
   /// How many rows of `index` hold each phrase in `column`, in order.
@@ -56,32 +69,39 @@ struct PhraseStatistics {
   /// - Returns: The row count of each phrase, in the order given.
   /// - Throws: ``SQLiteError``.
   func rows(in index: String, column: String, holding phrases: [String]) throws -> [Int64] {
-    let version = try self.version(of: index)
+    var version: String?
     var known: [String: Int64] = [:]
-    if let cache {
+    if let cache = openCache(create: false) {
+      let current = try self.version(of: index)
+      version = current
       for phrase in Set(phrases) {
         if let row = try? cache.first(
           "SELECT rows FROM phrase_rows WHERE search_index = ? AND phrase = ? AND version = ?",
-          [index, phrase, version]), let rows: Int64 = try? row.decode("rows")
+          [index, phrase, current]), let rows: Int64 = try? row.decode("rows")
         {
           known[phrase] = rows
         }
       }
     }
     var counted: [String: Int64] = [:]
+    var slow = false
     for phrase in Set(phrases) where known[phrase] == nil {
+      let started = DispatchTime.now().uptimeNanoseconds
       counted[phrase] =
         try connection.first(
           "SELECT count(*) AS n FROM \(index) WHERE \(index) MATCH ?", ["\(column) : (\(phrase))"])?.decode(
           "n") ?? 0
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+      slow = slow || seconds >= keepCountsSlowerThan
     }
-    if let cache, !counted.isEmpty {
+    if slow, let cache = openCache(create: true) {
+      let current = try version ?? self.version(of: index)
       // Best effort: a cache another search holds, or a full disk, only means counting again.
       try? cache.transaction {
         for (phrase, rows) in counted {
           try cache.execute(
             "INSERT OR REPLACE INTO phrase_rows (search_index, version, phrase, rows) VALUES (?, ?, ?, ?)",
-            [index, version, phrase, rows])
+            [index, current, phrase, rows])
         }
       }
     }
