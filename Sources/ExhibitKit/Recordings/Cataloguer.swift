@@ -70,29 +70,61 @@ public final class Cataloguer {
     }
 
     summary.read = requests.filter(\.readsMedia).count
-    // libavformat is opened only now, when some file must be read; a missing one stops the run
-    // with one error naming it, before anything is examined.
-    if summary.read > 0 { _ = try LibAV.load() }
+    // libavformat is opened only now, when some file must be read, while the first files are
+    // hashed; a missing one stops the run with one error naming it, before anything is stored.
+    if summary.read > 0 { LibAV.loadInBackground() }
     var pending: [Examination] = []
     var done = 0
     let examiner = self.examiner
-    try await withThrowingTaskGroup(of: Examination.self) { group in
+    try await withThrowingTaskGroup(of: ExaminationStep.self) { group in
       var next = requests.makeIterator()
-      for _ in 0..<max(1, width) {
-        guard let request = next.next() else { break }
-        group.addTask { examiner.examine(request) }
-      }
-      while let examination = try await group.next() {
-        if let request = next.next() { group.addTask { examiner.examine(request) } }
-        pending.append(examination)
-        done += 1
-        if pending.count >= batchSize {
-          try write(pending, attributor: attributor, into: &summary, present: &present)
-          pending.removeAll(keepingCapacity: true)
+      // Files hashed while libavformat was still opening, to probe once it is open.
+      var hashed: [(ExaminationRequest, FileDigest)] = []
+      var requestsLeft = requests.count
+      /// Starts the next piece of work: a probe of a hashed file once the libraries are open,
+      /// else the next file, else a probe that waits for them. False when nothing is left.
+      func addTask() -> Bool {
+        if !hashed.isEmpty, LibAV.isSettled || requestsLeft == 0 {
+          let (request, digest) = hashed.removeFirst()
+          group.addTask {
+            .examined(
+              try examiner.examine(
+                request, media: try examiner.probeMedia(request.video.path, digest: digest)))
+          }
+          return true
         }
-        progress?(done, requests.count)
+        guard let request = next.next() else { return false }
+        requestsLeft -= 1
+        group.addTask {
+          guard request.readsMedia, !LibAV.isSettled else { return .examined(try examiner.examine(request)) }
+          switch examiner.hashMedia(request.video.path) {
+          case .hashed(let digest): return .hashed(request, digest)
+          case .finished(let reading): return .examined(try examiner.examine(request, media: reading))
+          }
+        }
+        return true
+      }
+      for _ in 0..<max(1, width) where !addTask() { break }
+      while let step = try await group.next() {
+        switch step {
+        case .hashed(let request, let digest):
+          hashed.append((request, digest))
+        case .examined(let examination):
+          pending.append(examination)
+          done += 1
+          if pending.count >= batchSize {
+            // Files that could not be hashed may arrive before the libraries are open: nothing
+            // is stored until it is known that they could be.
+            if summary.read > 0 { _ = try LibAV.load() }
+            try write(pending, attributor: attributor, into: &summary, present: &present)
+            pending.removeAll(keepingCapacity: true)
+          }
+          progress?(done, requests.count)
+        }
+        _ = addTask()
       }
     }
+    if summary.read > 0 { _ = try LibAV.load() }
     try write(pending, attributor: attributor, into: &summary, present: &present)
     let now = Timestamp.string(Date())
     try writer.connection.transaction {
@@ -104,6 +136,13 @@ public final class Cataloguer {
     summary.errors.sort { $0.path < $1.path }
     summary.warnings.sort { ($0.path, $0.message) < ($1.path, $1.message) }
     return summary
+  }
+
+  /// What one task of a run gave: a whole examination, or a hash made while libavformat was
+  /// still opening, whose probe is a later task.
+  private enum ExaminationStep: Sendable {
+    case examined(Examination)
+    case hashed(ExaminationRequest, FileDigest)
   }
 
   private func write(

@@ -55,7 +55,7 @@ public struct FileHasher: Sendable {
       throw HashError(path: path, reason: "not a regular file", changedWhileReading: false)
     }
     if let expected, !expected.isSameVersion(as: before) {
-      throw Self.changed(path)
+      throw Self.changedWhileReading(path)
     }
     var hasher = SHA256()
     var total: Int64 = 0
@@ -74,11 +74,12 @@ public struct FileHasher: Sendable {
     }
     guard let after = FileStatus.of(descriptor: descriptor), after.isSameVersion(as: before),
       total == before.size
-    else { throw Self.changed(path) }
+    else { throw Self.changedWhileReading(path) }
     return FileDigest(sha256: hasher.finalize().hexString, status: before)
   }
 
-  private static func changed(_ path: String) -> HashError {
+  /// The error for a file whose status moved while it was read.
+  static func changedWhileReading(_ path: String) -> HashError {
     HashError(
       path: path, reason: "the file changed while it was being read; catalogue it again when it is complete",
       changedWhileReading: true)

@@ -1,5 +1,6 @@
 import CAVFormat
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -43,6 +44,7 @@ struct LibAV: @unchecked Sendable {
 
   /// The libraries, opened once per process on first use.
   private static let shared: Result<LibAV, MediaLibraryError> = {
+    defer { attempted.store(true, ordering: .releasing) }
     do {
       return .success(try LibAV())
     } catch let error as MediaLibraryError {
@@ -52,9 +54,22 @@ struct LibAV: @unchecked Sendable {
     }
   }()
 
+  /// Set once opening the libraries has been tried, whatever came of it.
+  private static let attempted = Atomic<Bool>(false)
+
+  /// Whether ``load()`` would return at once instead of waiting for the libraries to open.
+  static var isSettled: Bool { attempted.load(ordering: .acquiring) }
+
   /// Opens the libraries unless that was done already.
   /// - Throws: ``MediaLibraryError`` naming the library and what the loader said.
   static func load() throws -> LibAV { try shared.get() }
+
+  /// Starts opening the libraries on a thread of their own and returns at once. A catalogue
+  /// hashes its first files meanwhile: opening libavformat and the hundred libraries behind it
+  /// takes tens of milliseconds. Whoever calls ``load()`` next waits for that thread's result.
+  static func loadInBackground() {
+    Thread.detachNewThread { _ = try? load() }
+  }
 
   /// The opened libraries. Call only after ``load()`` succeeded (the probe does).
   static var loaded: LibAV {

@@ -46,9 +46,19 @@ struct RecordingExaminer: Sendable {
   /// Caption files larger than this are refused.
   static let maximumCaptionBytes = 32 << 20
 
-  func examine(_ request: ExaminationRequest) -> Examination {
-    var examination = Examination(request: request, media: nil, captions: [], captionProblems: [])
-    if request.readsMedia { examination.media = readMedia(request.video.path) }
+  /// Reads what the request asks for.
+  /// - Parameters:
+  ///   - request: The recording and the captions to read.
+  ///   - media: The recording's reading when it was already made in steps
+  ///     (``hashMedia(_:)`` then ``probeMedia(_:digest:)``); read here when nil.
+  /// - Returns: The recording's reading and its captions, with any problem in them.
+  /// - Throws: ``MediaLibraryError`` when libavformat is needed and cannot be loaded: the whole
+  ///   run stops then, since no recording could be probed. Every other problem is in the result.
+  func examine(_ request: ExaminationRequest, media: MediaReading? = nil) throws(MediaLibraryError)
+    -> Examination
+  {
+    var examination = Examination(request: request, media: media, captions: [], captionProblems: [])
+    if request.readsMedia, media == nil { examination.media = try readMedia(request.video.path) }
     for caption in request.captions {
       do {
         examination.captions.append(try readCaption(caption))
@@ -61,29 +71,58 @@ struct RecordingExaminer: Sendable {
     return examination
   }
 
-  /// Probes then hashes, refusing a file whose status moved in between: the stored metadata
+  /// Hashes then probes, refusing a file whose status moved in between: the stored metadata
   /// and hash must describe the same bytes.
-  func readMedia(_ path: String) -> MediaReading {
-    guard let before = FileStatus.of(path) else {
-      return .notAFile(reason: String(cString: strerror(errno)))
+  /// - Throws: ``MediaLibraryError`` only.
+  func readMedia(_ path: String) throws(MediaLibraryError) -> MediaReading {
+    switch hashMedia(path) {
+    case .finished(let reading): return reading
+    case .hashed(let digest): return try probeMedia(path, digest: digest)
     }
+  }
+
+  /// The first step of reading a recording: its hash, which needs no library, so a catalogue
+  /// hashes while libavformat is still being opened (``LibAV/loadInBackground()``).
+  func hashMedia(_ path: String) -> HashStep {
+    guard let before = FileStatus.of(path) else {
+      return .finished(.notAFile(reason: String(cString: strerror(errno))))
+    }
+    do {
+      try MediaProbe.requireRegularFile(path)
+    } catch {
+      let reason = (error as? ProbeError)?.reason ?? "\(error)"
+      return .finished(
+        before.isRegularFile ? .failed(reason: reason, digest: nil) : .notAFile(reason: reason))
+    }
+    do {
+      return .hashed(try hasher.hash(path, expecting: before))
+    } catch {
+      return .finished(.failed(reason: (error as? HashError)?.reason ?? "\(error)", digest: nil))
+    }
+  }
+
+  /// The second step: probes the hashed file, and refuses it if its status moved since the hash.
+  /// - Throws: ``MediaLibraryError`` only.
+  func probeMedia(_ path: String, digest: FileDigest) throws(MediaLibraryError) -> MediaReading {
     let info: MediaInfo
     do {
       info = try probe.probe(path)
+    } catch let error as MediaLibraryError {
+      throw error
     } catch {
-      let reason = (error as? ProbeError)?.reason ?? "\(error)"
-      guard before.isRegularFile else { return .notAFile(reason: reason) }
-      do {
-        return .failed(reason: reason, digest: try hasher.hash(path, expecting: before))
-      } catch {
-        return .failed(reason: (error as? HashError)?.reason ?? reason, digest: nil)
-      }
+      return .failed(reason: (error as? ProbeError)?.reason ?? "\(error)", digest: digest)
     }
-    do {
-      return .read(try hasher.hash(path, expecting: before), info)
-    } catch {
-      return .failed(reason: (error as? HashError)?.reason ?? "\(error)", digest: nil)
+    guard let after = FileStatus.of(path), after.isSameVersion(as: digest.status) else {
+      return .failed(reason: FileHasher.changedWhileReading(path).reason, digest: nil)
     }
+    return .read(digest, info)
+  }
+
+  /// What hashing a recording gave: a final reading (it could not be hashed), or the hash to
+  /// probe next.
+  enum HashStep: Sendable {
+    case finished(MediaReading)
+    case hashed(FileDigest)
   }
 
   func readCaption(_ caption: CatalogueScope.Caption) throws -> CaptionReading {

@@ -270,6 +270,38 @@ import Testing
     #expect(fixed.status != .error && fixed.sha256 == expected)
   }
 
+  @Test func aFileChangedBetweenItsHashAndItsProbeIsRefused() throws {
+    let workspace = try Workspace()
+    let target = workspace.path(Self.voiceOver)
+    let examiner = RecordingExaminer()
+    guard case .hashed(let digest) = examiner.hashMedia(target) else {
+      Issue.record("the sample was not hashed")
+      return
+    }
+    #expect(try FileHasherTests.sha256sum(target) == digest.sha256)
+    // The bytes change after the hash and before the probe: neither may be stored for them.
+    let handle = try #require(FileHandle(forWritingAtPath: target))
+    handle.seekToEndOfFile()
+    handle.write(Data("appended".utf8))
+    try handle.close()
+    guard case .failed(let reason, let kept) = try examiner.probeMedia(target, digest: digest) else {
+      Issue.record("a changed file was read as if it had not changed")
+      return
+    }
+    #expect(reason.contains("changed while it was being read") && kept == nil)
+    // Unchanged, the two steps give what one reading gives.
+    let fresh = try Workspace()
+    let still = fresh.path(Self.voiceOver)
+    guard case .hashed(let again) = examiner.hashMedia(still),
+      case .read(let read, let info) = try examiner.probeMedia(still, digest: again),
+      case .read(let whole, let wholeInfo) = try examiner.readMedia(still)
+    else {
+      Issue.record("the sample was not read in two steps")
+      return
+    }
+    #expect(read == whole && info == wholeInfo)
+  }
+
   @Test func criteriaImportedAfterwardsRefineTheAttribution() async throws {
     let workspace = try Workspace()
     _ = try await workspace.catalogue()
