@@ -87,12 +87,14 @@ struct RecordingExaminer: Sendable {
     guard let before = FileStatus.of(path) else {
       return .finished(.notAFile(reason: String(cString: strerror(errno))))
     }
-    do {
-      try MediaProbe.requireRegularFile(path)
-    } catch {
-      let reason = (error as? ProbeError)?.reason ?? "\(error)"
-      return .finished(
-        before.isRegularFile ? .failed(reason: reason, digest: nil) : .notAFile(reason: reason))
+    guard before.isRegularFile else {
+      // The probe's refusal names what the path is instead (a folder, a FIFO, a link).
+      do {
+        try MediaProbe.requireRegularFile(path)
+      } catch let refusal as ProbeError {
+        return .finished(.notAFile(reason: refusal.reason))
+      } catch {}
+      return .finished(.notAFile(reason: "not a regular file"))
     }
     do {
       return .hashed(try hasher.hash(path, expecting: before))
