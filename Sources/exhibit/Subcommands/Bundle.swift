@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit bundle COMPONENT --platform P [--out DIR] [--zip] [--date YYYY-MM-DD]`
-struct Bundle: AsyncParsableCommand {
+struct Bundle: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bundle",
     abstract: "Export a component's evidence on one platform as a BagIt bag (or a zip of it).",
@@ -34,8 +34,8 @@ struct Bundle: AsyncParsableCommand {
   @Option(help: "The URL or app that was tested.")
   var url: String?
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let result = try EvidenceBundler.export(
         BundleRequest(

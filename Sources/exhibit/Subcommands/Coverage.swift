@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit coverage COMPONENT [--platform P]`
-struct CoverageCommand: AsyncParsableCommand {
+struct CoverageCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "coverage",
     abstract: "Show a component's criteria by platform and screen reader: verdicts, gaps, conflicts.",
@@ -15,8 +15,8 @@ struct CoverageCommand: AsyncParsableCommand {
   @Option(help: "Only this platform.")
   var platform: Platform?
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let coverage = try store.coverage(try store.resolveComponent(component), platform: platform)
       if output.json {

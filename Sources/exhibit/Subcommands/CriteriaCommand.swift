@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `exhibit criteria`: the acceptance criteria recordings are judged against.
-struct CriteriaCommand: AsyncParsableCommand {
+struct CriteriaCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "criteria",
     abstract: "Import, list and show MagentaA11y acceptance criteria.",

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit criteria import PATH...`
-struct CriteriaImport: AsyncParsableCommand {
+struct CriteriaImport: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import criteria documents (files or folders; the format is detected).",
@@ -36,8 +36,8 @@ struct CriteriaImport: AsyncParsableCommand {
     }
   }
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForWriting()
       var parser = CriteriaParser(knownComponents: try store.knownComponentSlugs())
       if let component {

@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit criteria list`
-struct CriteriaList: AsyncParsableCommand {
+struct CriteriaList: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List imported criteria documents (the newest revision of each).")
 
@@ -13,8 +13,8 @@ struct CriteriaList: AsyncParsableCommand {
   @Option(help: "Only documents with items for this platform.")
   var platform: Platform?
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let component = try self.component.map(store.resolveComponent)
       let documents = try store.criteriaDocuments(component: component, platform: platform)

@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit criteria show COMPONENT`
-struct CriteriaShow: AsyncParsableCommand {
+struct CriteriaShow: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show a component's current criteria items.")
 
@@ -24,8 +24,8 @@ struct CriteriaShow: AsyncParsableCommand {
     let items: [StoredCriteriaItem]
   }
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let criteria = try store.componentCriteria(try store.resolveComponent(component), platform: platform)
       if output.json {

@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit history [COMPONENT | RECORDING | ITEM]`
-struct History: AsyncParsableCommand {
+struct History: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
     abstract: "Show the audit trail: every import, catalogue, link and retraction, oldest first.")
@@ -12,8 +12,8 @@ struct History: AsyncParsableCommand {
   @Argument(help: "A component, a recording (path or SHA-256 prefix) or an item key; all events without.")
   var subject: String?
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let events = try store.history(subject)
       if output.json {

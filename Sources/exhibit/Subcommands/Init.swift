@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit init`: make the current folder a workspace.
-struct Init: AsyncParsableCommand {
+struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "init",
     abstract: "Create Media/ and the database in the current folder (existing ones are kept).")
@@ -19,8 +19,8 @@ struct Init: AsyncParsableCommand {
     let schemaVersion: Int
   }
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let workspace = Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
       let result = try workspace.initialize(databasePath: global.databasePath)
       let report = Report(

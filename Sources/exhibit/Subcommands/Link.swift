@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit link RECORDING ITEM --verdict V`
-struct Link: AsyncParsableCommand {
+struct Link: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "link",
     abstract: "Link a recording, or seconds of it, to a criterion with a verdict.",
@@ -34,8 +34,8 @@ struct Link: AsyncParsableCommand {
   @Flag(help: "Link a recording attributed to another component (recorded as an override).")
   var otherComponent = false
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForWriting()
       let link = try store.link(
         LinkRequest(

@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit recordings list`
-struct RecordingsList: AsyncParsableCommand {
+struct RecordingsList: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List catalogued recordings (all statuses unless --status is given).")
 
@@ -15,8 +15,8 @@ struct RecordingsList: AsyncParsableCommand {
   @Option(help: "Only recordings with this status: ok, truncated or error.")
   var status: RecordingStatus?
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let recordings = try store.recordings(
         component: try component.map(store.resolveComponent), platform: platform, status: status)

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit recordings show RECORDING`
-struct RecordingsShow: AsyncParsableCommand {
+struct RecordingsShow: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show every field of a recording, its captions and its evidence links.")
 
@@ -12,8 +12,8 @@ struct RecordingsShow: AsyncParsableCommand {
   @Argument(help: "The recording: its path, or a prefix of its SHA-256.")
   var recording: String
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let detail = try store.recordingDetail(id: try store.resolveRecording(recording))
       if output.json {

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit search QUERY [--component C] [--platform P] [--kind K] [--limit N]`
-struct Search: AsyncParsableCommand {
+struct Search: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "search",
     abstract: "Search criteria, what screen readers said, recording names and auditors' notes.",
@@ -27,8 +27,8 @@ struct Search: AsyncParsableCommand {
   @Option(help: "The most hits to show.")
   var limit: Int = SearchRequest.defaultLimit
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let results = try store.search(
         SearchRequest(query, component: component, platform: platform, kinds: Set(kind), limit: limit))

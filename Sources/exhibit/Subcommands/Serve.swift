@@ -5,7 +5,7 @@ import Foundation
 /// `exhibit serve [--host 127.0.0.1] [--port 8080]`: runs `exhibit-server`, installed beside
 /// `exhibit`, with these options. The server lives in its own binary so that every other command
 /// starts without loading SwiftNIO and Hummingbird.
-struct Serve: AsyncParsableCommand {
+struct Serve: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve the workspace in the browser: overview, checklists, player, judging, search, bundles.",
@@ -34,8 +34,8 @@ struct Serve: AsyncParsableCommand {
     return ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exhibit-server")
   }
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let server = Self.serverPath
       guard FileManager.default.isExecutableFile(atPath: server) else {
         throw ServerMissing(path: server)

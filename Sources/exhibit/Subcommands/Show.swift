@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit show COMPONENT [--platform P] [--json]`
-struct Show: AsyncParsableCommand {
+struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show",
     abstract: "The reviewer's page: criteria, recordings with their captions, verdicts, notes and gaps.")
@@ -15,8 +15,8 @@ struct Show: AsyncParsableCommand {
   @Option(help: "Only this platform.")
   var platform: Platform?
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForReading()
       let page = try store.reviewerPage(component: component, platform: platform)
       if output.json {

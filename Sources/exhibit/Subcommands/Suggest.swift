@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit suggest [COMPONENT] [--accept]`
-struct Suggest: AsyncParsableCommand {
+struct Suggest: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest",
     abstract: "Propose links from what the captions say; --accept records them as untested.",
@@ -20,8 +20,8 @@ struct Suggest: AsyncParsableCommand {
   @Flag(help: "Record the suggestions as untested links.")
   var accept = false
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = accept ? try global.openForWriting() : try global.openForReading()
       var suggestions = try store.suggestions(component: try component.map(store.resolveComponent))
       if accept {

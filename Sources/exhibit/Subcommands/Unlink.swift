@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit unlink LINK --reason TEXT`
-struct Unlink: AsyncParsableCommand {
+struct Unlink: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "unlink",
     abstract: "Retract an evidence link (it is kept, marked retracted; nothing is deleted).")
@@ -17,8 +17,8 @@ struct Unlink: AsyncParsableCommand {
   @Option(help: "Who retracts (default: $EXHIBIT_AUDITOR, else the login name).")
   var auditor: String?
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForWriting()
       let retracted = try store.unlink(
         link, reason: reason,

@@ -4,7 +4,7 @@ import Foundation
 import HummingbirdBcrypt
 
 /// `exhibit users add | remove | list`
-struct Users: AsyncParsableCommand {
+struct Users: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "users",
     abstract: "Manage the accounts that sign in to `exhibit serve` on an address other than 127.0.0.1.",
@@ -12,7 +12,7 @@ struct Users: AsyncParsableCommand {
 }
 
 /// `exhibit users add NAME [--role reviewer|auditor]`
-struct UsersAdd: AsyncParsableCommand {
+struct UsersAdd: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Add an account; its password is read from the terminal, or from the first line of stdin.",
@@ -25,8 +25,8 @@ struct UsersAdd: AsyncParsableCommand {
   @Option(help: "reviewer or auditor.")
   var role: AccountRole = .reviewer
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
       let password = try PasswordInput.read(confirm: true)
       guard password.count >= AccountError.minimumPasswordLength else {
@@ -43,7 +43,7 @@ struct UsersAdd: AsyncParsableCommand {
 }
 
 /// `exhibit users remove NAME`
-struct UsersRemove: AsyncParsableCommand {
+struct UsersRemove: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove", abstract: "Remove an account and end its sessions.")
 
@@ -51,8 +51,8 @@ struct UsersRemove: AsyncParsableCommand {
   @Argument(help: "The account's name.")
   var name: String
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let store = try global.openForWriting()
       try store.removeAccount(
         name: name, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
@@ -62,14 +62,14 @@ struct UsersRemove: AsyncParsableCommand {
 }
 
 /// `exhibit users list`
-struct UsersList: AsyncParsableCommand {
+struct UsersList: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
 
-  func run() async throws {
-    try await reportingFailures {
+  func run() throws {
+    try reportingFailures {
       let accounts = try global.openForReading().accounts()
       if output.json {
         try Console.json(accounts)

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit verify [BUNDLE]`: an evidence bundle, or the database's audit chain.
-struct Verify: AsyncParsableCommand {
+struct Verify: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
     abstract: "Check an evidence bundle (bag folder or zip), or the database's audit chain.",
@@ -38,12 +38,12 @@ struct Verify: AsyncParsableCommand {
     }
   }
 
-  func run() async throws {
+  func run() throws {
     if let bundle {
-      try await reportingFailures { try verifyBundle(bundle) }
+      try reportingFailures { try verifyBundle(bundle) }
       return
     }
-    try await reportingFailures {
+    try reportingFailures {
       let store = try global.openForReading()
       let report = try store.verifyWorkspace()
       if output.json {
