@@ -16,7 +16,7 @@ public struct SearchHit: Sendable, Equatable, Codable {
   /// A short title: the item's label, the scenario's title, the file name, the note's item.
   public let title: String
   /// The matching text with matched words in `[` and `]`.
-  public let snippet: String
+  public internal(set) var snippet: String
   /// The criteria item's key (criteria items and notes).
   public let item: String?
   /// The recording's absolute path (captions, recordings, notes).

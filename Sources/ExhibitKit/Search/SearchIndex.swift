@@ -31,7 +31,10 @@ extension SearchIndex {
     if kinds.contains(.captions) { found[.captions] = [try captionHits(scope)] }
     if kinds.contains(.recordings) { found[.recordings] = [try recordingNameHits(scope)] }
     if kinds.contains(.notes) { found[.notes] = [try noteHits(scope)] }
-    let ranked = found.values.joined().flatMap(\.hits).sorted {
+    var candidates = found.values.joined().flatMap(\.candidates)
+    let snippets = try snippets(of: candidates.map(\.text), expression: scope.expression)
+    for (index, snippet) in snippets.enumerated() { candidates[index].hit.snippet = snippet }
+    let ranked = candidates.map(\.hit).sorted {
       ($0.score, $0.kind.rawValue, $0.snippet) < ($1.score, $1.kind.rawValue, $1.snippet)
     }
     return SearchResults(
@@ -41,8 +44,22 @@ extension SearchIndex {
 
   /// One index's best hits, and whether more matched than were ranked.
   private struct Ranked {
-    var hits: [SearchHit]
+    /// The hits, their snippets still to cut.
+    var candidates: [Candidate]
     var capped: Bool
+  }
+
+  /// A hit and the text its snippet is cut from, once every index has chosen its hits.
+  private struct Candidate {
+    var hit: SearchHit
+    var text: SnippetText
+  }
+
+  /// A kept row's text: one column, or two (a criteria item's label and expectation) of which
+  /// the snippet comes from the one that matches best.
+  private struct SnippetText {
+    var first: String
+    var second: String?
   }
 
   /// What every per-index query shares.
@@ -80,24 +97,27 @@ extension SearchIndex {
     return (rows, (try rows.first?.decode("candidates") ?? 0) > SearchRequest.candidateCap)
   }
 
-  /// The snippets of the kept rows, with matched words marked.
+  /// The snippets of every index's kept rows, with matched words marked, in `texts`' order ("" for
+  /// a text the expression does not match, as when only a filter token did).
   ///
   /// The kept rows' text is indexed again in a scratch FTS5 table with the same tokenizer and
   /// matched with the same expression there: a prefix term then expands over a few rows' words
-  /// instead of the whole index's, once per search rather than once per row. The scratch index
-  /// reads its text from a scratch table (external content), so emptying it drops its segments
-  /// instead of deleting row by row, and one savepoint makes FTS5 write one segment, not one a row.
+  /// instead of the whole index's, once per search rather than once per row or per index. The
+  /// scratch index reads its text from a scratch table (external content), so emptying it drops
+  /// its segments instead of deleting row by row, and one savepoint makes FTS5 write one segment,
+  /// not one a row. A snippet depends on its own row's text alone, so one pass for all indexes
+  /// cuts the same snippets as a pass per index.
   /// - Parameters:
-  ///   - rows: Rows with `fts_rowid` and the text in `text_a` (and `text_b` for two columns).
-  ///   - column: The column to cut the snippet from, or -1 for the best one.
+  ///   - texts: The kept rows' texts.
   ///   - expression: The FTS5 expression the rows matched.
-  /// - Returns: Snippets by `fts_rowid`.
+  /// - Returns: One snippet per text.
   /// - Throws: ``SQLiteError``.
-  private func snippets(rows: [Row], column: Int, expression: String) throws -> [Int64: String] {
-    guard !rows.isEmpty else { return [:] }
+  private func snippets(of texts: [SnippetText], expression: String) throws -> [String] {
+    guard !texts.isEmpty else { return [] }
     try connection.execute(
       """
-      CREATE TABLE IF NOT EXISTS temp.snippet_text (id INTEGER PRIMARY KEY, a TEXT NOT NULL, b TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS temp.snippet_text (
+        id INTEGER PRIMARY KEY, a TEXT NOT NULL, b TEXT NOT NULL, best_of INTEGER NOT NULL);
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.snippet_scratch USING fts5 (
         a, b, content = 'snippet_text', content_rowid = 'id',
         tokenize = 'porter unicode61 remove_diacritics 2'
@@ -110,26 +130,29 @@ extension SearchIndex {
         DELETE FROM temp.snippet_text;
         INSERT INTO temp.snippet_scratch (snippet_scratch) VALUES ('delete-all');
         """)
-      let insert = try connection.prepare("INSERT INTO temp.snippet_text (id, a, b) VALUES (?, ?, ?)")
-      for row in rows {
+      let insert = try connection.prepare(
+        "INSERT INTO temp.snippet_text (id, a, b, best_of) VALUES (?, ?, ?, ?)")
+      for (index, text) in texts.enumerated() {
+        // Two columns: the better one (-1); one: that one (0).
         try insert.run([
-          .integer(try row.decode("fts_rowid")), .text(try row.decode("text_a")),
-          // Only two-column indexes select a second text.
-          .text(row.columns.contains("text_b") ? try row.decode("text_b") : ""),
+          .integer(Int64(index)), .text(text.first), .text(text.second ?? ""),
+          .integer(text.second == nil ? 0 : -1),
         ])
       }
       try connection.execute(
         "INSERT INTO temp.snippet_scratch (rowid, a, b) SELECT id, a, b FROM temp.snippet_text")
-      let found = try connection.query(
+      var snippets = Array(repeating: "", count: texts.count)
+      for row in try connection.query(
         """
-        SELECT rowid AS id, snippet(snippet_scratch, \(column), \(Self.snippetMarks)) AS s
-        FROM temp.snippet_scratch WHERE snippet_scratch MATCH ?
+        SELECT f.rowid AS id, snippet(snippet_scratch, t.best_of, \(Self.snippetMarks)) AS s
+        FROM temp.snippet_scratch f JOIN temp.snippet_text t ON t.id = f.rowid
+        WHERE snippet_scratch MATCH ?
         """, [expression])
-      try connection.execute("RELEASE snippets")
-      return Dictionary(try found.map { (try $0.decode("id") as Int64, try $0.decode("s") as String) }) {
-        first, _ in
-        first
+      {
+        snippets[Int(try row.decode("id") as Int64)] = try row.decode("s")
       }
+      try connection.execute("RELEASE snippets")
+      return snippets
     } catch {
       try? connection.execute("ROLLBACK TO snippets; RELEASE snippets;")
       throw error
@@ -189,19 +212,20 @@ extension SearchIndex {
         d.family || '/' || d.component AS component
       FROM criteria_item i JOIN criteria_document d ON d.id = i.document_id
       """, found.rows)
-    let snippets = try snippets(rows: Array(details.values), column: -1, expression: scope.expression)
-    let hits = try found.rows.compactMap { ranked -> SearchHit? in
+    let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
       let platforms = (try row.decode("platforms") as String).split(separator: ",").map(String.init)
-      return SearchHit(
-        kind: .criteria, source: "item", component: (try row.decode("component") as String?),
-        platform: scope.platform ?? (platforms.count == 1 ? platforms[0] : nil), platforms: platforms,
-        assistiveTech: nil, title: try row.decode("label"),
-        snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: (try row.decode("key") as String?), recording: nil, startSeconds: nil, endSeconds: nil,
-        score: try ranked.decode("score"))
+      return Candidate(
+        hit: SearchHit(
+          kind: .criteria, source: "item", component: (try row.decode("component") as String?),
+          platform: scope.platform ?? (platforms.count == 1 ? platforms[0] : nil), platforms: platforms,
+          assistiveTech: nil, title: try row.decode("label"),
+          snippet: "",
+          item: (try row.decode("key") as String?), recording: nil, startSeconds: nil, endSeconds: nil,
+          score: try ranked.decode("score")),
+        text: SnippetText(first: try row.decode("text_a"), second: try row.decode("text_b")))
     }
-    return Ranked(hits: hits, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped)
   }
 
   private func gherkinHits(_ scope: SearchScope, documents: String) throws -> Ranked {
@@ -230,19 +254,20 @@ extension SearchIndex {
       FROM gherkin_step s JOIN gherkin_scenario sc ON sc.id = s.scenario_id
         JOIN criteria_document d ON d.id = sc.document_id
       """, found.rows)
-    let snippets = try snippets(rows: Array(details.values), column: 0, expression: scope.expression)
-    let hits = try found.rows.compactMap { ranked -> SearchHit? in
+    let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
       let family = try row.decode("family") as Family
-      return SearchHit(
-        kind: .criteria, source: "gherkin", component: (try row.decode("component") as String?),
-        platform: scope.platform,
-        platforms: Platform.defaults(for: family).map(\.rawValue), assistiveTech: nil,
-        title: try row.decode("title"),
-        snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try ranked.decode("score"))
+      return Candidate(
+        hit: SearchHit(
+          kind: .criteria, source: "gherkin", component: (try row.decode("component") as String?),
+          platform: scope.platform,
+          platforms: Platform.defaults(for: family).map(\.rawValue), assistiveTech: nil,
+          title: try row.decode("title"),
+          snippet: "",
+          item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try ranked.decode("score")),
+        text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(hits: hits, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped)
   }
 
   /// Developer notes and announcement examples: text per platform (`general` for all).
@@ -259,8 +284,7 @@ extension SearchIndex {
       WHERE \(table)_fts MATCH ?1 AND d.id IN (SELECT value FROM json_each(?2))
         AND (?3 IS NULL OR n.platform IN (?3, 'general'))
       """, fts: "\(table)_fts", values: [scope.expression, documents, scope.platform], limit: scope.limit)
-    let snippets = try snippets(rows: found.rows, column: 0, expression: scope.expression)
-    let hits = try found.rows.map { row in
+    let candidates = try found.rows.map { row -> Candidate in
       let family = try row.decode("family") as Family
       // `general` notes apply to every platform of the family.
       let platformName: String = try row.decode("platform")
@@ -268,15 +292,17 @@ extension SearchIndex {
       let framework: String = try row.decode("framework")
       let title = [platform?.displayName ?? "General", framework].filter { !$0.isEmpty }.joined(
         separator: " ")
-      return SearchHit(
-        kind: .criteria, source: source, component: (try row.decode("component") as String?),
-        platform: platform?.rawValue ?? scope.platform,
-        platforms: platform.map { [$0.rawValue] } ?? Platform.defaults(for: family).map(\.rawValue),
-        assistiveTech: nil, title: title,
-        snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try row.decode("score"))
+      return Candidate(
+        hit: SearchHit(
+          kind: .criteria, source: source, component: (try row.decode("component") as String?),
+          platform: platform?.rawValue ?? scope.platform,
+          platforms: platform.map { [$0.rawValue] } ?? Platform.defaults(for: family).map(\.rawValue),
+          assistiveTech: nil, title: title,
+          snippet: "",
+          item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try row.decode("score")),
+        text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(hits: hits, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped)
   }
 
   /// Caption cues, ranked on the index alone; the component and platform filters are tokens
@@ -296,23 +322,24 @@ extension SearchIndex {
         r.assistive_tech, \(RecordingLibrary.primaryPath) AS path
       FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
       """, found.rows)
-    let snippets = try snippets(rows: details.values.map { $0 }, column: 0, expression: scope.expression)
-    let hits = try found.rows.compactMap { ranked -> SearchHit? in
+    let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
       let path: String? = try row.decode("path")
-      return SearchHit(
-        kind: .captions, source: "captions", component: try Self.component(row),
-        platform: (try row.decode("platform") as String?),
-        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
-        assistiveTech: (try row.decode("assistive_tech") as String?),
-        title: path.map { ($0 as NSString).lastPathComponent } ?? "",
-        snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: nil, recording: path,
-        startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
-        endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
-        score: try ranked.decode("score"))
+      return Candidate(
+        hit: SearchHit(
+          kind: .captions, source: "captions", component: try Self.component(row),
+          platform: (try row.decode("platform") as String?),
+          platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+          assistiveTech: (try row.decode("assistive_tech") as String?),
+          title: path.map { ($0 as NSString).lastPathComponent } ?? "",
+          snippet: "",
+          item: nil, recording: path,
+          startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
+          endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
+          score: try ranked.decode("score")),
+        text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(hits: hits, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped)
   }
 
   /// Recording file names at present paths, filtered by tokens like captions.
@@ -332,20 +359,21 @@ extension SearchIndex {
       SELECT p.id AS fts_rowid, p.name AS text_a, p.path, p.name, r.family, r.component, r.platform, r.assistive_tech
       FROM recording_path p JOIN recording r ON r.id = p.recording_id
       """, found.rows)
-    let snippets = try snippets(rows: details.values.map { $0 }, column: 0, expression: scope.expression)
-    let hits = try found.rows.compactMap { ranked -> SearchHit? in
+    let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
-      return SearchHit(
-        kind: .recordings, source: "recordings", component: try Self.component(row),
-        platform: (try row.decode("platform") as String?),
-        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
-        assistiveTech: (try row.decode("assistive_tech") as String?),
-        title: try row.decode("name"),
-        snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: nil, recording: (try row.decode("path") as String?), startSeconds: nil, endSeconds: nil,
-        score: try ranked.decode("score"))
+      return Candidate(
+        hit: SearchHit(
+          kind: .recordings, source: "recordings", component: try Self.component(row),
+          platform: (try row.decode("platform") as String?),
+          platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+          assistiveTech: (try row.decode("assistive_tech") as String?),
+          title: try row.decode("name"),
+          snippet: "",
+          item: nil, recording: (try row.decode("path") as String?), startSeconds: nil, endSeconds: nil,
+          score: try ranked.decode("score")),
+        text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(hits: hits, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped)
   }
 
   /// The ranking call for an index with filter tokens: `exhibit_bm25`, given each phrase's row
@@ -409,23 +437,24 @@ extension SearchIndex {
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
         JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
       """, found.rows)
-    let snippets = try snippets(rows: Array(details.values), column: 0, expression: scope.expression)
-    let hits = try found.rows.compactMap { ranked -> SearchHit? in
+    let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
-      return SearchHit(
-        kind: .notes, source: "notes", component: (try row.decode("component") as String?),
-        platform: (try row.decode("platform") as String?),
-        platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
-        assistiveTech: (try row.decode("assistive_tech") as String?),
-        title: try row.decode("label"),
-        snippet: snippets[try row.decode("fts_rowid")] ?? "",
-        item: (try row.decode("key") as String?),
-        recording: (try row.decode("path") as String?),
-        startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
-        endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
-        score: try ranked.decode("score"))
+      return Candidate(
+        hit: SearchHit(
+          kind: .notes, source: "notes", component: (try row.decode("component") as String?),
+          platform: (try row.decode("platform") as String?),
+          platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+          assistiveTech: (try row.decode("assistive_tech") as String?),
+          title: try row.decode("label"),
+          snippet: "",
+          item: (try row.decode("key") as String?),
+          recording: (try row.decode("path") as String?),
+          startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
+          endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
+          score: try ranked.decode("score")),
+        text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(hits: hits, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped)
   }
 
   /// `family/component` of a recording row, when both are known.

@@ -127,6 +127,24 @@ import Testing
     #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 3)
   }
 
+  /// Snippets are cut for every index's hits in one pass: each marks its own hit's words, an item's
+  /// comes from whichever of its label and expectation matches, and a kind searched alone gets
+  /// the same snippets as searched with the others.
+  @Test func everyIndexsHitsGetTheirOwnSnippetsInOnePass() async throws {
+    let workspace = try await Self.prepared()
+    let all = try Self.hits(workspace, "checked")
+    #expect(Set(all.map(\.source)).isSuperset(of: ["item", "gherkin", "developer-note", "captions"]))
+    #expect(all.allSatisfy { $0.snippet.lowercased().contains("[checked]") })
+    // "Doubletap" is a label; the word is only in the item's expectation.
+    #expect(
+      all.contains { $0.title == "Doubletap" && $0.snippet.hasPrefix("The checkbox flips between [checked]") }
+    )
+    for kind in SearchKind.allCases {
+      let alone = try Self.hits(workspace, "checked", kinds: [kind])
+      #expect(alone.map(\.snippet).sorted() == all.filter { $0.kind == kind }.map(\.snippet).sorted())
+    }
+  }
+
   @Test func rankingPrefersDenserMatchesAndLimitKeepsTheBest() async throws {
     let workspace = try await Self.prepared()
     let notes = [
