@@ -6,7 +6,7 @@ import Foundation
 /// IDF needs, which FTS5 would otherwise count on every search by visiting every matching row
 /// (294,000 rows, 10 ms, for "checked" among a million cues).
 ///
-/// Counts are exact. Those that took a while to make are kept in a cache database beside the
+/// Counts are exact. Large ones are kept in a cache database beside the
 /// workspace's (`exhibit.search-cache.sqlite`), keyed by the index's version: the index's
 /// structure record, which FTS5 rewrites whenever the index changes. A catalogue or import
 /// therefore makes the counts of that index be counted again when next needed. The cache holds
@@ -14,15 +14,18 @@ import Foundation
 /// opened or written (a read-only folder), counts are made each time.
 ///
 /// A small workspace counts in microseconds, less than opening the cache would take, so the
-/// cache is made only when a count takes longer than ``keepCountsSlowerThan``; until the file
-/// exists, a search neither opens nor creates it.
+/// cache is made only for a phrase in at least ``keepCountsOfAtLeast`` rows; until the file
+/// exists, a search neither opens nor creates it. The decision rests on the count, not on the
+/// time counting took, so a busy machine does not make a small workspace's cache.
 final class PhraseStatistics {
   /// The workspace database.
   let connection: Connection
   /// The cache file.
   let cachePath: String?
-  /// Counts that took longer than this, in seconds, are kept (and the cache made for them).
-  var keepCountsSlowerThan = 0.001
+  /// Counts of at least this many rows are kept (and the cache made for them): FTS5 visits every
+  /// row a phrase is in to count it, about 30,000 rows a millisecond on the benchmark machine, a
+  /// little more than opening the cache takes.
+  var keepCountsOfAtLeast: Int64 = 30_000
   /// The cache once opened; nil until a count needs it, or when it cannot be used.
   private(set) var cache: Connection?
   /// Whether opening the cache was tried and failed, so it is not tried on every search.
@@ -84,17 +87,13 @@ final class PhraseStatistics {
       }
     }
     var counted: [String: Int64] = [:]
-    var slow = false
     for phrase in Set(phrases) where known[phrase] == nil {
-      let started = DispatchTime.now().uptimeNanoseconds
       counted[phrase] =
         try connection.first(
           "SELECT count(*) AS n FROM \(index) WHERE \(index) MATCH ?", ["\(column) : (\(phrase))"])?.decode(
           "n") ?? 0
-      let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-      slow = slow || seconds >= keepCountsSlowerThan
     }
-    if slow, let cache = openCache(create: true) {
+    if counted.values.contains(where: { $0 >= keepCountsOfAtLeast }), let cache = openCache(create: true) {
       let current = try version ?? self.version(of: index)
       // Best effort: a cache another search holds, or a full disk, only means counting again.
       try? cache.transaction {

@@ -22,7 +22,7 @@ extension Store: DatabaseDomain {
   public func criteriaDocuments(component: ComponentID? = nil, platform: Platform? = nil) throws
     -> [CriteriaDocumentSummary]
   {
-    try criteria.criteriaDocuments(component: component, platform: platform)
+    try connection.reading { try criteria.criteriaDocuments(component: component, platform: platform) }
   }
 
   /// A component's current criteria, for one platform or all.
@@ -30,7 +30,7 @@ extension Store: DatabaseDomain {
   public func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws
     -> ComponentCriteria
   {
-    try criteria.componentCriteria(component, platform: platform)
+    try connection.reading { try criteria.componentCriteria(component, platform: platform) }
   }
 
   /// Resolves what a user typed (identifier, bare slug or alias) to one component.
@@ -60,7 +60,9 @@ extension Store: DatabaseDomain {
   )
     throws -> [RecordingSummary]
   {
-    try recordings.recordings(component: component, platform: platform, status: status)
+    try connection.reading {
+      try recordings.recordings(component: component, platform: platform, status: status)
+    }
   }
 
   /// Finds a recording by path or by a SHA-256 prefix of at least 8 hex digits.
@@ -74,7 +76,7 @@ extension Store: DatabaseDomain {
   /// Everything stored about one recording: paths, streams, captions with cues, links.
   /// - Throws: ``RecordingLookupError`` or ``SQLiteError``.
   public func recordingDetail(id: Int64) throws -> RecordingDetail {
-    try recordings.recordingDetail(id: id)
+    try connection.reading { try recordings.recordingDetail(id: id) }
   }
 
   /// The attributor, knowing the imported components, that tells what a recording is of.
@@ -113,7 +115,9 @@ extension Store: DatabaseDomain {
   /// The coverage matrix of a component's current criteria (``CoverageQuery``, ``Coverage``).
   /// - Throws: ``LookupError`` or ``SQLiteError``.
   public func coverage(_ component: ComponentID, platform: Platform? = nil) throws -> Coverage {
-    try CoverageQuery(connection: connection).coverage(component, platform: platform)
+    try connection.reading {
+      try CoverageQuery(connection: connection).coverage(component, platform: platform)
+    }
   }
 
   /// Cues whose words match an item's, as links waiting for an auditor (``SuggestionQueries``).
@@ -131,19 +135,21 @@ extension Store: DatabaseDomain {
   /// Audit events, oldest first: all, or those about a component, a recording or an item (``AuditTrail``).
   /// - Throws: ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
   public func history(_ subject: String? = nil) throws -> [AuditEvent] {
-    try auditTrail.history(subject)
+    try connection.reading { try auditTrail.history(subject) }
   }
 
   /// Walks the audit chain and names the first event that breaks it.
   /// - Throws: ``SQLiteError``.
   public func verifyAuditChain() throws -> AuditChainReport {
-    try auditTrail.verifyChain()
+    try connection.reading { try auditTrail.verifyChain() }
   }
 
   /// The reviewer's page of a component: criteria, coverage, recordings with cues and live links.
   /// - Throws: ``LookupError`` or ``SQLiteError``.
   public func reviewerPage(component name: String, platform: Platform? = nil) throws -> ReviewerPage {
-    try ReviewerPageQuery(connection: connection).reviewerPage(component: name, platform: platform)
+    try connection.reading {
+      try ReviewerPageQuery(connection: connection).reviewerPage(component: name, platform: platform)
+    }
   }
 
   // MARK: Search and bundles
@@ -151,7 +157,9 @@ extension Store: DatabaseDomain {
   /// Searches criteria, captions, recording names and notes, ranked by bm25 (``SearchIndex``).
   /// - Throws: ``SearchError``, ``LookupError`` or ``SQLiteError``.
   public func search(_ request: SearchRequest) throws -> SearchResults {
-    try SearchIndex(connection: connection, statistics: phraseStatistics).search(request)
+    try connection.reading {
+      try SearchIndex(connection: connection, statistics: phraseStatistics).search(request)
+    }
   }
 
   /// What a bundle of a component on a platform holds (``BundleGathering``).
@@ -160,8 +168,10 @@ extension Store: DatabaseDomain {
     component name: String, platform: Platform, date: String,
     tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
   ) throws -> BundleContents {
-    try BundleGathering(connection: connection).bundleContents(
-      component: name, platform: platform, date: date, tested: tested)
+    try connection.reading {
+      try BundleGathering(connection: connection).bundleContents(
+        component: name, platform: platform, date: date, tested: tested)
+    }
   }
 }
 

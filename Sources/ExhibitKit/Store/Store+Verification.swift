@@ -4,9 +4,15 @@ extension Store {
   /// Checks the whole workspace: the audit chain, SQLite's integrity and foreign keys, and that
   /// the evidence tables hold what the audit trail records (``EvidenceReplay``).
   ///
+  /// The checks read one snapshot, so a command committing meanwhile cannot make the trail and the
+  /// tables seem to disagree.
   /// - Returns: The chain's report with every problem found.
   /// - Throws: ``SQLiteError``.
   public func verifyWorkspace() throws -> AuditChainReport {
+    try connection.reading { try checkWorkspace() }
+  }
+
+  private func checkWorkspace() throws -> AuditChainReport {
     let chain = try auditTrail.verifyChain()
     var problems = chain.problems
     let integrity = try connection.query("PRAGMA integrity_check").compactMap { $0.string("integrity_check") }

@@ -39,6 +39,35 @@ import Testing
     #expect(try connection.first("PRAGMA foreign_keys")?.int("foreign_keys") == 1)
   }
 
+  /// Reads in `reading` see one snapshot: another connection's commit meanwhile is seen after it.
+  /// A throwing body ends the transaction; inside a transaction it simply runs.
+  @Test func readingSeesOneSnapshot() throws {
+    struct Stop: Error {}
+    let folder = try TemporaryFolder()
+    let reader = try Connection(path: folder.path("a.sqlite"))
+    let writer = try Connection(path: folder.path("a.sqlite"))
+    try writer.execute("CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1)")
+    let count = { (connection: Connection) in try connection.first("SELECT count(*) AS n FROM t")?.int("n") }
+    let seen = try reader.reading { () -> [Int?] in
+      let before = try count(reader)
+      try writer.execute("INSERT INTO t VALUES (2)")
+      return [before, try count(reader)]
+    }
+    #expect(seen == [1, 1])
+    #expect(try count(reader) == 2)
+    #expect(throws: Stop.self) {
+      try reader.reading {
+        _ = try count(reader); throw Stop()
+      }
+    }
+    try writer.execute("INSERT INTO t VALUES (3)")
+    #expect(try count(reader) == 3, "a failed read left its transaction open")
+    try reader.transaction {
+      try reader.execute("INSERT INTO t VALUES (4)")
+      #expect(try reader.reading { try count(reader) } == 4)
+    }
+  }
+
   @Test func badSQLNamesTheStatement() throws {
     let folder = try TemporaryFolder()
     let connection = try Connection(path: folder.path("a.sqlite"))
