@@ -16,6 +16,21 @@ import Testing
     #expect(report["created_database"] as? Bool == false)
   }
 
+  /// A choice's words are its raw values, in help, errors and parsing (`not-applicable`, not the
+  /// case's name); a word that is none of them is refused, naming them all.
+  @Test func choicesAreTheirWords() throws {
+    let workspace = try CLIWorkspace()
+    let help = try workspace.run("link", "--help")
+    #expect(help.stdout.contains("pass, fail, not-applicable, untested"))
+    let bad = try workspace.run("search", "x", "--platform", "beos")
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("one of 'ios', 'android', 'macos' or 'windows'"))
+    let kind = try workspace.run("search", "x", "--kind", "captions", "--kind", "everything")
+    #expect(kind.stderr.contains("one of 'criteria', 'captions', 'recordings' or 'notes'"))
+    let verdict = try workspace.run("link", "a.webm", "native/checkbox#x", "--verdict", "notApplicable")
+    #expect(verdict.status == 64 && verdict.stderr.contains("'not-applicable'"))
+  }
+
   @Test func aReadingCommandWithoutADatabaseSaysHowToMakeOne() throws {
     let workspace = try CLIWorkspace()
     let result = try workspace.run("criteria", "list")

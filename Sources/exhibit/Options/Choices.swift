@@ -1,12 +1,24 @@
 import ArgumentParser
 import ExhibitKit
 
-extension Platform: ExpressibleByArgument {}
-extension Family: ExpressibleByArgument {}
-extension RecordingStatus: ExpressibleByArgument {}
+/// A choice whose word on the command line is its raw value.
+///
+/// ArgumentParser otherwise describes each case with `String(describing:)`, for help and
+/// completions, on every start: reflection, whose first use makes the Swift runtime scan every
+/// protocol conformance the binary holds.
+protocol WordChoice: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension WordChoice {
+  public var defaultValueDescription: String { rawValue }
+  public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+extension Platform: WordChoice {}
+extension Family: WordChoice {}
+extension RecordingStatus: WordChoice {}
 
 /// How `criteria show` prints.
-enum CriteriaShowFormat: String, ExpressibleByArgument, CaseIterable {
+enum CriteriaShowFormat: String, WordChoice {
   case table
   case condensed
   case gherkin

@@ -57,4 +57,4 @@ struct Link: ParsableCommand {
   }
 }
 
-extension Verdict: ExpressibleByArgument {}
+extension Verdict: WordChoice {}

@@ -41,4 +41,4 @@ struct Search: ParsableCommand {
   }
 }
 
-extension SearchKind: ExpressibleByArgument {}
+extension SearchKind: WordChoice {}

@@ -84,7 +84,7 @@ struct UsersList: ParsableCommand {
   }
 }
 
-extension AccountRole: ExpressibleByArgument {}
+extension AccountRole: WordChoice {}
 
 /// Reads a password without echoing it on a terminal, or as the first line of piped stdin.
 enum PasswordInput {
