@@ -130,24 +130,6 @@ public struct CriteriaParser: Sendable {
   }
 }
 
-extension Sequence where Element == UInt8 {
-  /// Lowercase hexadecimal digits of the bytes.
-  var hexString: String {
-    let digits = Array("0123456789abcdef".utf8)
-    var result = [UInt8]()
-    for byte in self {
-      result.append(digits[Int(byte >> 4)])
-      result.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: result, as: UTF8.self)
-  }
-}
-
-extension SHA256.Digest {
-  /// Lowercase hexadecimal digits of the digest.
-  var hexString: String { Array(self).hexString }
-}
-
 extension String {
   /// The text with its first letter capitalised: `date time picker` → `Date time picker`.
   var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }

@@ -42,7 +42,7 @@ public struct AuditEvent: Sendable, Equatable, Codable {
       hasher.update(data: Array(header.utf8))
       hasher.update(data: bytes)
     }
-    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    return hasher.finalize().hexString
   }
 }
 

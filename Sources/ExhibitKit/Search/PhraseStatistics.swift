@@ -112,6 +112,6 @@ final class PhraseStatistics {
     guard let row = try connection.first("SELECT block FROM \(index)_data WHERE id = 10"),
       case .blob(let bytes) = row["block"]
     else { return "empty" }
-    return SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
+    return SHA256.hash(data: bytes).prefix(16).hexString
   }
 }

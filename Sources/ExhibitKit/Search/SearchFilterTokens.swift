@@ -12,7 +12,7 @@ struct SearchFilterTokens: Sendable, Equatable {
   init(component: String?, platform: String?) {
     var tokens: [String] = []
     if let component {
-      tokens.append("zc" + component.utf8.map { String(format: "%02x", $0) }.joined() + "0")
+      tokens.append("zc" + component.utf8.hexString + "0")
     }
     if let platform { tokens.append("zp\(platform)0") }
     self.tokens = tokens

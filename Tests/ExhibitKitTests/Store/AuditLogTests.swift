@@ -50,6 +50,16 @@ import Testing
     #expect(try store.connection.first("SELECT count(*) AS n FROM audit_event")?.int("n") == 2)
   }
 
+  /// The chain hash is fixed by its layout, not by the code of the day: SHA-256 of each field
+  /// preceded by its length and a colon (`-1:` for a missing one), in lowercase hex (the value
+  /// here was computed outside Swift, with Python's hashlib).
+  @Test func theHashIsTheDigestOfLengthPrefixedFieldsInLowercaseHex() {
+    let hash = AuditEvent.chainHash(
+      previousHash: String(repeating: "0", count: 64), id: 7, at: "2026-11-23T10:00:00Z", actor: "ana",
+      action: "link", subject: "native/checkbox", before: nil, after: #"{"v":1}"#)
+    #expect(hash == "fe852561b1f941bf8330d64ec3cd82fd76bb0ecbeb74ac1cbfcaefa150823ef3")
+  }
+
   @Test func nullAndEmptyFieldsHashDifferently() {
     let withNull = AuditEvent.chainHash(
       previousHash: AuditEvent.genesisHash, id: 1, at: "t", actor: "a", action: "b", subject: "c",
