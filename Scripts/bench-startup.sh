@@ -25,13 +25,17 @@ command -v hyperfine >/dev/null || { echo "bench-startup.sh: needs hyperfine (ap
 worktree="$root/.build/bench-before"
 before_worktree "$root" "$before" "$worktree" swift build -c release --product exhibit
 (cd "$root" && make --no-print-directory release >/dev/null)
-old="$worktree/.build/release/exhibit"
-new="$root/.build/release/exhibit"
-
 # A small workspace for each binary (each made by its own binary, since a newer schema is one an
 # older Exhibit refuses): the sample criteria and recordings, catalogued, one link.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-startup.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
+# Both binaries are run from fresh copies: how a file's pages happen to sit in the page cache (one
+# written by the linker an hour ago, one just copied) changes how fast it maps by a few per cent.
+mkdir "$scratch/bin-old" "$scratch/bin-new"
+cp "$worktree/.build/release/exhibit" "$scratch/bin-old/exhibit"
+cp "$root/.build/release/exhibit" "$scratch/bin-new/exhibit"
+old="$scratch/bin-old/exhibit"
+new="$scratch/bin-new/exhibit"
 export EXHIBIT_AUDITOR=bench
 link=(link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.role" --verdict pass --from 0.4 --to 5.2)
 for side in old new; do
