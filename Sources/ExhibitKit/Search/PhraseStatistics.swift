@@ -6,7 +6,7 @@ import Foundation
 /// IDF needs, which FTS5 would otherwise count on every search by visiting every matching row
 /// (294,000 rows, 10 ms, for "checked" among a million cues).
 ///
-/// Counts are exact. Large ones are kept in a cache database beside the
+/// Counts are exact. Those that took a while to make are kept in a cache database beside the
 /// workspace's (`exhibit.search-cache.sqlite`), keyed by the index's version: the index's
 /// structure record, which FTS5 rewrites whenever the index changes. A catalogue or import
 /// therefore makes the counts of that index be counted again when next needed. The cache holds
@@ -14,18 +14,19 @@ import Foundation
 /// opened or written (a read-only folder), counts are made each time.
 ///
 /// A small workspace counts in microseconds, less than opening the cache would take, so the
-/// cache is made only for a phrase in at least ``keepCountsOfAtLeast`` rows; until the file
-/// exists, a search neither opens nor creates it. The decision rests on the count, not on the
-/// time counting took, so a busy machine does not make a small workspace's cache.
+/// cache is made only when a count takes longer than ``keepCountsSlowerThan``; until the file
+/// exists, a search neither opens nor creates it. The time is the thread's CPU time, not the
+/// clock's, so a moment when other processes hold the cores does not make a small workspace's
+/// cache. (The number of rows a phrase is in would not do: counting `"not checked"` visits every
+/// row of both words, ten times the rows the phrase is in.)
 final class PhraseStatistics {
   /// The workspace database.
   let connection: Connection
   /// The cache file.
   let cachePath: String?
-  /// Counts of at least this many rows are kept (and the cache made for them): FTS5 visits every
-  /// row a phrase is in to count it, about 30,000 rows a millisecond on the benchmark machine, a
-  /// little more than opening the cache takes.
-  var keepCountsOfAtLeast: Int64 = 30_000
+  /// Counts that took more CPU time than this, in seconds, are kept (and the cache made for them):
+  /// a millisecond, a little more than opening the cache takes.
+  var keepCountsSlowerThan = 0.001
   /// The cache once opened; nil until a count needs it, or when it cannot be used.
   private(set) var cache: Connection?
   /// Whether opening the cache was tried and failed, so it is not tried on every search.
@@ -87,13 +88,16 @@ final class PhraseStatistics {
       }
     }
     var counted: [String: Int64] = [:]
+    var slow = false
     for phrase in Set(phrases) where known[phrase] == nil {
+      let started = Self.threadCPUSeconds()
       counted[phrase] =
         try connection.first(
           "SELECT count(*) AS n FROM \(index) WHERE \(index) MATCH ?", ["\(column) : (\(phrase))"])?.decode(
           "n") ?? 0
+      slow = slow || Self.threadCPUSeconds() - started >= keepCountsSlowerThan
     }
-    if counted.values.contains(where: { $0 >= keepCountsOfAtLeast }), let cache = openCache(create: true) {
+    if slow, let cache = openCache(create: true) {
       let current = try version ?? self.version(of: index)
       // Best effort: a cache another search holds, or a full disk, only means counting again.
       try? cache.transaction {
@@ -105,6 +109,13 @@ final class PhraseStatistics {
       }
     }
     return phrases.map { known[$0] ?? counted[$0] ?? 0 }
+  }
+
+  /// The CPU time the calling thread has used, in seconds (`CLOCK_THREAD_CPUTIME_ID`).
+  private static func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
   /// A digest of the index's structure record, which changes with every change to the index.
