@@ -2,19 +2,23 @@
 # Start-up of commands that read no media, on the small sample workspace: wall time per command
 # (hyperfine, Debian's package) and how many shared libraries the binary loads (ldd), for an
 # earlier revision and for this tree, in one run.
-#   Scripts/bench-startup.sh [--before REV] [--runs N]
+#   Scripts/bench-startup.sh [--before REV] [--runs N] [--pairs N]
+# With --pairs N, the two binaries are also run in turns, N pairs a command, and the medians
+# printed (Scripts/bench_startup_pairs.py): small differences show through the machine's noise.
 # REV (default: the last commit that linked libavformat) is built in a worktree under
-# .build/bench-before; this tree is built as `make release` builds it (Swift's runtime linked
-# statically). Both are release builds.
+# .build/bench-before, as `make release` builds this tree (Swift's runtime linked statically, no
+# position-independent code).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
 before=095b516
 runs=30
+pairs=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --before) before=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
+    --pairs) pairs=$2; shift 2 ;;
     *) echo "bench-startup.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -23,7 +27,9 @@ command -v hyperfine >/dev/null || { echo "bench-startup.sh: needs hyperfine (ap
 # The two binaries.
 . "$root/Scripts/before-worktree.sh"
 worktree="$root/.build/bench-before"
-before_worktree "$root" "$before" "$worktree" swift build -c release --product exhibit
+# Built as `make release` builds this tree, so only the code differs.
+before_worktree "$root" "$before" "$worktree" swift build -c release --static-swift-stdlib --product exhibit \
+  -Xswiftc -Xclang-linker -Xswiftc -no-pie
 (cd "$root" && make --no-print-directory release >/dev/null)
 # A small workspace for each binary (each made by its own binary, since a newer schema is one an
 # older Exhibit refuses): the sample criteria and recordings, catalogued, one link.
@@ -65,3 +71,6 @@ row "coverage" coverage native/checkbox
 row "link (again)" "${link[@]}"
 row "criteria list" criteria list
 row "verify" verify
+if [ "$pairs" -gt 0 ]; then
+  python3 "$root/Scripts/bench_startup_pairs.py" "$pairs" "$old" "$scratch/old" "$new" "$scratch/new"
+fi
