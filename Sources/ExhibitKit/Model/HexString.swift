@@ -6,7 +6,7 @@ extension Sequence where Element == UInt8 {
   /// Digests, chain hashes and filter tokens are written with this rather than
   /// `String(format: "%02x")`, whose first use in a process costs Foundation's formatter and the
   /// runtime's type lookups (about half a millisecond of `exhibit verify`).
-  var hexString: String {
+  package var hexString: String {
     let digits = Array("0123456789abcdef".utf8)
     var result = [UInt8]()
     result.reserveCapacity(underestimatedCount * 2)
@@ -20,5 +20,5 @@ extension Sequence where Element == UInt8 {
 
 extension SHA256.Digest {
   /// Lowercase hexadecimal digits of the digest.
-  var hexString: String { Array(self).hexString }
+  package var hexString: String { Array(self).hexString }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import ExhibitKit
 import Foundation
 
 /// The stylesheet and script every page loads, compiled into the binary and served by Exhibit
@@ -18,6 +19,6 @@ enum Assets {
   }
 
   private static func fingerprint(_ text: String) -> String {
-    SHA256.hash(data: Data(text.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+    SHA256.hash(data: Data(text.utf8)).prefix(6).hexString
   }
 }

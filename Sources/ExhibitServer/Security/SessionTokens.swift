@@ -1,4 +1,5 @@
 import Crypto
+import ExhibitKit
 import Foundation
 
 /// The random tokens a browser holds and what the server derives from them.
@@ -23,7 +24,7 @@ struct SessionTokens: Sendable {
   /// 32 random bytes, hex.
   static func random() -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
   }
 
   /// Whether a cookie value has the shape of a token this server made.
@@ -33,13 +34,13 @@ struct SessionTokens: Sendable {
 
   /// The key the database stores a session under.
   static func storageKey(_ token: String) -> String {
-    SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    SHA256.hash(data: Data(token.utf8)).hexString
   }
 
   /// The CSRF token for a session token.
   func csrfToken(for sessionToken: String) -> String {
     HMAC<SHA256>.authenticationCode(for: Data(sessionToken.utf8), using: SymmetricKey(data: secret))
-      .map { String(format: "%02x", $0) }.joined()
+      .hexString
   }
 
   /// Whether `presented` is the CSRF token of `sessionToken`, compared in constant time.
