@@ -21,7 +21,7 @@ struct Exhibit: AsyncParsableCommand {
   ///
   /// Swift's thread pool starts only for a command that waits on concurrent work (`catalog`);
   /// the others are synchronous and run where they were parsed, which saves the pool's threads
-  /// and a hop to one of them, about half a millisecond of every command's start.
+  /// and a hop to one of them, about a millisecond of every command's start.
   static func main() async {
     do {
       var command = try parseAsRoot()
