@@ -21,11 +21,10 @@ build: check
 	$(SWIFT) build
 
 # The binaries to install, exhibit and exhibit-server beside it (for `exhibit serve`): optimised,
-# with Swift's runtime linked in and not position-independent, so a command starts without
-# loading or relocating a runtime (Scripts/bench-startup.sh measures the difference).
+# not position-independent, with Swift's runtime, libstdc++ and SQLite linked in, so a command
+# starts without loading or relocating them (Scripts/bench-startup.sh measures the difference).
 release: check
-	$(SWIFT) build -c release --static-swift-stdlib --product exhibit -Xswiftc -Xclang-linker -Xswiftc -no-pie
-	$(SWIFT) build -c release --static-swift-stdlib --product exhibit-server -Xswiftc -Xclang-linker -Xswiftc -no-pie
+	@bash Scripts/release-build.sh exhibit exhibit-server
 
 test: setup
 	$(SWIFT) test

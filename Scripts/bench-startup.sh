@@ -2,34 +2,40 @@
 # Start-up of commands that read no media, on the small sample workspace: wall time per command
 # (hyperfine, Debian's package) and how many shared libraries the binary loads (ldd), for an
 # earlier revision and for this tree, in one run.
-#   Scripts/bench-startup.sh [--before REV] [--runs N] [--pairs N]
+#   Scripts/bench-startup.sh [--before REV] [--before-link static|shared] [--runs N] [--pairs N]
 # With --pairs N, the two binaries are also run in turns, N pairs a command, and the medians
 # printed (Scripts/bench_startup_pairs.py): small differences show through the machine's noise.
 # REV (default: the last commit that linked libavformat) is built in a worktree under
-# .build/bench-before, as `make release` builds this tree (Swift's runtime linked statically, no
-# position-independent code).
+# .build/bench-before, as `make release` builds this tree (Scripts/release-build.sh), so only the
+# code differs; with --before-link shared, its libstdc++ and SQLite are shared libraries, as
+# releases were linked until 2026-11-23 (`--before HEAD --before-link shared` times that alone).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
 before=095b516
 runs=30
 pairs=0
+before_link=static
 while [ $# -gt 0 ]; do
   case "$1" in
     --before) before=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --pairs) pairs=$2; shift 2 ;;
+    --before-link) before_link=$2; shift 2 ;;
     *) echo "bench-startup.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
+case "$before_link" in
+  static) link_flags=() ;;
+  shared) link_flags=(--shared) ;;
+  *) echo "bench-startup.sh: --before-link is static or shared" >&2; exit 2 ;;
+esac
 command -v hyperfine >/dev/null || { echo "bench-startup.sh: needs hyperfine (apt-get install hyperfine)" >&2; exit 2; }
 
 # The two binaries.
 . "$root/Scripts/before-worktree.sh"
 worktree="$root/.build/bench-before"
-# Built as `make release` builds this tree, so only the code differs.
-before_worktree "$root" "$before" "$worktree" swift build -c release --static-swift-stdlib --product exhibit \
-  -Xswiftc -Xclang-linker -Xswiftc -no-pie
+before_worktree "$root" "$before" "$worktree" bash "$root/Scripts/release-build.sh" "${link_flags[@]}" exhibit
 (cd "$root" && make --no-print-directory release >/dev/null)
 # A small workspace for each binary (each made by its own binary, since a newer schema is one an
 # older Exhibit refuses): the sample criteria and recordings, catalogued, one link.

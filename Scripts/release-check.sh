@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the release binaries (`make release`) and checks them as installed: libstdc++, libgcc and
+# SQLite are linked in (the binaries load only glibc's libraries), and `exhibit` does the main job
+# on a copy of the sample workspace: import, catalogue (libavformat opened on first use), link,
+# search with snippets (SQLite's FTS5 from the archive), verify; `exhibit-server` starts far
+# enough to print its help. Run by .ci/run after the tests.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+make --no-print-directory release >/dev/null
+status=0
+for binary in .build/release/exhibit .build/release/exhibit-server; do
+  unexpected=$(ldd "$binary" | grep -v -E 'linux-vdso|ld-linux|libc\.so|libm\.so' || true)
+  if [ -n "$unexpected" ]; then
+    echo "release-check: $binary loads more than glibc:" >&2
+    echo "$unexpected" >&2
+    status=1
+  fi
+done
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-release.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+cp -R Media Criteria "$scratch/"
+exhibit="$root/.build/release/exhibit"
+export EXHIBIT_AUDITOR=release-check
+(
+  cd "$scratch"
+  "$exhibit" init >/dev/null
+  "$exhibit" criteria import Criteria >/dev/null
+  "$exhibit" catalog Media >/dev/null
+  "$exhibit" link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.role" \
+    --verdict pass --from 0.4 --to 5.2 >/dev/null
+  "$exhibit" search checkbox --json >search.json
+  "$exhibit" verify >/dev/null
+) || { echo "release-check: a command of the release exhibit failed (above)" >&2; exit 1; }
+python3 - "$scratch/search.json" <<'EOF' || status=1
+import json, sys
+hits = json.load(open(sys.argv[1]))["hits"]
+if not hits or not any("checkbox" in (hit.get("snippet") or "").lower() for hit in hits):
+    sys.exit("release-check: the release exhibit's search found no snippet with the word")
+EOF
+"$root/.build/release/exhibit-server" --help >/dev/null || { echo "release-check: exhibit-server --help failed" >&2; status=1; }
+[ $status -eq 0 ] && echo "release-check: release binaries link only glibc and do the main job"
+exit $status
