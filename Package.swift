@@ -31,6 +31,12 @@ let package = Package(
       name: "CAVFormat",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
     ),
+    // C's printf for decimals, for the command line's text: Swift's `String(format:)` would build
+    // a `CVarArg` list, whose first use costs a search of every protocol conformance in the binary.
+    .systemLibrary(
+      name: "CDecimal",
+      path: "Sources/CDecimal"
+    ),
     // The one target that imports CSQLite: connection, statements, rows, values, errors, migrator.
     .target(
       name: "ExhibitSQLite",
@@ -66,6 +72,7 @@ let package = Package(
       name: "exhibit",
       dependencies: [
         "ExhibitKit",
+        "CDecimal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
       ]

@@ -80,6 +80,15 @@ import Testing
     #expect(show.stdout.contains(sha))
     #expect(show.stdout.contains("voiceover  (from"))
     #expect(show.stdout.contains("Captions en-US"))
+    // Numbers as C's printf writes them: three decimals, cue times right-aligned in eight columns.
+    #expect(show.stdout.contains("Duration        7.407 s\n"))
+    #expect(show.stdout.contains("\n     0.400–   5.216  Email me updates"))
+    // The table pads each column to its widest cell, two spaces apart.
+    let table = try workspace.run("recordings", "list").stdout
+    #expect(
+      table.hasPrefix("COMPONENT        PLATFORM  SCREEN READER  DURATION  STATUS  SHA-256       PATH\n"))
+    #expect(
+      table.contains("\nnative/checkbox  ios       voiceover      7.407 s   ok      \(sha.prefix(12))  /"))
     let missing = try workspace.run("recordings", "show", "ffff0000")
     #expect(missing.status == 1 && missing.stderr.contains("ffff0000: no catalogued recording"))
   }

@@ -18,7 +18,7 @@ enum RecordingText {
     field("Status", recording.missing ? "\(recording.status.rawValue), missing" : recording.status.rawValue)
     field("Error", recording.error)
     field("Container", recording.container)
-    field("Duration", recording.durationSeconds.map { String(format: "%.3f s", $0) })
+    field("Duration", recording.durationSeconds.map { "\($0.decimalText(places: 3)) s" })
     field("Bit rate", detail.bitRate.map { "\($0) b/s" })
     attributed("Family", detail.attribution.family)
     attributed("Component", detail.attribution.component)
@@ -55,13 +55,18 @@ enum RecordingText {
       lines.append("Captions \(track.language ?? "")  \(track.path)")
       for warning in track.warnings { lines.append("  warning: \(warning)") }
       for cue in track.cues {
-        lines.append(String(format: "  %8.3f–%8.3f  ", cue.startSeconds, cue.endSeconds) + cue.text)
+        lines.append(
+          "  \(cue.startSeconds.decimalText(places: 3, width: 8))–\(cue.endSeconds.decimalText(places: 3, width: 8))  "
+            + cue.text)
       }
     }
     lines.append("")
     lines.append(detail.links.isEmpty ? "No evidence links." : "Evidence links")
     for link in detail.links {
-      let segment = link.startSeconds.map { String(format: " %.3f–%.3f s", $0, link.endSeconds ?? $0) } ?? ""
+      let segment =
+        link.startSeconds.map {
+          " \($0.decimalText(places: 3))–\((link.endSeconds ?? $0).decimalText(places: 3)) s"
+        } ?? ""
       let state = link.retractedAt.map { "  (retracted \($0))" } ?? ""
       lines.append(
         "  #\(link.id) \(link.item)\(segment): \(link.verdict.rawValue) by \(link.auditor)\(state)")

@@ -19,14 +19,16 @@ enum ReviewerPageText {
       lines.append(
         "    \(recording.platform ?? "?") / \(recording.assistiveTech ?? "?")"
           + (recording.browser.map { " / \($0)" } ?? "")
-          + (recording.durationSeconds.map { String(format: ", %.3f s", $0) } ?? "")
+          + (recording.durationSeconds.map { ", \($0.decimalText(places: 3)) s" } ?? "")
           + ", \(recording.status.rawValue)")
       for cue in entry.cues {
-        lines.append(String(format: "    %7.2f  ", cue.startSeconds) + cue.text)
+        lines.append("    \(cue.startSeconds.decimalText(places: 2, width: 7))  " + cue.text)
       }
       for link in entry.links {
         let segment =
-          link.startSeconds.map { String(format: " %.2f–%.2f s", $0, link.endSeconds ?? $0) } ?? ""
+          link.startSeconds.map {
+            " \($0.decimalText(places: 2))–\((link.endSeconds ?? $0).decimalText(places: 2)) s"
+          } ?? ""
         lines.append(
           "    link \(link.id): \(link.item)\(segment) \(link.verdict.rawValue) by \(link.auditor)"
             + (link.note.isEmpty ? "" : ": \u{201C}\(link.note)\u{201D}"))

@@ -35,7 +35,7 @@ enum SearchText {
 
   /// Where a hit is, in words a reviewer can follow.
   static func place(_ hit: SearchHit) -> String {
-    let at = hit.startSeconds.map { String(format: " @ %.1f s", $0) } ?? ""
+    let at = hit.startSeconds.map { " @ \($0.decimalText(places: 1)) s" } ?? ""
     switch hit.kind {
     case .criteria: return hit.item ?? "\(hit.source): \(hit.title)"
     case .captions: return "\(hit.recording ?? hit.title)\(at)"

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Plain-text tables for the terminal: columns padded to their widest cell, the last left ragged.
 enum Table {
   static func render(header: [String], rows: [[String]]) -> String {
@@ -18,7 +16,7 @@ enum Table {
     return all.map { row in
       row.enumerated().map { index, cell in
         index < columns - 1
-          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+          ? cell + String(repeating: " ", count: widths[index] - cell.count)
           : cell.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: continuation)
       }.joined(separator: "  ").trimmingTrailingSpaces
     }.joined(separator: "\n")

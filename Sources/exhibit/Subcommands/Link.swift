@@ -47,7 +47,9 @@ struct Link: ParsableCommand {
         try Console.json(link)
       } else {
         let segment =
-          link.startSeconds.map { String(format: " %.3f–%.3f s", $0, link.endSeconds ?? $0) } ?? ""
+          link.startSeconds.map {
+            " \($0.decimalText(places: 3))–\((link.endSeconds ?? $0).decimalText(places: 3)) s"
+          } ?? ""
         Console.out(
           "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
             + " — \(link.recordingPath)\(segment)" + (link.platformOverride ? " [platform override]" : "")

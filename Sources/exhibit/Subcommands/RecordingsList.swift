@@ -28,7 +28,7 @@ struct RecordingsList: ParsableCommand {
         [
           recording.component ?? "",
           recording.platform ?? "", recording.assistiveTech ?? "",
-          recording.durationSeconds.map { String(format: "%.3f s", $0) } ?? "",
+          recording.durationSeconds.map { "\($0.decimalText(places: 3)) s" } ?? "",
           recording.missing ? "missing" : recording.status.rawValue,
           String((recording.sha256 ?? "").prefix(12)),
           recording.path,

@@ -35,7 +35,7 @@ struct Suggest: ParsableCommand {
       }) {
         for suggestion in ones.prefix(10) {
           Console.error(
-            "\(file): the cue at " + String(format: "%.2f s: ", suggestion.fromSeconds ?? 0)
+            "\(file): the cue at " + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2)) s: "
               + (suggestion.refusal ?? ""))
         }
         if ones.count > 10 { Console.error("\(file): \(ones.count - 10) more cues could not be linked") }
@@ -48,8 +48,8 @@ struct Suggest: ParsableCommand {
       for suggestion in suggestions where suggestion.refusal == nil {
         let link = suggestion.acceptedLink.map { "  -> link \($0)" } ?? ""
         Console.out(
-          String(format: "%.2f  ", suggestion.confidence) + "\(suggestion.item)  "
-            + String(format: "%.2f–%.2f s  ", suggestion.fromSeconds ?? 0, suggestion.toSeconds ?? 0)
+          "\(suggestion.confidence.decimalText(places: 2))  " + "\(suggestion.item)  "
+            + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2))–\((suggestion.toSeconds ?? 0).decimalText(places: 2)) s  "
             + "\((suggestion.recording as NSString).lastPathComponent)\(link)")
         Console.out("      \(suggestion.reason)")
       }
