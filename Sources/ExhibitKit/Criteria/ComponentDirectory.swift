@@ -15,7 +15,7 @@ struct ComponentDirectory: DatabaseDomain {
   /// had before it was renamed. An identifier wins over an alias that spells the same.
   /// - Throws: ``LookupError`` listing the choices for a name more than one component has.
   func resolve(_ name: String) throws -> ComponentID {
-    let lowered = name.lowercased().trimmingCharacters(in: .whitespaces)
+    let lowered = name.lowercased().trimmingWhitespace
     let parts = lowered.split(separator: "/", maxSplits: 1).map(String.init)
     let family = parts.count == 2 ? Family(rawValue: parts[0]) : nil
     let rest = family == nil ? lowered : parts[1]

@@ -7,7 +7,7 @@ public enum Actor {
 
   /// `--auditor`, else `$EXHIBIT_AUDITOR`, else the login name, else `unknown`.
   public static func current(explicit: String? = nil, environment: [String: String]) -> String {
-    if let explicit, !explicit.trimmingCharacters(in: .whitespaces).isEmpty { return explicit }
+    if let explicit, !explicit.trimmingWhitespace.isEmpty { return explicit }
     if let named = environment[environmentVariable], !named.isEmpty { return named }
     if let user = environment["USER"] ?? environment["LOGNAME"], !user.isEmpty { return user }
     if let login = getlogin().map({ String(cString: $0) }), !login.isEmpty { return login }
