@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 12;
+PRAGMA user_version = 13;
 
 CREATE TABLE criteria_document (
   id INTEGER PRIMARY KEY,
@@ -364,59 +364,10 @@ CREATE VIEW caption_cue_search AS
 CREATE VIEW recording_path_search AS
   SELECT p.id, p.name, r.search_scope AS scope FROM recording_path p JOIN recording r ON r.id = p.recording_id;
 
-CREATE TRIGGER caption_cue_fts_insert AFTER INSERT ON caption_cue
-BEGIN
-  INSERT INTO caption_cue_fts (rowid, text, scope)
-  SELECT new.id, new.text, r.search_scope
-  FROM caption_track t JOIN recording r ON r.id = t.recording_id WHERE t.id = new.track_id;
-END;
-
-CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
-BEGIN
-  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
-  SELECT 'delete', old.id, old.text, r.search_scope
-  FROM caption_track t JOIN recording r ON r.id = t.recording_id WHERE t.id = old.track_id;
-END;
-
 CREATE VIRTUAL TABLE recording_path_fts USING fts5 (
   name, scope, content = 'recording_path_search', content_rowid = 'id',
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
-
-CREATE TRIGGER recording_path_fts_insert AFTER INSERT ON recording_path
-BEGIN
-  INSERT INTO recording_path_fts (rowid, name, scope)
-  SELECT new.id, new.name, search_scope FROM recording WHERE id = new.recording_id;
-END;
-
-CREATE TRIGGER recording_path_fts_delete AFTER DELETE ON recording_path
-BEGIN
-  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
-  SELECT 'delete', old.id, old.name, search_scope FROM recording WHERE id = old.recording_id;
-END;
-
-CREATE TRIGGER recording_path_fts_update AFTER UPDATE OF name, recording_id ON recording_path
-BEGIN
-  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
-  SELECT 'delete', old.id, old.name, search_scope FROM recording WHERE id = old.recording_id;
-  INSERT INTO recording_path_fts (rowid, name, scope)
-  SELECT new.id, new.name, search_scope FROM recording WHERE id = new.recording_id;
-END;
-
-CREATE TRIGGER recording_search_scope_update AFTER UPDATE OF family, component, platform ON recording
-WHEN old.search_scope IS NOT new.search_scope
-BEGIN
-  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
-  SELECT 'delete', c.id, c.text, old.search_scope
-  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id WHERE t.recording_id = old.id;
-  INSERT INTO caption_cue_fts (rowid, text, scope)
-  SELECT c.id, c.text, new.search_scope
-  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id WHERE t.recording_id = new.id;
-  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
-  SELECT 'delete', id, name, old.search_scope FROM recording_path WHERE recording_id = old.id;
-  INSERT INTO recording_path_fts (rowid, name, scope)
-  SELECT id, name, new.search_scope FROM recording_path WHERE recording_id = new.id;
-END;
 
 CREATE TABLE account (
   name TEXT PRIMARY KEY NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
@@ -525,4 +476,63 @@ BEGIN
                       WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
   ORDER BY CASE d.format WHEN 'magenta-markdown' THEN 0 WHEN 'jekyll-front-matter' THEN 1 WHEN 'rendered-text' THEN 2 ELSE 9 END
     + CASE WHEN EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id) THEN 0 ELSE 10 END, d.id LIMIT 1;
+END;
+
+CREATE TABLE caption_cue_unindexed (id INTEGER PRIMARY KEY);
+
+CREATE TABLE recording_path_unindexed (id INTEGER PRIMARY KEY);
+
+CREATE TRIGGER caption_cue_fts_insert AFTER INSERT ON caption_cue
+BEGIN
+  INSERT OR IGNORE INTO caption_cue_unindexed (id) VALUES (new.id);
+END;
+
+CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
+BEGIN
+  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
+  SELECT 'delete', old.id, old.text, r.search_scope
+  FROM caption_track t JOIN recording r ON r.id = t.recording_id
+  WHERE t.id = old.track_id AND old.id NOT IN (SELECT id FROM caption_cue_unindexed);
+  DELETE FROM caption_cue_unindexed WHERE id = old.id;
+END;
+
+CREATE TRIGGER recording_path_fts_insert AFTER INSERT ON recording_path
+BEGIN
+  INSERT OR IGNORE INTO recording_path_unindexed (id) VALUES (new.id);
+END;
+
+CREATE TRIGGER recording_path_fts_delete AFTER DELETE ON recording_path
+BEGIN
+  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
+  SELECT 'delete', old.id, old.name, search_scope FROM recording
+  WHERE id = old.recording_id AND old.id NOT IN (SELECT id FROM recording_path_unindexed);
+  DELETE FROM recording_path_unindexed WHERE id = old.id;
+END;
+
+CREATE TRIGGER recording_path_fts_update AFTER UPDATE OF name, recording_id ON recording_path
+WHEN new.id NOT IN (SELECT id FROM recording_path_unindexed)
+BEGIN
+  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
+  SELECT 'delete', old.id, old.name, search_scope FROM recording WHERE id = old.recording_id;
+  INSERT INTO recording_path_fts (rowid, name, scope)
+  SELECT new.id, new.name, search_scope FROM recording WHERE id = new.recording_id;
+END;
+
+CREATE TRIGGER recording_search_scope_update AFTER UPDATE OF family, component, platform ON recording
+WHEN old.search_scope IS NOT new.search_scope
+BEGIN
+  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
+  SELECT 'delete', c.id, c.text, old.search_scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+  WHERE t.recording_id = old.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed);
+  INSERT INTO caption_cue_fts (rowid, text, scope)
+  SELECT c.id, c.text, new.search_scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+  WHERE t.recording_id = new.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed);
+  INSERT INTO recording_path_fts (recording_path_fts, rowid, name, scope)
+  SELECT 'delete', id, name, old.search_scope FROM recording_path
+  WHERE recording_id = old.id AND id NOT IN (SELECT id FROM recording_path_unindexed);
+  INSERT INTO recording_path_fts (rowid, name, scope)
+  SELECT id, name, new.search_scope FROM recording_path
+  WHERE recording_id = new.id AND id NOT IN (SELECT id FROM recording_path_unindexed);
 END;

@@ -34,6 +34,11 @@ public final class Connection {
     set { hookBox.hooks = newValue }
   }
 
+  /// Work every outermost write transaction ends with, just before its `COMMIT` (after the body,
+  /// not in a savepoint); what it throws rolls the transaction back. Nil (the default) does
+  /// nothing. A store uses it for index entries that are written once per transaction.
+  public var willCommit: ((Connection) throws -> Void)?
+
   /// The busy timeout every connection gets: how long a writer waits for another's transaction.
   /// 10 seconds, or `EXHIBIT_BUSY_TIMEOUT_MS` milliseconds when that is set.
   public static let busyTimeoutMilliseconds: Int32 = {
@@ -162,9 +167,16 @@ public final class Connection {
     }
   }
 
-  /// Runs one statement with bound parameters, discarding rows.
+  /// Runs one statement with bound parameters, discarding rows. A statement that writes outside
+  /// a transaction runs in one of its own when ``willCommit`` is set, so it ends as every write
+  /// transaction does.
   public func execute(_ sql: String, _ values: [any SQLBindable]) throws {
-    try prepare(sql).run(values.map(\.sqlValue))
+    let statement = try prepare(sql)
+    if willCommit != nil, let handle, sqlite3_get_autocommit(handle) != 0, !statement.isReadOnly {
+      try transaction { try statement.run(values.map(\.sqlValue)) }
+      return
+    }
+    try statement.run(values.map(\.sqlValue))
   }
 
   /// Runs one statement with bound parameters and returns every row.
@@ -192,7 +204,8 @@ public final class Connection {
   /// `IMMEDIATE` takes the write lock at the start, so two writers queue on the busy timeout
   /// instead of failing later with a deadlock. Called inside another transaction, it runs in a
   /// savepoint of it.
-  /// - Throws: what `body` throws (after rolling back), or ``SQLiteError`` from BEGIN or COMMIT.
+  /// - Throws: what `body` or ``willCommit`` throws (after rolling back), or ``SQLiteError``
+  ///   from BEGIN or COMMIT.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     // Inside a transaction already: a savepoint, so the inner work is all or nothing too.
     if let handle, sqlite3_get_autocommit(handle) == 0 {
@@ -213,6 +226,7 @@ public final class Connection {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
+      try willCommit?(self)
       hookBox.hooks?.beforeCommit()
       try execute("COMMIT")
       hookBox.hooks?.afterCommit()

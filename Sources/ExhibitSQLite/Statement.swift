@@ -67,6 +67,9 @@ public final class Statement {
     }
   }
 
+  /// Whether the statement leaves the database as it is (`sqlite3_stmt_readonly`).
+  public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
   /// Advances to the next row (`sqlite3_step`).
   /// - Returns: `true` when a row is available, `false` when the statement is done.
   /// - Throws: ``SQLiteError`` naming the SQL, e.g. for a constraint violation.

@@ -158,6 +158,7 @@ func build(_ workspace: SyntheticWorkspace, keep: Bool) throws -> (Store, [Strin
   let store = try Store.open(at: path, access: .write)
   // The synthetic rows are written straight into the tables, on a connection of our own.
   let connection = try Connection(path: path, mode: .readWrite)
+  connection.willCommit = SearchBacklog.index
   var components: [String] = []
   let buildTime = try clock.measure { components = try workspace.build(into: connection) }
   try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -29,6 +29,8 @@ public enum Schema {
     Migration(version: 10, name: "accounts and sessions for the web workspace", sql: accounts),
     Migration(version: 11, name: "prefix indexes for captions and criteria items", sql: prefixIndexes),
     Migration(version: 12, name: "each component's current criteria document kept", sql: currentCriteria),
+    Migration(
+      version: 13, name: "captions and recording names indexed once per transaction", sql: searchBacklog),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

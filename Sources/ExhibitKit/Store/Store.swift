@@ -67,6 +67,7 @@ public final class Store {
       path: path, mode: access == .write ? .create : .readWrite, inspect: inspect)
     connection.writeHooks = CrashPoint.writeHooks
     try Schema.migrator.migrate(connection)
+    connection.willCommit = SearchBacklog.index
     return Store(connection: connection)
   }
 
