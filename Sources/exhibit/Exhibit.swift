@@ -27,7 +27,7 @@ struct Exhibit: AsyncParsableCommand {
       var command = try parseAsRoot()
       // The concrete type: a cast to a protocol the command does not conform to costs the Swift
       // runtime a search of every conformance in the binary (a twentieth of a millisecond).
-      if var catalogue = command as? CatalogueCommand {
+      if let catalogue = command as? CatalogueCommand {
         try await catalogue.run()
       } else {
         try command.run()

@@ -1,14 +1,16 @@
 import Foundation
 
 /// Catalogues recordings: decides what must be read, probes and hashes in parallel, and
-/// stores the results through one writer in batched transactions.
+/// stores the results through one writer in batched transactions, on a thread of its own while
+/// the next files are read (``CatalogueBatches``).
 ///
 /// A file whose size, modification time, inode and device match what is stored is skipped
 /// without being opened, so a re-scan of an unchanged folder costs one `lstat` per file.
 public final class Cataloguer {
   private let store: Store
   private let actor: String
-  /// How many files are probed and hashed at once (default: the number of cores).
+  /// How many files are probed and hashed at once (default: the number of cores; one fewer while
+  /// libavformat is being opened).
   public var width = ProcessInfo.processInfo.activeProcessorCount
   /// How many files one write transaction stores.
   public var batchSize = 64
@@ -73,59 +75,81 @@ public final class Cataloguer {
     // libavformat is opened only now, when some file must be read, while the first files are
     // hashed; a missing one stops the run with one error naming it, before anything is stored.
     if summary.read > 0 { LibAV.loadInBackground() }
+    let batches = CatalogueBatches(
+      writer: writer, attributor: attributor, actor: actor, tally: .init(summary: summary, present: present))
     var pending: [Examination] = []
     var done = 0
     let examiner = self.examiner
-    try await withThrowingTaskGroup(of: ExaminationStep.self) { group in
-      var next = requests.makeIterator()
-      // Files hashed while libavformat was still opening, to probe once it is open.
-      var hashed: [(ExaminationRequest, FileDigest)] = []
-      var requestsLeft = requests.count
-      /// Starts the next piece of work: a probe of a hashed file once the libraries are open,
-      /// else the next file, else a probe that waits for them. False when nothing is left.
-      func addTask() -> Bool {
-        if !hashed.isEmpty, LibAV.isSettled || requestsLeft == 0 {
-          let (request, digest) = hashed.removeFirst()
+    let reads = summary.read
+    do {
+      try await withThrowingTaskGroup(of: ExaminationStep.self) { group in
+        var next = requests.makeIterator()
+        // Files hashed while libavformat was still opening, to probe once it is open.
+        var hashed: [(ExaminationRequest, FileDigest)] = []
+        var requestsLeft = requests.count
+        var running = 0
+        /// Starts the next piece of work: a probe of a hashed file once the libraries are open,
+        /// else the next file, else a probe that waits for them. False when nothing is left.
+        func addTask() -> Bool {
+          if !hashed.isEmpty, LibAV.isSettled || requestsLeft == 0 {
+            let (request, digest) = hashed.removeFirst()
+            group.addTask {
+              .examined(
+                try examiner.examine(
+                  request, media: try examiner.probeMedia(request.video.path, digest: digest)))
+            }
+            return true
+          }
+          guard let request = next.next() else { return false }
+          requestsLeft -= 1
           group.addTask {
-            .examined(
-              try examiner.examine(
-                request, media: try examiner.probeMedia(request.video.path, digest: digest)))
+            guard request.readsMedia, !LibAV.isSettled else {
+              return .examined(try examiner.examine(request))
+            }
+            switch examiner.hashMedia(request.video.path) {
+            case .hashed(let digest): return .hashed(request, digest)
+            case .finished(let reading): return .examined(try examiner.examine(request, media: reading))
+            }
           }
           return true
         }
-        guard let request = next.next() else { return false }
-        requestsLeft -= 1
-        group.addTask {
-          guard request.readsMedia, !LibAV.isSettled else { return .examined(try examiner.examine(request)) }
-          switch examiner.hashMedia(request.video.path) {
-          case .hashed(let digest): return .hashed(request, digest)
-          case .finished(let reading): return .examined(try examiner.examine(request, media: reading))
-          }
+        /// Keeps `width` tasks running, one fewer while libavformat opens: opening it is the
+        /// one thing no probe can start before, so it gets a core of its own.
+        func fill() {
+          let width = max(1, reads == 0 || LibAV.isSettled ? self.width : self.width - 1)
+          while running < width, addTask() { running += 1 }
         }
-        return true
-      }
-      for _ in 0..<max(1, width) where !addTask() { break }
-      while let step = try await group.next() {
-        switch step {
-        case .hashed(let request, let digest):
-          hashed.append((request, digest))
-        case .examined(let examination):
-          pending.append(examination)
-          done += 1
-          if pending.count >= batchSize {
-            // Files that could not be hashed may arrive before the libraries are open: nothing
-            // is stored until it is known that they could be.
-            if summary.read > 0 { _ = try LibAV.load() }
-            try write(pending, attributor: attributor, into: &summary, present: &present)
-            pending.removeAll(keepingCapacity: true)
+        fill()
+        while let step = try await group.next() {
+          running -= 1
+          switch step {
+          case .hashed(let request, let digest):
+            hashed.append((request, digest))
+          case .examined(let examination):
+            pending.append(examination)
+            done += 1
+            if pending.count >= batchSize {
+              // Files that could not be hashed may arrive before the libraries are open: nothing
+              // is stored until it is known that they could be.
+              if reads > 0 { _ = try LibAV.load() }
+              try batches.submit(pending)
+              pending.removeAll(keepingCapacity: true)
+            }
+            progress?(done, requests.count)
           }
-          progress?(done, requests.count)
+          fill()
         }
-        _ = addTask()
       }
+    } catch {
+      // A batch being written ends before the connection is anyone else's again.
+      _ = try? batches.finish()
+      throw error
     }
-    if summary.read > 0 { _ = try LibAV.load() }
-    try write(pending, attributor: attributor, into: &summary, present: &present)
+    if reads > 0 { _ = try LibAV.load() }
+    var tally = try batches.finish()
+    try CatalogueBatches.write(pending, writer: writer, attributor: attributor, actor: actor, into: &tally)
+    summary = tally.summary
+    present = tally.present
     let now = Timestamp.string(Date())
     try writer.connection.transaction {
       summary.missing = try writer.markVanished(
@@ -143,47 +167,5 @@ public final class Cataloguer {
   private enum ExaminationStep: Sendable {
     case examined(Examination)
     case hashed(ExaminationRequest, FileDigest)
-  }
-
-  private func write(
-    _ batch: [Examination], attributor: RecordingAttributor, into summary: inout CatalogueSummary,
-    present: inout Set<PathKey>
-  ) throws {
-    guard !batch.isEmpty else { return }
-    let now = Timestamp.string(Date())
-    let writer = store.catalogueWriter
-    for examination in batch {
-      for caption in examination.captions { try writer.emptyLongCaptionTrack(path: caption.caption.path) }
-    }
-    var laterCues: [PendingCues] = []
-    try writer.connection.transaction {
-      for examination in batch.sorted(by: { $0.request.video.path < $1.request.video.path }) {
-        let path = examination.request.video.path
-        let outcome = try writer.store(
-          examination, attributor: attributor, actor: actor, now: now, warnings: &summary.warnings,
-          errors: &summary.errors, laterCues: &laterCues)
-        switch outcome {
-        case .added: summary.added += 1
-        case .unchanged:
-          if examination.request.readsMedia { summary.unchanged += 1 } else { summary.updated += 1 }
-        case .updated: summary.updated += 1
-        case .moved(let from): summary.moved.append(.init(path: path, from: from))
-        case .duplicate(let others):
-          summary.added += 1
-          summary.duplicates.append(.init(path: path, sameAs: others))
-        case .failed: summary.failed += 1
-        case .notStored: summary.failed += 1
-        }
-        if case .notStored = outcome { continue }
-        present.insert(PathKey(path))
-      }
-    }
-    for pending in laterCues {
-      var next: PendingCues? = pending
-      while let current = next {
-        usleep(CatalogueWriter.pauseBetweenChunks)
-        next = try writer.storeNextCues(current)
-      }
-    }
   }
 }

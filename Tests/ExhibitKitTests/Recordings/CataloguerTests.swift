@@ -19,10 +19,11 @@ import Testing
       store = try Store.open(at: folder.path("exhibit.sqlite"), access: .write)
     }
 
-    func catalogue(_ paths: [String]? = nil, examiner: RecordingExaminer? = nil) async throws
-      -> CatalogueSummary
+    func catalogue(_ paths: [String]? = nil, examiner: RecordingExaminer? = nil, batchSize: Int = 64)
+      async throws -> CatalogueSummary
     {
       let cataloguer = Cataloguer(store: store, actor: "tester")
+      cataloguer.batchSize = batchSize
       if let examiner { cataloguer.examiner = examiner }
       return try await cataloguer.run(CatalogueScope(paths: paths ?? [media]))
     }
@@ -73,6 +74,34 @@ import Testing
     #expect(
       try workspace.count("SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH 'checkbox'")
         > 0)
+  }
+
+  /// Batches are written on a thread of their own while later files are read: a batch per file
+  /// stores what one batch stores, searchable the same, with an audit event each.
+  @Test func batchesOfOneStoreWhatOneBatchStores() async throws {
+    let whole = try Workspace()
+    let single = try Workspace()
+    let together = try await whole.catalogue()
+    let apart = try await single.catalogue(batchSize: 1)
+    func counts(_ summary: CatalogueSummary) -> [Int] {
+      [
+        summary.scanned, summary.read, summary.added, summary.unchanged, summary.updated, summary.failed,
+        summary.moved.count, summary.duplicates.count, summary.warnings.count, summary.errors.count,
+      ]
+    }
+    #expect(counts(apart) == counts(together) && apart.added == 3)
+    for sql in [
+      "SELECT count(*) AS n FROM caption_cue",
+      "SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH 'checkbox'",
+      "SELECT count(*) AS n FROM recording_path_fts WHERE recording_path_fts MATCH 'checkbox*'",
+      "SELECT count(*) AS n FROM audit_event WHERE action = 'recording.catalog'",
+    ] {
+      #expect(try single.count(sql) == (try whole.count(sql)) && (try single.count(sql)) > 0, "\(sql)")
+    }
+    for index in ["caption_cue_fts", "recording_path_fts"] {
+      try single.store.connection.execute(
+        "INSERT INTO \(index) (\(index), rank) VALUES ('integrity-check', 1)")
+    }
   }
 
   @Test func anUnchangedFolderIsSkippedWithoutReading() async throws {
