@@ -39,6 +39,23 @@ import Testing
     #expect(listed.filter { !$0.isWhitespace } == "[]", "\(listed)")
   }
 
+  /// Into a database that does not exist yet, the libraries start opening before the schema is
+  /// made: a missing one is still one error naming it, and nothing is stored.
+  @Test func aCatalogueThatMakesItsDatabaseNamesAMissingLibraryToo() throws {
+    let workspace = try CatalogueCommandTests.workspace()
+    workspace.environment["EXHIBIT_LIBAVFORMAT"] = workspace.path("missing/libavformat.so.59")
+    let catalog = try workspace.run("catalog", "Media")
+    #expect(catalog.status == 1)
+    #expect(
+      catalog.stderr.contains("cannot load \(workspace.path("missing/libavformat.so.59"))"),
+      "\(catalog.stderr)")
+    #expect(!catalog.stderr.contains("Fatal error") && !catalog.stderr.contains("Stack dump"))
+    let listed = try workspace.run("recordings", "list", "--json").stdout
+    #expect(listed.filter { !$0.isWhitespace } == "[]", "\(listed)")
+    workspace.environment.removeValue(forKey: "EXHIBIT_LIBAVFORMAT")
+    #expect(try workspace.run("catalog", "Media").status == 0)
+  }
+
   @Test func aBrokenLibraryIsNamedNotLoaded() throws {
     let workspace = try CatalogueCommandTests.workspace()
     #expect(try workspace.run("init").status == 0)

@@ -67,9 +67,14 @@ struct LibAV: @unchecked Sendable {
   /// Starts opening the libraries on a thread of their own and returns at once. A catalogue
   /// hashes its first files meanwhile: opening libavformat and the hundred libraries behind it
   /// takes tens of milliseconds. Whoever calls ``load()`` next waits for that thread's result.
+  /// Calls after the first do nothing.
   static func loadInBackground() {
+    guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
     Thread.detachNewThread { _ = try? load() }
   }
+
+  /// Set by the first ``loadInBackground()``.
+  private static let started = Atomic<Bool>(false)
 
   /// The opened libraries. Call only after ``load()`` succeeded (the probe does).
   static var loaded: LibAV {

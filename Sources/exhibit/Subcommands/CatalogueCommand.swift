@@ -31,8 +31,11 @@ struct CatalogueCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      let store = try global.openForWriting()
       let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
+      if !scope.videos.isEmpty, !FileManager.default.fileExists(atPath: global.databasePath) {
+        Cataloguer.openMediaLibrariesEarly()
+      }
+      let store = try global.openForWriting()
       let cataloguer = Cataloguer(
         store: store, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
       cataloguer.batchSize = batchSize
