@@ -354,41 +354,17 @@ extension CatalogueWriter {
     }
   }
 
-  /// Stores cues many rows per statement (``statementRows``): a row inserted into `caption_cue`
-  /// fires the trigger that indexes it, SQLite opens a statement savepoint around any statement
-  /// that fires one, and at a savepoint FTS5 writes out what it holds in memory as a new segment.
-  /// A statement per cue made a segment per cue (half of a catalogue's writing time, and merges
-  /// after); a statement per 256 cues makes one per statement, and the index holds the same.
   private func insertCues(_ cues: ArraySlice<WebVTT.Cue>, first: Int, track: Int64) throws {
-    var position = first
-    var rest = cues[...]
-    while !rest.isEmpty {
-      let rows = Self.statementRows.first { $0 <= rest.count } ?? 1
-      let chunk = rest.prefix(rows)
-      rest = rest.dropFirst(chunk.count)
-      var values: [any SQLBindable] = []
-      values.reserveCapacity(chunk.count * 6)
-      for cue in chunk {
-        values += [
-          track, position, cue.identifier, cue.startMilliseconds,
+    for (offset, cue) in cues.enumerated() {
+      try connection.execute(
+        "INSERT INTO caption_cue (track_id, position, identifier, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+          track, first + offset, cue.identifier, cue.startMilliseconds,
           max(cue.endMilliseconds, cue.startMilliseconds),
           cue.text.unicodeScalars.count > Self.longestCue
             ? String(String.UnicodeScalarView(cue.text.unicodeScalars.prefix(Self.longestCue))) : cue.text,
-        ]
-        position += 1
-      }
-      try connection.execute(Self.insertCuesSQL(rows: chunk.count), values)
+        ])
     }
-  }
-
-  /// How many cues one `INSERT` stores, largest first (six parameters each, far below SQLite's
-  /// limit of 32,766): a few statement texts, so the connection's statement cache stays small.
-  static let statementRows = [256, 64, 16, 4, 1]
-
-  /// `INSERT INTO caption_cue … VALUES (…), (…)` for `rows` cues.
-  static func insertCuesSQL(rows: Int) -> String {
-    "INSERT INTO caption_cue (track_id, position, identifier, start_ms, end_ms, text) VALUES "
-      + repeatElement("(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
   }
 
   /// The most characters of one cue that are stored and searched.
