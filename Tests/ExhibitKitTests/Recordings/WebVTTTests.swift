@@ -59,6 +59,16 @@ import Testing
     #expect(captions.cues.map(\.text) == ["A\u{FFFD}B <b> \u{00A0}\u{200E}\u{200F}&lt;", "plain"])
   }
 
+  @Test func timingWhitespaceIsSpaceTabOrFormFeedAsTheParsingRulesSay() throws {
+    let captions = try parse(
+      "WEBVTT\n\n\u{0C}00:01.000\t-->\u{0C} 00:02.000 \u{0C}align:end\t\n<b>One</b>\n\n\u{A0}00:03.000 --> 00:04.000\nTwo\n"
+    )
+    #expect(captions.cues.map(\.text) == ["One"])
+    #expect(captions.cues.first?.settings == "align:end")
+    // A no-break space is not WebVTT whitespace: that timing line is bad.
+    #expect(captions.warnings.map(\.line) == [6])
+  }
+
   @Test func onlyTheSignatureMeansZeroCues() throws {
     #expect(try parse("WEBVTT").cues.isEmpty)
     #expect(try parse("WEBVTT\n").cues.isEmpty)
