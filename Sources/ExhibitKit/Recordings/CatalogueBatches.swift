@@ -1,10 +1,13 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Stores a catalogue run's examinations a batch per transaction, on a thread of its own, so
 /// the files after a batch are probed and hashed while it is written.
 ///
-/// Batches are written in the order they are handed over. At most ``depth`` wait at a time:
+/// Batches are written in the order they are handed over, and may be of any size: a run hands
+/// over what it has whenever the writer is idle (``isIdle``), so the writer keeps pace with the
+/// reading and the last transaction, which nothing overlaps, is small. At most ``depth`` wait at a time:
 /// handing over one more blocks until the oldest is written, so a folder whose files are read
 /// faster than they are stored does not pile up in memory. The first batch that fails stops the
 /// rest; its error comes back from the next ``submit(_:)`` or from ``finish()``, and batches
@@ -24,6 +27,8 @@ final class CatalogueBatches: @unchecked Sendable {
   private let actor: String
   private let queue = DispatchQueue(label: "exhibit.catalogue.writer")
   private let room = DispatchSemaphore(value: CatalogueBatches.depth)
+  /// Batches handed over and not yet written.
+  private let unwritten = Atomic<Int>(0)
   // Touched only on `queue`, or after `queue.sync` has waited for it.
   private var tally: Tally
   private var failure: (any Error)?
@@ -41,6 +46,9 @@ final class CatalogueBatches: @unchecked Sendable {
     self.tally = tally
   }
 
+  /// Whether every batch handed over is written, so one handed over now starts at once.
+  var isIdle: Bool { unwritten.load(ordering: .acquiring) == 0 }
+
   /// Hands a batch over to be written, waiting while ``depth`` batches are waiting already.
   /// - Throws: The error an earlier batch failed with, if one did.
   func submit(_ batch: [Examination]) throws {
@@ -49,8 +57,12 @@ final class CatalogueBatches: @unchecked Sendable {
       room.signal()
       throw failure
     }
+    unwritten.add(1, ordering: .acquiringAndReleasing)
     queue.async {
-      defer { self.room.signal() }
+      defer {
+        self.unwritten.subtract(1, ordering: .acquiringAndReleasing)
+        self.room.signal()
+      }
       guard self.failure == nil else { return }
       do {
         try self.write(batch)

@@ -12,7 +12,8 @@ public final class Cataloguer {
   /// How many files are probed and hashed at once (default: the number of cores; one fewer while
   /// libavformat is being opened).
   public var width = ProcessInfo.processInfo.activeProcessorCount
-  /// How many files one write transaction stores.
+  /// How many files one write transaction stores at most. Fewer are handed over whenever the
+  /// writer is idle, so it keeps pace with the reading.
   public var batchSize = 64
   var examiner = RecordingExaminer()
 
@@ -133,7 +134,8 @@ public final class Cataloguer {
           case .examined(let examination):
             pending.append(examination)
             done += 1
-            if pending.count >= batchSize {
+            // An idle writer is handed what there is, once nothing would wait for libavformat.
+            if pending.count >= batchSize || (batches.isIdle && (reads == 0 || LibAV.isSettled)) {
               // Files that could not be hashed may arrive before the libraries are open: nothing
               // is stored until it is known that they could be.
               if reads > 0 { _ = try LibAV.load() }
