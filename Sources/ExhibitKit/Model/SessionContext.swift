@@ -73,7 +73,8 @@ public struct SessionContext: Sendable, Equatable {
   /// inside the words glued together, e.g. `checkboxvoiceover`.
   private static func find<T>(_ names: [(String, T)], words: [String], glued: String) -> T? {
     for (name, value) in names where words.contains(name) { return value }
-    for (name, value) in names where name.count >= minimumGluedLength && glued.contains(name) {
+    for (name, value) in names where name.count >= minimumGluedLength && glued.containsIgnoringASCIICase(name)
+    {
       return value
     }
     return nil

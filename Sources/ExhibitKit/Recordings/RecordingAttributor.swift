@@ -115,7 +115,7 @@ public struct RecordingAttributor: Sendable {
     if let version = lowered["com.android.version"]?.trimmingCharacters(in: .whitespaces), !version.isEmpty {
       result.platform = Attributed(Platform.android.rawValue, .tags)
       result.osVersion = Attributed("Android \(version)", .tags)
-    } else if lowered["com.apple.quicktime.author"]?.localizedCaseInsensitiveContains("replaykit") == true
+    } else if lowered["com.apple.quicktime.author"]?.containsIgnoringASCIICase("replaykit") == true
       || lowered["com.apple.quicktime.model"].map({ $0.contains("iPhone") || $0.contains("iPad") }) == true
     {
       result.platform = Attributed(Platform.ios.rawValue, .tags)
@@ -123,7 +123,7 @@ public struct RecordingAttributor: Sendable {
         result.osVersion = Attributed("iOS \(software)", .tags)
       }
     } else if ["artist", "encoder", "comment"].contains(where: {
-      lowered[$0]?.localizedCaseInsensitiveContains("Microsoft Game DVR") == true
+      lowered[$0]?.containsIgnoringASCIICase("Microsoft Game DVR") == true
     }) {
       result.platform = Attributed(Platform.windows.rawValue, .tags)
     }

@@ -123,6 +123,21 @@ import Testing
     #expect(windows.platform == Attributed("windows", .tags))
     #expect(windows.browser == Attributed("chrome", .tags))
     #expect(RecordingAttributor.fromTags(["ENCODER": "Lavf61.7.100"]) == RecordingAttribution())
+    // The names are matched in any case, anywhere in the tag.
+    #expect(
+      RecordingAttributor.fromTags(["comment": "captured by MICROSOFT game dvr 2"]).platform
+        == Attributed("windows", .tags))
+    #expect(RecordingAttributor.fromTags(["comment": "Microsoft Game"]).platform == nil)
+  }
+
+  @Test func asciiCaseIsIgnoredAndEverythingElseCompared() {
+    #expect("xxReplayKitRecording".containsIgnoringASCIICase("replaykit"))
+    #expect("REPLAYKIT".containsIgnoringASCIICase("ReplayKit"))
+    #expect(!"replay kit".containsIgnoringASCIICase("replaykit"))
+    #expect(!"kit".containsIgnoringASCIICase("replaykit"))
+    #expect("checkboxvoiceover".containsIgnoringASCIICase("voiceover"))
+    #expect(!"ÉCLAIR".containsIgnoringASCIICase("éclair"))
+    #expect("anything".containsIgnoringASCIICase(""))
   }
 
   @Test func theScreenReaderImpliesThePlatformByFamily() {
