@@ -20,3 +20,17 @@ extension StringProtocol {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
   }
 }
+
+extension Collection where Element == UInt8 {
+  /// Where `needle`'s bytes first occur, counted in bytes from the start; nil when they do not.
+  func firstOffset(of needle: some Collection<UInt8>) -> Int? {
+    let text = Array(self)
+    let needle = Array(needle)
+    guard text.count >= needle.count else { return nil }
+    for start in 0...(text.count - needle.count)
+    where text[start..<(start + needle.count)].elementsEqual(needle) {
+      return start
+    }
+    return nil
+  }
+}

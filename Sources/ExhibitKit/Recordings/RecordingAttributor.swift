@@ -1,5 +1,3 @@
-import Foundation
-
 /// A recording a criteria document's Videos section names, with what its heading says.
 public struct CriteriaVideoReference: Sendable, Equatable {
   public var family: Family
@@ -112,7 +110,7 @@ public struct RecordingAttributor: Sendable {
     var result = RecordingAttribution()
     let lowered = Dictionary(
       tags.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
-    if let version = lowered["com.android.version"]?.trimmingCharacters(in: .whitespaces), !version.isEmpty {
+    if let version = lowered["com.android.version"]?.trimmingWhitespace, !version.isEmpty {
       result.platform = Attributed(Platform.android.rawValue, .tags)
       result.osVersion = Attributed("Android \(version)", .tags)
     } else if lowered["com.apple.quicktime.author"]?.containsIgnoringASCIICase("replaykit") == true
@@ -159,7 +157,8 @@ public struct RecordingAttributor: Sendable {
   }
 
   private func fromName(path: String, family: Family?) -> RecordingAttribution {
-    let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let name = path.split(separator: "/").last ?? path[...]
+    let stem = String(name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? name[..<$0] : nil } ?? name)
     let context = SessionContext(text: stem, family: family)
     var result = RecordingAttribution()
     if let platform = context.platform, !context.platformImplied {

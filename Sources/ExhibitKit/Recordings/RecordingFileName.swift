@@ -25,8 +25,8 @@ enum RecordingFileName {
     var result: [String] = []
     for word in SessionContext.words(in: stem) {
       if sessionWords.contains(word) { break }
-      if let cut = gluedSessionWords.compactMap({ word.range(of: $0)?.lowerBound }).min() {
-        if cut > word.startIndex { result.append(String(word[..<cut])) }
+      if let cut = gluedSessionWords.compactMap({ word.utf8.firstOffset(of: $0.utf8) }).min() {
+        if cut > 0 { result.append(String(decoding: word.utf8.prefix(cut), as: UTF8.self)) }
         break
       }
       guard !word.allSatisfy(\.isNumber) else { break }
