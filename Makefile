@@ -33,11 +33,18 @@ demo: setup
 	$(SWIFT) build
 	@bash Scripts/demo.sh
 
-# Rewrites Database/schema.sql from a fresh database after a migration changed.
-schema: build
+# Rewrites Database/schema.sql and the snapshot new databases are made from, after a migration
+# changed: the snapshot is emptied first, so the database dumped is the one the migrations build.
+snapshot := Sources/ExhibitKit/Store/Schema+Snapshot.swift
+schema:
+	@printf '%s\n' 'import ExhibitSQLite' '' 'extension Schema {' \
+	  '  /// None while `make schema` builds a database from the migrations alone.' \
+	  '  static let snapshot: SchemaSnapshot? = nil' '}' > $(snapshot)
+	@$(MAKE) --no-print-directory build
 	@scratch=$$(mktemp -d) && (cd "$$scratch" && $(CURDIR)/.build/debug/exhibit init >/dev/null) \
 	  && python3 Scripts/dump-schema.py "$$scratch/Database/exhibit.sqlite" > Database/schema.sql \
-	  && rm -rf "$$scratch" && echo "wrote Database/schema.sql"
+	  && python3 Scripts/dump-schema.py --swift "$$scratch/Database/exhibit.sqlite" > $(snapshot) \
+	  && rm -rf "$$scratch" && echo "wrote Database/schema.sql and $(snapshot)"
 
 # Remakes the sample recordings in Media/ (needs ffmpeg and espeak-ng).
 media:

@@ -51,9 +51,17 @@ public struct Migrator: Sendable {
   /// The steps, in version order.
   public let migrations: [Migration]
 
+  /// What the steps build, as one script a new file runs instead of every step.
+  public let snapshot: SchemaSnapshot?
+
   /// Creates a migrator over steps that must be numbered 1, 2, 3, ...
-  public init(migrations: [Migration]) {
+  /// - Parameters:
+  ///   - migrations: The steps.
+  ///   - snapshot: The schema the steps build, for new files; used only when it is of the last
+  ///     step's version, so a new step is applied step by step until the snapshot is made again.
+  public init(migrations: [Migration], snapshot: SchemaSnapshot? = nil) {
     self.migrations = migrations.sorted { $0.version < $1.version }
+    self.snapshot = snapshot
   }
 
   /// The version a fully migrated database has.
@@ -68,11 +76,15 @@ public struct Migrator: Sendable {
   public func migrate(_ connection: Connection) throws {
     try refuseNewer(connection)
     // A new, empty file gets the whole schema in one transaction: one commit instead of one per
-    // step, and still all or nothing.
+    // step, and still all or nothing; from the snapshot when there is one of the last version.
     if try connection.userVersion == 0 {
       try connection.transaction {
         guard try connection.userVersion == 0 else { return }
-        for migration in migrations { try apply(migration, to: connection, from: 0) }
+        if let snapshot, snapshot.version == latestVersion {
+          try build(snapshot, on: connection)
+        } else {
+          for migration in migrations { try apply(migration, to: connection, from: 0) }
+        }
       }
     }
     for migration in migrations {
@@ -86,6 +98,22 @@ public struct Migrator: Sendable {
         guard current < migration.version else { return }
         try apply(migration, to: connection, from: current)
       }
+    }
+  }
+
+  /// Runs the snapshot's script inside the caller's transaction; it sets the version itself.
+  private func build(_ snapshot: SchemaSnapshot, on connection: Connection) throws {
+    do {
+      try connection.execute(snapshot.sql)
+    } catch let error as SQLiteError {
+      throw SchemaVersionError.inconsistent(
+        path: connection.path, found: 0, step: snapshot.version, reason: error.message)
+    }
+    let built = try connection.userVersion
+    guard built == snapshot.version else {
+      throw SchemaVersionError.inconsistent(
+        path: connection.path, found: 0, step: snapshot.version,
+        reason: "the schema snapshot left version \(built)")
     }
   }
 

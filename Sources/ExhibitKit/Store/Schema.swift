@@ -36,8 +36,8 @@ public enum Schema {
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).
   public static let applicationID: Int32 = 0x4558_4842
 
-  /// A migrator over ``migrations``.
-  public static let migrator = Migrator(migrations: migrations)
+  /// A migrator over ``migrations``, which makes a new database from ``snapshot``.
+  public static let migrator = Migrator(migrations: migrations, snapshot: snapshot)
 
   static let initial = """
     -- Criteria ----------------------------------------------------------------------------------
