@@ -5,6 +5,7 @@ import Foundation
 public enum AuditJSON {
   /// A JSON object of string values with sorted keys.
   public static func object(_ fields: [String: String?]) -> String {
+    if let text = JSONText.object(fields) { return text }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(fields)) ?? Data("{}".utf8)

@@ -330,8 +330,7 @@ extension CatalogueWriter {
         ))
     }
     let warningText = vtt.warnings.map { "line \($0.line): \($0.message)" }
-    let warningsJSON = String(
-      decoding: (try? JSONEncoder().encode(warningText)) ?? Data("[]".utf8), as: UTF8.self)
+    let warningsJSON = JSONText.array(warningText)
     // A long caption is stored a chunk per transaction, so other writers are not locked out for
     // its whole length; until the last chunk its time is -1, so a killed run reads it again.
     let complete = vtt.cues.count <= Self.captionChunk
@@ -512,6 +511,7 @@ extension CatalogueWriter {
   }
 
   static func tagsJSON(_ tags: [String: String]) -> String {
+    if let text = JSONText.object(tags) { return text }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: (try? encoder.encode(tags)) ?? Data("{}".utf8), as: UTF8.self)

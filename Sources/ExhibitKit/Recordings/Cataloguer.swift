@@ -26,8 +26,8 @@ public final class Cataloguer {
   }
 
   /// Starts opening libavformat at once, for a run known to read files before its store is
-  /// open: into a database that does not exist yet, every recording is read, and its schema
-  /// (about 12 ms) is created while the libraries open instead of before.
+  /// open: into a database that does not exist yet, every recording is read, and its schema is
+  /// created while the libraries open instead of before.
   public static func openMediaLibrariesEarly() { LibAV.loadInBackground() }
 
   /// Catalogues the recordings a scope holds.
