@@ -33,18 +33,16 @@ demo: setup
 	$(SWIFT) build
 	@bash Scripts/demo.sh
 
-# Rewrites Database/schema.sql and the snapshot new databases are made from, after a migration
-# changed: the snapshot is emptied first, so the database dumped is the one the migrations build.
-snapshot := Sources/ExhibitKit/Store/Schema+Snapshot.swift
+# Rewrites Database/schema.sql after a migration changed. The file is also the snapshot new
+# databases are made from (the EmbedSchema plugin compiles it in), so it is emptied first: the
+# database dumped is then the one the migrations alone build.
 schema:
-	@printf '%s\n' 'import ExhibitSQLite' '' 'extension Schema {' \
-	  '  /// None while `make schema` builds a database from the migrations alone.' \
-	  '  static let snapshot: SchemaSnapshot? = nil' '}' > $(snapshot)
+	@echo '-- emptied by make schema while the migrations build a database' > Database/schema.sql
 	@$(MAKE) --no-print-directory build
 	@scratch=$$(mktemp -d) && (cd "$$scratch" && $(CURDIR)/.build/debug/exhibit init >/dev/null) \
-	  && python3 Scripts/dump-schema.py "$$scratch/Database/exhibit.sqlite" > Database/schema.sql \
-	  && python3 Scripts/dump-schema.py --swift "$$scratch/Database/exhibit.sqlite" > $(snapshot) \
-	  && rm -rf "$$scratch" && echo "wrote Database/schema.sql and $(snapshot)"
+	  && python3 Scripts/dump-schema.py "$$scratch/Database/exhibit.sqlite" > "$$scratch/schema.sql" \
+	  && mv "$$scratch/schema.sql" Database/schema.sql \
+	  && rm -rf "$$scratch" && echo "wrote Database/schema.sql"
 
 # Remakes the sample recordings in Media/ (needs ffmpeg and espeak-ng).
 media:

@@ -49,8 +49,12 @@ let package = Package(
         "CAVFormat",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
-      ]
+      ],
+      plugins: ["EmbedSchema"]
     ),
+    // Database/schema.sql compiled into ExhibitKit as the schema new databases are made from.
+    .executableTarget(name: "embed-schema"),
+    .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["embed-schema"]),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.
     .target(
       name: "ExhibitServer",

@@ -3,7 +3,8 @@ import ExhibitSQLite
 /// The database schema: every migration Exhibit knows, oldest first.
 ///
 /// `Database/schema.sql` is the readable dump of a fresh database built from these steps; a test
-/// fails when the two drift apart.
+/// fails when the two drift apart. The EmbedSchema plugin compiles it in as `snapshot`, the one
+/// script a new database is made from.
 public enum Schema {
   /// The ordered migrations.
   public static let migrations: [Migration] = [

@@ -14,7 +14,8 @@ import Testing
     #expect(Schema.snapshot?.version == Schema.migrator.latestVersion)
     #expect(
       try Self.schema(of: fromSnapshot) == Self.schema(of: stepByStep),
-      "Schema+Snapshot.swift is out of step with the migrations; run `make schema` and commit it")
+      "Database/schema.sql, the snapshot new databases are made from, is out of step with the migrations; run `make schema` and commit it"
+    )
     #expect(try Self.schema(of: fromSnapshot).count > 100)
   }
 
