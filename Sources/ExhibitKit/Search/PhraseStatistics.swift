@@ -68,11 +68,11 @@ final class PhraseStatistics {
   /// How many rows of `index` hold each phrase in `column`, in order.
   /// - Parameters:
   ///   - index: The FTS5 table.
-  ///   - column: The text column the phrases are matched in.
+  ///   - column: The text column the phrases are matched in; nil for any column.
   ///   - phrases: FTS5 phrases, as a query writes them (`"not checked"`, `"che" *`).
   /// - Returns: The row count of each phrase, in the order given.
   /// - Throws: ``SQLiteError``.
-  func rows(in index: String, column: String, holding phrases: [String]) throws -> [Int64] {
+  func rows(in index: String, column: String?, holding phrases: [String]) throws -> [Int64] {
     var version: String?
     var known: [String: Int64] = [:]
     if let cache = openCache(create: false) {
@@ -93,7 +93,8 @@ final class PhraseStatistics {
       let started = Self.threadCPUSeconds()
       counted[phrase] =
         try connection.first(
-          "SELECT count(*) AS n FROM \(index) WHERE \(index) MATCH ?", ["\(column) : (\(phrase))"])?.decode(
+          "SELECT count(*) AS n FROM \(index) WHERE \(index) MATCH ?",
+          [(column.map { "\($0) : " } ?? "") + "(\(phrase))"])?.decode(
           "n") ?? 0
       slow = slow || Self.threadCPUSeconds() - started >= keepCountsSlowerThan
     }

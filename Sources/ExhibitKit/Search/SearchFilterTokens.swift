@@ -18,6 +18,9 @@ struct SearchFilterTokens: Sendable, Equatable {
     self.tokens = tokens
   }
 
+  /// No filter.
+  static let none = SearchFilterTokens(component: nil, platform: nil)
+
   /// How many filter phrases follow the text in ``match(text:_:)``: what `exhibit_bm25` leaves out.
   var count: Int { tokens.count }
 

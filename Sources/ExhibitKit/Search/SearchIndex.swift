@@ -194,8 +194,9 @@ extension SearchIndex {
   private func criteriaItemHits(_ scope: SearchScope, documents: String) throws -> Ranked {
     let found = try ranked(
       """
-      SELECT criteria_item_fts.rowid AS fts_rowid, bm25(criteria_item_fts, 4.0, 1.0) AS score
-      FROM criteria_item_fts JOIN criteria_item i ON i.id = criteria_item_fts.rowid
+      SELECT criteria_item_fts.rowid AS fts_rowid,
+        \(try ranking("criteria_item_fts", weights: [4, 1], scope)) AS score
+      FROM \(Self.withSizes("criteria_item_fts")) JOIN criteria_item i ON i.id = criteria_item_fts.rowid
       WHERE criteria_item_fts MATCH ?1 AND criteria_item_fts.rowid BETWEEN ?4 AND ?5
         AND i.document_id IN (SELECT value FROM json_each(?2))
         AND (?3 IS NULL OR instr(',' || i.platforms || ',', ',' || ?3 || ',') > 0)
@@ -231,8 +232,8 @@ extension SearchIndex {
   private func gherkinHits(_ scope: SearchScope, documents: String) throws -> Ranked {
     let found = try ranked(
       """
-      SELECT gherkin_step_fts.rowid AS fts_rowid, bm25(gherkin_step_fts) AS score
-      FROM gherkin_step_fts JOIN gherkin_step s ON s.id = gherkin_step_fts.rowid
+      SELECT gherkin_step_fts.rowid AS fts_rowid, \(try ranking("gherkin_step_fts", column: "text", scope)) AS score
+      FROM \(Self.withSizes("gherkin_step_fts")) JOIN gherkin_step s ON s.id = gherkin_step_fts.rowid
         JOIN gherkin_scenario sc ON sc.id = s.scenario_id
       WHERE gherkin_step_fts MATCH ?1 AND gherkin_step_fts.rowid BETWEEN ?4 AND ?5
         AND sc.document_id IN (SELECT value FROM json_each(?2))
@@ -278,8 +279,9 @@ extension SearchIndex {
     let found = try ranked(
       """
       SELECT \(table)_fts.rowid AS fts_rowid, n.text AS text_a, n.platform, n.framework, d.family,
-        d.family || '/' || d.component AS component, bm25(\(table)_fts) AS score
-      FROM \(table)_fts JOIN \(table) n ON n.id = \(table)_fts.rowid
+        d.family || '/' || d.component AS component,
+        \(try ranking("\(table)_fts", column: "text", scope)) AS score
+      FROM \(Self.withSizes("\(table)_fts")) JOIN \(table) n ON n.id = \(table)_fts.rowid
         JOIN criteria_document d ON d.id = n.document_id
       WHERE \(table)_fts MATCH ?1 AND d.id IN (SELECT value FROM json_each(?2))
         AND (?3 IS NULL OR n.platform IN (?3, 'general'))
@@ -311,8 +313,9 @@ extension SearchIndex {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
     let found = try ranked(
       """
-      SELECT rowid AS fts_rowid, \(try ranking("caption_cue_fts", column: "text", scope, filters)) AS score
-      FROM caption_cue_fts WHERE caption_cue_fts MATCH ?1
+      SELECT caption_cue_fts.rowid AS fts_rowid,
+        \(try ranking("caption_cue_fts", column: "text", scope, filters)) AS score
+      FROM \(Self.withSizes("caption_cue_fts")) WHERE caption_cue_fts MATCH ?1
       """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)], limit: scope.limit
     )
     let details = try rowsByID(
@@ -349,7 +352,7 @@ extension SearchIndex {
       """
       SELECT recording_path_fts.rowid AS fts_rowid,
         \(try ranking("recording_path_fts", column: "name", scope, filters)) AS score
-      FROM recording_path_fts JOIN recording_path p ON p.id = recording_path_fts.rowid
+      FROM \(Self.withSizes("recording_path_fts")) JOIN recording_path p ON p.id = recording_path_fts.rowid
       WHERE recording_path_fts MATCH ?1 AND p.missing_since IS NULL
       """, fts: "recording_path_fts", values: [filters.match(text: "name", scope.expression)],
       limit: scope.limit)
@@ -376,13 +379,30 @@ extension SearchIndex {
     return Ranked(candidates: candidates, capped: found.capped)
   }
 
-  /// The ranking call for an index with filter tokens: `exhibit_bm25`, given each phrase's row
-  /// count (``PhraseStatistics``) so it need not count them itself.
-  private func ranking(_ index: String, column: String, _ scope: SearchScope, _ filters: SearchFilterTokens)
-    throws -> String
-  {
+  /// The ranking call for an index read ``withSizes(_:)``: `exhibit_bm25`, given each row's
+  /// lengths and each phrase's row count (``PhraseStatistics``), so it need not look either up.
+  private func ranking(
+    _ index: String, column: String, _ scope: SearchScope, _ filters: SearchFilterTokens = .none
+  ) throws -> String {
     let rows = try statistics.rows(in: index, column: column, holding: scope.phrases)
-    return "\(FilteredBM25.name)(\(index), \(filters.count)" + rows.map { ", \($0)" }.joined() + ")"
+    return "\(FilteredBM25.name)(\(index), \(filters.count), \(index)_size.sz"
+      + rows.map { ", \($0)" }.joined() + ")"
+  }
+
+  /// The ranking call for an index of several columns read ``withSizes(_:)``, each column's
+  /// matches weighed as `bm25(index, weights...)` weighs them: `exhibit_bm25_weighted`, given
+  /// each row's lengths and each phrase's row count in any column.
+  private func ranking(_ index: String, weights: [Double], _ scope: SearchScope) throws -> String {
+    let rows = try statistics.rows(in: index, column: nil, holding: scope.phrases)
+    return "\(FilteredBM25.weightedName)(\(index), \(index)_size.sz"
+      + (weights.map { ", \($0)" } + rows.map { ", \($0)" }).joined() + ")"
+  }
+
+  /// An FTS5 index with each matching row's record of its column lengths, read in the same walk
+  /// (the index first, then its `_docsize` table by row id): half a microsecond less a row than
+  /// FTS5's lookup of the same record from inside the ranking function.
+  private static func withSizes(_ index: String) -> String {
+    "\(index) LEFT JOIN \(index)_docsize AS \(index)_size ON \(index)_size.id = \(index).rowid"
   }
 
   /// The rows `select` gives for the ranked rows' ids (`id` is its id column, selected as
@@ -423,8 +443,8 @@ extension SearchIndex {
     }
     let found = try ranked(
       """
-      SELECT evidence_note_fts.rowid AS fts_rowid, bm25(evidence_note_fts) AS score
-      FROM evidence_note_fts WHERE evidence_note_fts MATCH ?1 \(filter)
+      SELECT evidence_note_fts.rowid AS fts_rowid, \(try ranking("evidence_note_fts", column: "note", scope)) AS score
+      FROM \(Self.withSizes("evidence_note_fts")) WHERE evidence_note_fts MATCH ?1 \(filter)
       """, fts: "evidence_note_fts",
       values: filter.isEmpty
         ? [scope.expression] : [scope.expression, scope.family, scope.slug, scope.platform],
