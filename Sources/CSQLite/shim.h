@@ -8,4 +8,11 @@ static inline sqlite3_destructor_type exhibit_sqlite_transient(void) {
   return SQLITE_TRANSIENT;
 }
 
+/// sqlite3_config is variadic, which Swift cannot call: turns off SQLite's count of the memory it
+/// has allocated, which takes a lock shared by every connection on each allocation. Works only
+/// before SQLite is initialized (the first connection opened); returns SQLITE_MISUSE after.
+static inline int exhibit_sqlite_stop_counting_memory(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

@@ -47,6 +47,13 @@ public final class Connection {
     return value
   }()
 
+  /// What is set for SQLite as a whole, once, before the first connection initializes it: no
+  /// count of allocated memory (nothing reads it, and its lock is one that two connections
+  /// searching at once on two threads would otherwise take turns at on every allocation).
+  private static let configureSQLite: Void = {
+    _ = exhibit_sqlite_stop_counting_memory()
+  }()
+
   /// Opens (`sqlite3_open_v2`) and configures a connection.
   ///
   /// - Parameters:
@@ -58,6 +65,7 @@ public final class Connection {
   /// - Throws: ``SQLiteError`` with the path when the file cannot be opened or configured, or what
   ///   `inspect` throws. The handle SQLite returns on failure is closed before throwing.
   public init(path: String, mode: Mode = .create, inspect: ((Connection) throws -> Void)? = nil) throws {
+    Self.configureSQLite
     self.path = path
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch mode {
@@ -252,6 +260,12 @@ public final class Connection {
       try? execute("ROLLBACK")
       throw error
     }
+  }
+
+  /// Whether a transaction is open (SQLite is not in autocommit mode).
+  public var isInTransaction: Bool {
+    guard let handle else { return false }
+    return sqlite3_get_autocommit(handle) == 0
   }
 
   /// The schema version recorded in the file (`PRAGMA user_version`).
