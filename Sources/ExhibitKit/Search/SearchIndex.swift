@@ -6,11 +6,17 @@ extension SearchIndex {
   ///
   /// Criteria hits come from each component's current criteria (the primary document's newest
   /// revision), so re-imported text replaces the old. Caption hits carry the cue's time.
-  /// - Parameter request: The query, filters and limit.
+  /// - Parameters:
+  ///   - request: The query, filters and limit.
+  ///   - helper: Another connection's index, reading the same state of the database in a
+  ///     transaction of its own, with the queue to use it on: the indexes are then ranked on
+  ///     both at once (``SearchWork``).
   /// - Returns: At most `limit` hits, ranked by bm25 and grouped by component.
   /// - Throws: ``SearchError``, ``LookupError`` for an unknown or ambiguous component, or
   ///   ``SQLiteError``.
-  func search(_ request: SearchRequest) throws -> SearchResults {
+  func search(_ request: SearchRequest, beside helper: (index: SearchIndex, queue: DispatchQueue)? = nil)
+    throws -> SearchResults
+  {
     guard request.limit >= 1 else { throw SearchError.badLimit(request.limit) }
     let query = try SearchQuery(request.text)
     let component = try request.component.map { try components.resolve($0).description }
@@ -18,20 +24,48 @@ extension SearchIndex {
       expression: query.expression, phrases: query.phrases, component: component,
       platform: request.platform?.rawValue, limit: request.limit)
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
-    var found: [SearchKind: [Ranked]] = [:]
+    // Each index's query, the costliest first as a rule, so two threads end near together.
+    var tasks: [(kind: SearchKind, rank: (SearchIndex) throws -> Ranked)] = []
     if kinds.contains(.criteria) {
       let documents = try currentCriteriaDocumentIDs(component: component)
-      found[.criteria] = [
-        try criteriaItemHits(scope, documents: documents), try gherkinHits(scope, documents: documents),
-        try developerTextHits(scope, documents: documents, table: "developer_note", source: "developer-note"),
-        try developerTextHits(
-          scope, documents: documents, table: "announcement_example", source: "announcement"),
+      tasks.append((.criteria, { try $0.criteriaItemHits(scope, documents: documents) }))
+      if kinds.contains(.captions) { tasks.append((.captions, { try $0.captionHits(scope) })) }
+      tasks += [
+        (.criteria, { try $0.gherkinHits(scope, documents: documents) }),
+        (
+          .criteria,
+          {
+            try $0.developerTextHits(
+              scope, documents: documents, table: "developer_note", source: "developer-note")
+          }
+        ),
+        (
+          .criteria,
+          {
+            try $0.developerTextHits(
+              scope, documents: documents, table: "announcement_example", source: "announcement")
+          }
+        ),
       ]
+    } else if kinds.contains(.captions) {
+      tasks.append((.captions, { try $0.captionHits(scope) }))
     }
-    if kinds.contains(.captions) { found[.captions] = [try captionHits(scope)] }
-    if kinds.contains(.recordings) { found[.recordings] = [try recordingNameHits(scope)] }
-    if kinds.contains(.notes) { found[.notes] = [try noteHits(scope)] }
-    var candidates = found.values.joined().flatMap(\.candidates)
+    if kinds.contains(.notes) { tasks.append((.notes, { try $0.noteHits(scope) })) }
+    if kinds.contains(.recordings) { tasks.append((.recordings, { try $0.recordingNameHits(scope) })) }
+    let rankings = try SearchWork(tasks.map(\.rank)).run(on: self, beside: helper)
+    var found: [SearchKind: [Ranked]] = [:]
+    for (task, ranked) in zip(tasks, rankings) { found[task.kind, default: []].append(ranked) }
+    // Hits rank by score, then kind, then snippet: only the hits that can be among the first
+    // `limit` need their snippets cut (every hit ahead of the limit's score and kind, and those
+    // tied with it), not each index's best `limit`.
+    var candidates = found.values.joined().flatMap(\.candidates).sorted {
+      ($0.hit.score, $0.hit.kind.rawValue) < ($1.hit.score, $1.hit.kind.rawValue)
+    }
+    if candidates.count > request.limit {
+      let last = candidates[request.limit - 1].hit
+      candidates = Array(
+        candidates.prefix { ($0.hit.score, $0.hit.kind.rawValue) <= (last.score, last.kind.rawValue) })
+    }
     let snippets = try snippets(of: candidates.map(\.text), expression: scope.expression)
     for (index, snippet) in snippets.enumerated() { candidates[index].hit.snippet = snippet }
     let ranked = candidates.map(\.hit).sorted {
@@ -82,19 +116,34 @@ extension SearchIndex {
   ///
   /// `inner` selects `fts_rowid` and `score` (plus whatever the hit needs), filtered, from an FTS
   /// query over `fts`; it is read newest first and cut at the cap, so a common word costs a
-  /// bounded amount of work beyond FTS5's own count of its documents.
+  /// bounded amount of work beyond FTS5's own count of its documents. With `walkForward`, for a
+  /// query whose matches are known to be few, every match is read oldest first and the newest
+  /// kept after: the same rows, and FTS5 intersects a small filter with a long word list
+  /// forward in less than half the time it takes backward (0.65 against 1.56 ms).
   /// - Returns: The best `limit` rows, and whether more than the cap matched.
-  private func ranked(_ inner: String, fts: String, values: [any SQLBindable], limit: Int) throws
-    -> (rows: [Row], capped: Bool)
-  {
+  private func ranked(
+    _ inner: String, fts: String, values: [any SQLBindable], limit: Int, walkForward: Bool = false
+  ) throws -> (rows: [Row], capped: Bool) {
+    let newest =
+      walkForward
+      ? "SELECT * FROM walked ORDER BY fts_rowid DESC" : "\(inner) ORDER BY \(fts).rowid DESC"
     let rows = try connection.query(
       """
+      \(walkForward ? "WITH walked AS MATERIALIZED (\(inner))" : "")
       SELECT *, count(*) OVER () AS candidates FROM (
-        \(inner)
-        ORDER BY \(fts).rowid DESC LIMIT \(SearchRequest.candidateCap + 1)
+        \(newest) LIMIT \(SearchRequest.candidateCap + 1)
       ) ORDER BY score, fts_rowid DESC LIMIT \(limit)
       """, values)
     return (rows, (try rows.first?.decode("candidates") ?? 0) > SearchRequest.candidateCap)
+  }
+
+  /// Whether an index's matches under `filters` are few enough to walk forward (``ranked(_:fts:values:limit:walkForward:)``):
+  /// no more than four times the cap hold the rarest filter token, so reading them all costs
+  /// little more than reading the newest.
+  private func fewMatch(_ index: String, _ filters: SearchFilterTokens) throws -> Bool {
+    guard !filters.tokens.isEmpty else { return false }
+    let rows = try statistics.rows(in: index, column: "scope", holding: filters.tokens)
+    return (rows.min() ?? .max) <= 4 * Int64(SearchRequest.candidateCap)
   }
 
   /// The snippets of every index's kept rows, with matched words marked, in `texts`' order ("" for
@@ -316,8 +365,9 @@ extension SearchIndex {
       SELECT caption_cue_fts.rowid AS fts_rowid,
         \(try ranking("caption_cue_fts", column: "text", scope, filters)) AS score
       FROM \(Self.withSizes("caption_cue_fts")) WHERE caption_cue_fts MATCH ?1
-      """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)], limit: scope.limit
-    )
+      """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)],
+      limit: scope.limit,
+      walkForward: try fewMatch("caption_cue_fts", filters))
     let details = try rowsByID(
       id: "c.id",
       """
@@ -355,7 +405,7 @@ extension SearchIndex {
       FROM \(Self.withSizes("recording_path_fts")) JOIN recording_path p ON p.id = recording_path_fts.rowid
       WHERE recording_path_fts MATCH ?1 AND p.missing_since IS NULL
       """, fts: "recording_path_fts", values: [filters.match(text: "name", scope.expression)],
-      limit: scope.limit)
+      limit: scope.limit, walkForward: try fewMatch("recording_path_fts", filters))
     let details = try rowsByID(
       id: "p.id",
       """

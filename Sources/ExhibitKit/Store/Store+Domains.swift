@@ -157,9 +157,11 @@ extension Store: DatabaseDomain {
   /// Searches criteria, captions, recording names and notes, ranked by bm25 (``SearchIndex``).
   /// - Throws: ``SearchError``, ``LookupError`` or ``SQLiteError``.
   public func search(_ request: SearchRequest) throws -> SearchResults {
-    try connection.reading {
-      try SearchIndex(connection: connection, statistics: phraseStatistics).search(request)
+    let index = SearchIndex(connection: connection, statistics: phraseStatistics)
+    guard !connection.isInTransaction, let helper = searchHelper else {
+      return try connection.reading { try index.search(request) }
     }
+    return try helper.search(request, with: index)
   }
 
   /// What a bundle of a component on a platform holds (``BundleGathering``).

@@ -21,8 +21,30 @@ public final class Store {
   /// Phrase counts for search ranking, with their cache beside the database, opened on first search.
   lazy var phraseStatistics = PhraseStatistics(connection: connection)
 
-  private init(connection: Connection) {
+  /// How the connection was opened, for the search helper's to match.
+  private let mode: Connection.Mode
+  /// The second reader searches rank on (``SearchHelper``): decided on the first search, and
+  /// opened then for a database big enough to need it; nil when small or when it cannot be opened.
+  var searchHelper: SearchHelper? {
+    if let decided = searchHelperDecided { return decided }
+    var helper: SearchHelper?
+    if path != ":memory:", !path.isEmpty,
+      let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
+      size >= searchHelperFromBytes
+    {
+      helper = try? SearchHelper(path: path, mode: mode == .immutable ? .immutable : .readOnly)
+    }
+    searchHelperDecided = .some(helper)
+    return helper
+  }
+  /// The helper once decided (an inner nil: none).
+  private var searchHelperDecided: SearchHelper??
+  /// The smallest database searched on two connections (tests lower it).
+  var searchHelperFromBytes = SearchHelper.smallestDatabaseBytes
+
+  private init(connection: Connection, mode: Connection.Mode) {
     self.connection = connection
+    self.mode = mode
   }
 
   /// Opens the database at `path`, migrating it to the current schema.
@@ -61,14 +83,14 @@ public final class Store {
         throw WorkspaceError.readOnly(
           path: path, reason: "written by an older Exhibit, it must be upgraded where it can be written")
       }
-      return Store(connection: connection)
+      return Store(connection: connection, mode: mode)
     }
-    let connection = try Connection(
-      path: path, mode: access == .write ? .create : .readWrite, inspect: inspect)
+    let mode: Connection.Mode = access == .write ? .create : .readWrite
+    let connection = try Connection(path: path, mode: mode, inspect: inspect)
     connection.writeHooks = CrashPoint.writeHooks
     try Schema.migrator.migrate(connection)
     connection.willCommit = SearchBacklog.index
-    return Store(connection: connection)
+    return Store(connection: connection, mode: mode)
   }
 
   /// Refuses a database that cannot be written before SQLite is asked to: SQLite would open it
@@ -104,6 +126,7 @@ public final class Store {
 
   /// Closes the connection, reporting a failure to close.
   public func close() throws {
+    if case .some(.some(let helper)) = searchHelperDecided { try helper.close() }
     try connection.close()
   }
 }
