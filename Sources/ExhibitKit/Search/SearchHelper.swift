@@ -2,10 +2,10 @@ import Dispatch
 import ExhibitSQLite
 import Foundation
 
-/// A second reader of the workspace database, so a search ranks the recordings' indexes
-/// (captions, file names, notes) on one core while the criteria are ranked on the other.
+/// A second reader of the workspace database, so a search ranks its indexes on two cores: the
+/// store's connection and this one take the index queries in turn (``SearchWork``).
 ///
-/// Both connections must read the same state of the database. ``search(_:on:)`` checks it:
+/// Both connections must read the same state of the database. ``search(_:with:)`` checks it:
 /// the store's connection reads its data version, the helper starts its transaction, and the
 /// store's connection starts the search's own transaction and reads the version again. The
 /// same version both times means nothing was committed from before the helper's start to after
@@ -41,6 +41,7 @@ final class SearchHelper {
     for _ in 0..<Self.attempts {
       let before = try connection.reading { try connection.dataVersion }
       let helper = index.connection
+      if helper.isInTransaction { try helper.execute("ROLLBACK") }  // left by a failed commit
       try helper.execute("BEGIN")
       defer { try? helper.execute("COMMIT") }
       _ = try helper.dataVersion  // the helper's snapshot starts here

@@ -24,34 +24,31 @@ extension SearchIndex {
       expression: query.expression, phrases: query.phrases, component: component,
       platform: request.platform?.rawValue, limit: request.limit)
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
-    // Each index's query, the costliest first as a rule, so two threads end near together.
-    var tasks: [(kind: SearchKind, rank: (SearchIndex) throws -> Ranked)] = []
-    if kinds.contains(.criteria) {
-      let documents = try currentCriteriaDocumentIDs(component: component)
-      tasks.append((.criteria, { try $0.criteriaItemHits(scope, documents: documents) }))
-      if kinds.contains(.captions) { tasks.append((.captions, { try $0.captionHits(scope) })) }
-      tasks += [
-        (.criteria, { try $0.gherkinHits(scope, documents: documents) }),
-        (
-          .criteria,
-          {
-            try $0.developerTextHits(
-              scope, documents: documents, table: "developer_note", source: "developer-note")
-          }
-        ),
-        (
-          .criteria,
-          {
-            try $0.developerTextHits(
-              scope, documents: documents, table: "announcement_example", source: "announcement")
-          }
-        ),
-      ]
-    } else if kinds.contains(.captions) {
-      tasks.append((.captions, { try $0.captionHits(scope) }))
-    }
-    if kinds.contains(.notes) { tasks.append((.notes, { try $0.noteHits(scope) })) }
-    if kinds.contains(.recordings) { tasks.append((.recordings, { try $0.recordingNameHits(scope) })) }
+    // Each index's query, in the order the threads take them: the costliest first as a rule, so
+    // two threads end near together.
+    let documents = kinds.contains(.criteria) ? try currentCriteriaDocumentIDs(component: component) : "[]"
+    let indexes: [(kind: SearchKind, rank: (SearchIndex) throws -> Ranked)] = [
+      (.criteria, { try $0.criteriaItemHits(scope, documents: documents) }),
+      (.captions, { try $0.captionHits(scope) }),
+      (.criteria, { try $0.gherkinHits(scope, documents: documents) }),
+      (.notes, { try $0.noteHits(scope) }),
+      (.recordings, { try $0.recordingNameHits(scope) }),
+      (
+        .criteria,
+        {
+          try $0.developerTextHits(
+            scope, documents: documents, table: "developer_note", source: "developer-note")
+        }
+      ),
+      (
+        .criteria,
+        {
+          try $0.developerTextHits(
+            scope, documents: documents, table: "announcement_example", source: "announcement")
+        }
+      ),
+    ]
+    let tasks = indexes.filter { kinds.contains($0.kind) }
     let rankings = try SearchWork(tasks.map(\.rank)).run(on: self, beside: helper)
     var found: [SearchKind: [Ranked]] = [:]
     for (task, ranked) in zip(tasks, rankings) { found[task.kind, default: []].append(ranked) }
