@@ -180,7 +180,7 @@ public final class Connection {
   /// transaction does.
   public func execute(_ sql: String, _ values: [any SQLBindable]) throws {
     let statement = try prepare(sql)
-    if willCommit != nil, let handle, sqlite3_get_autocommit(handle) != 0, !statement.isReadOnly {
+    if willCommit != nil, handle != nil, !isInTransaction, !statement.isReadOnly {
       try transaction { try statement.run(values.map(\.sqlValue)) }
       return
     }
@@ -216,7 +216,7 @@ public final class Connection {
   ///   from BEGIN or COMMIT.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     // Inside a transaction already: a savepoint, so the inner work is all or nothing too.
-    if let handle, sqlite3_get_autocommit(handle) == 0 {
+    if isInTransaction {
       nestedDepth += 1
       defer { nestedDepth -= 1 }
       let name = "nested_\(nestedDepth)"
@@ -250,7 +250,7 @@ public final class Connection {
   /// system calls each). Inside a transaction already, `body` simply runs in it.
   /// - Throws: what `body` throws, or ``SQLiteError`` from BEGIN or COMMIT.
   public func reading<T>(_ body: () throws -> T) throws -> T {
-    if let handle, sqlite3_get_autocommit(handle) == 0 { return try body() }
+    if isInTransaction { return try body() }
     try execute("BEGIN")
     do {
       let result = try body()
