@@ -19,10 +19,12 @@ public enum BagVerifier {
   ///   - scratch: Where a zip is unpacked, in a folder of its own removed afterwards (default:
   ///     the temporary folder).
   ///   - workspace: The workspace whose audit trail and key the bag must agree with, if any.
-  /// - Returns: Every problem found, or none.
+  ///   - requireSignature: Whether an unsigned Exhibit bag fails.
+  /// - Returns: Every check with its outcome, and every problem found.
   /// - Throws: Only when the path cannot be read at all.
   public static func verify(
-    _ path: String, unpackingIn scratch: String? = nil, against workspace: Store? = nil
+    _ path: String, unpackingIn scratch: String? = nil, against workspace: Store? = nil,
+    requireSignature: Bool = false
   )
     throws -> BagReport
   {
@@ -38,16 +40,20 @@ public enum BagVerifier {
     }
     var report =
       isFolder.boolValue
-      ? verifyFolder(path, shownAs: path, workspace: workspace)
+      ? verifyFolder(path, shownAs: path, workspace: workspace, requireSignature: requireSignature)
       : try verifyZip(
-        path, unpackingIn: scratch ?? FileManager.default.temporaryDirectory.path, workspace: workspace)
+        path, unpackingIn: scratch ?? FileManager.default.temporaryDirectory.path, workspace: workspace,
+        requireSignature: requireSignature)
     report.checkedAgainst = workspace?.path
     return report
   }
 
   // MARK: Folders
 
-  static func verifyFolder(_ root: String, shownAs shown: String, workspace: Store? = nil) -> BagReport {
+  static func verifyFolder(
+    _ root: String, shownAs shown: String, workspace: Store? = nil, requireSignature: Bool = false,
+    zipProblems: Int = 0
+  ) -> BagReport {
     var problems: [BagReport.Problem] = []
     func problem(_ path: String, _ text: String) { problems.append(.init(path: path, problem: text)) }
     let files = listFiles(root, problems: &problems)
@@ -119,11 +125,20 @@ public enum BagVerifier {
       }
     }
     if files.contains("fetch.txt") { problem("fetch.txt", "the bag needs fetching; Exhibit bags never do") }
+    let failures = problems.count + zipProblems
+    let checksums = BagCheck(
+      .checksums, failures == 0 ? .passed : .failed,
+      failures == 0
+        ? "bagit.txt, Payload-Oxum and every manifest: each of \(files.count) files hashed and matching"
+        : "\(failures) \(failures == 1 ? "problem" : "problems")")
     let evidence = BundleEvidenceCheck.check(
-      root: root, workspace: workspace, fileHashes: cache["sha256"] ?? [:])
+      root: root, files: files, workspace: workspace, fileHashes: cache["sha256"] ?? [:],
+      requireSignature: requireSignature)
     var report = BagReport(
       bag: shown, files: payload.count, bytes: hashedBytes, problems: (problems + evidence.problems).sorted())
     report.signature = evidence.signature
+    report.kind = evidence.kind
+    report.checks = [checksums] + evidence.checks
     return report
   }
 
@@ -285,9 +300,9 @@ public enum BagVerifier {
 
   // MARK: Zips
 
-  static func verifyZip(_ path: String, unpackingIn parent: String, workspace: Store? = nil) throws
-    -> BagReport
-  {
+  static func verifyZip(
+    _ path: String, unpackingIn parent: String, workspace: Store? = nil, requireSignature: Bool = false
+  ) throws -> BagReport {
     let entries = try StoredZip.entries(of: path)
     var problems: [BagReport.Problem] = []
     var seen = Set<String>()
@@ -330,13 +345,18 @@ public enum BagVerifier {
     let prefix = top.count == 1 && !usable.contains(where: { !$0.name.contains("/") }) ? top.first ?? "" : ""
     let root = prefix.isEmpty ? scratch : scratch + "/" + prefix
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    let inner = verifyFolder(root, shownAs: path, workspace: workspace)
+    // The zip's own problems count against its checksums, named as the zip names them.
+    let inner = verifyFolder(
+      root, shownAs: path, workspace: workspace, requireSignature: requireSignature,
+      zipProblems: problems.count)
     let shown = inner.problems.map {
       BagReport.Problem(path: prefix.isEmpty ? $0.path : prefix + "/" + $0.path, problem: $0.problem)
     }
     var report = BagReport(
       bag: path, files: inner.files, bytes: inner.bytes, problems: (problems + shown).sorted())
     report.signature = inner.signature
+    report.kind = inner.kind
+    report.checks = inner.checks
     return report
   }
 }

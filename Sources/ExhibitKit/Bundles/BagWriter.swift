@@ -105,7 +105,9 @@ final class BagWriter {
       try writeTag("bag-info.txt", fields.map { "\($0.0): \(Self.oneLine($0.1))\n" }.joined()))
     tags.append(try writeTag("manifest-sha256.txt", Self.manifest(payload)))
     if let signingKey {
+      // The tag manifest as it will be without its line for the signature: the signature covers it.
       let signed = try BagSignature.signedFiles.map { name in
+        if name.hasPrefix("tagmanifest-") { return Data(Self.manifest(tags).utf8) }
         do {
           return try Data(
             contentsOf: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(name)))
@@ -165,7 +167,8 @@ final class BagWriter {
     entries.sorted { $0.path < $1.path }.map { "\($0.sha256)  \(BagPath.percentEncoded($0.path))\n" }.joined()
   }
 
-  private static func oneLine(_ value: String) -> String {
+  /// A bag-info value on one line.
+  static func oneLine(_ value: String) -> String {
     value.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 

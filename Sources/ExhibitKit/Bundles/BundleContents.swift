@@ -1,11 +1,11 @@
 /// Everything an evidence bundle holds for one component on one platform, as `manifest.json`
 /// records it. Built by ``Store/bundleContents(component:platform:date:)``; host paths are kept
 /// out of the encoded form so the same database state gives the same bytes anywhere.
-public struct BundleContents: Sendable, Equatable, Encodable {
+public struct BundleContents: Sendable, Equatable, Codable {
   /// A screen reader, with the browser where one was used: a column of the checklist. The
   /// platform's usual screen readers are columns even before any evidence, so an untested one
   /// shows as a gap.
-  public struct Column: Sendable, Equatable, Hashable, Encodable {
+  public struct Column: Sendable, Equatable, Hashable, Codable {
     public let assistiveTech: String?
     public let browser: String?
 
@@ -26,7 +26,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   }
 
   /// An item's verdict with one screen reader (and browser).
-  public struct ColumnVerdict: Sendable, Equatable, Encodable {
+  public struct ColumnVerdict: Sendable, Equatable, Codable {
     public let assistiveTech: String?
     public let browser: String?
     /// The combined verdict of the links with this screen reader, nil without any.
@@ -48,7 +48,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   }
 
   /// What was tested, as the auditor names it when exporting (`bundle --product --build --url`).
-  public struct TestedProduct: Sendable, Equatable, Encodable {
+  public struct TestedProduct: Sendable, Equatable, Codable {
     public var product: String?
     /// Its version or build.
     public var build: String?
@@ -72,7 +72,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   }
 
   /// Where a recording was made, as far as its metadata tells.
-  public struct Environment: Sendable, Equatable, Encodable {
+  public struct Environment: Sendable, Equatable, Codable {
     /// `Android 14`, else the platform (`iOS`).
     public let os: String
     public let assistiveTech: String?
@@ -119,7 +119,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   }
 
   /// A criteria item that applies to the platform.
-  public struct Item: Sendable, Equatable, Encodable {
+  public struct Item: Sendable, Equatable, Codable {
     public let key: String
     public let section: CriteriaSection
     public let label: String
@@ -138,7 +138,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   }
 
   /// A verdict: one link of a recording (or a segment) to an item.
-  public struct Link: Sendable, Equatable, Encodable {
+  public struct Link: Sendable, Equatable, Codable {
     public let id: Int64
     public let item: String
     public let recording: String
@@ -154,18 +154,18 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   }
 
   /// A caption file bundled beside its recording.
-  public struct Caption: Sendable, Equatable, Encodable {
+  public struct Caption: Sendable, Equatable, Codable {
     public let file: String
     public let language: String?
     public let sha256: String
     /// Where it is read from; not written to the bundle.
     let source: String
 
-    private enum CodingKeys: String, CodingKey { case file, language, sha256 }
+    enum CodingKeys: String, CodingKey { case file, language, sha256 }
   }
 
   /// A bundled recording with its catalogued metadata.
-  public struct Recording: Sendable, Equatable, Encodable {
+  public struct Recording: Sendable, Equatable, Codable {
     public let sha256: String
     public let file: String
     /// The file name it was catalogued under.
@@ -187,7 +187,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
     /// Where it is read from; not written to the bundle.
     let source: String
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
       case sha256, file, name, size, status, container, durationSeconds, videoCodec, width, height, audioCodec
       case assistiveTech, browser, captions, environment
     }
@@ -213,7 +213,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   public let items: [Item]
   public let gaps: [String]
   public let links: [Link]
-  public let recordings: [Recording]
+  public internal(set) var recordings: [Recording]
   /// The newest audit event's hash when the bundle was made: an anchor for `exhibit verify`.
   public let auditHead: String
   /// The audit events behind the bundle's verdicts, recordings and criteria.
@@ -221,7 +221,7 @@ public struct BundleContents: Sendable, Equatable, Encodable {
   /// The component's Gherkin for the platform.
   let feature: String
 
-  private enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
     case tested, overallStatus, columns, items, gaps, links, recordings, auditHead
   }

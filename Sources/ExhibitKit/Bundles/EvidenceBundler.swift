@@ -169,26 +169,31 @@ public enum EvidenceBundler {
         try writer.copy(from: caption.source, to: caption.file, expectedSHA256: caption.sha256)
       }
     }
-    return try writer.finish(
-      info: [
-        ("Bagging-Date", contents.date),
-        ("Bag-Software-Agent", "Exhibit \(Exhibit.version)"),
-        ("External-Identifier", "urn:exhibit:bundle:\(contents.name):\(contents.auditHead.prefix(16))"),
-        ("Bag-Group-Identifier", contents.component),
-        (
-          "Internal-Sender-Description",
-          "Accessibility evidence for \(contents.component) on \(contents.platform.rawValue)"
-        ),
-        ("Exhibit-Component", contents.component),
-        ("Exhibit-Platform", contents.platform.rawValue),
-        (
-          "Exhibit-Criteria-Revision",
-          "\(contents.criteriaRevision) (\(contents.criteriaFormat), \(contents.criteriaSha256))"
-        ),
-        ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
-        ("Exhibit-Audit-Head", contents.auditHead),
-        ("Exhibit-Overall-Status", contents.overallStatus.rawValue),
-      ] + testedInfo(contents.tested), signingKey: signingKey)
+    return try writer.finish(info: bagInfo(contents), signingKey: signingKey)
+  }
+
+  /// The bag-info fields Exhibit writes for `contents` (Payload-Oxum aside, which the writer
+  /// adds): `exhibit verify` renders them again from the bag's manifest and compares.
+  static func bagInfo(_ contents: BundleContents) -> [(String, String)] {
+    [
+      ("Bagging-Date", contents.date),
+      ("Bag-Software-Agent", "Exhibit \(Exhibit.version)"),
+      ("External-Identifier", "urn:exhibit:bundle:\(contents.name):\(contents.auditHead.prefix(16))"),
+      ("Bag-Group-Identifier", contents.component),
+      (
+        "Internal-Sender-Description",
+        "Accessibility evidence for \(contents.component) on \(contents.platform.rawValue)"
+      ),
+      ("Exhibit-Component", contents.component),
+      ("Exhibit-Platform", contents.platform.rawValue),
+      (
+        "Exhibit-Criteria-Revision",
+        "\(contents.criteriaRevision) (\(contents.criteriaFormat), \(contents.criteriaSha256))"
+      ),
+      ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
+      ("Exhibit-Audit-Head", contents.auditHead),
+      ("Exhibit-Overall-Status", contents.overallStatus.rawValue),
+    ] + testedInfo(contents.tested)
   }
 
   /// `audit-log.json`: the events and the chain head at export.

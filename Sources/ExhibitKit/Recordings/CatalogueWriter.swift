@@ -355,19 +355,18 @@ extension CatalogueWriter {
 
   private func insertCues(_ cues: ArraySlice<WebVTT.Cue>, first: Int, track: Int64) throws {
     for (offset, cue) in cues.enumerated() {
+      let stored = StoredCue(cue)
       try connection.execute(
         "INSERT INTO caption_cue (track_id, position, identifier, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?, ?)",
         [
-          track, first + offset, cue.identifier, cue.startMilliseconds,
-          max(cue.endMilliseconds, cue.startMilliseconds),
-          cue.text.unicodeScalars.count > Self.longestCue
-            ? String(String.UnicodeScalarView(cue.text.unicodeScalars.prefix(Self.longestCue))) : cue.text,
+          track, first + offset, stored.identifier, stored.startMilliseconds, stored.endMilliseconds,
+          stored.text,
         ])
     }
   }
 
   /// The most characters of one cue that are stored and searched.
-  static let longestCue = 4_000
+  static let longestCue = StoredCue.longestText
 
   /// Cues a transaction stores at most; a longer caption takes several.
   static let captionChunk = 5_000

@@ -55,10 +55,20 @@ struct BundlePage {
 
   var html: HTML {
     let problems = report.problems.map { "<li>\($0.path): \($0.problem)</li>" as HTML }
+    let checks = report.checks.map { check -> HTML in
+      "<tr><th scope=\"row\">\(check.name.title)</th><td>\(check.outcome.rawValue)</td><td>\(check.detail)</td></tr>"
+    }
+    let checkTable: HTML = """
+      <div class="table-scroll" role="region" tabindex="0" aria-label="What verify checked"><table><caption>What verify checked</caption>
+      <thead><tr><th scope="col">Check</th><th scope="col">Outcome</th><th scope="col">What it found</th></tr></thead>
+      <tbody>\(checks)</tbody></table></div>
+      """
     let verification: HTML =
       report.valid
-      ? "<p class=\"notice\" role=\"status\">\(CoverageBadge.badge(CombinedVerdict.pass)) It verifies: \(report.files) files, \(report.bytes) bytes\(report.signature.map { ", signed with key \($0.fingerprint)" as HTML } ?? ".").</p>"
-      : "<div class=\"error-message\" role=\"alert\"><p>It does not verify:</p><ul>\(problems)</ul></div>"
+      ? report.kind == .exhibit
+        ? "<p class=\"notice\" role=\"status\">\(CoverageBadge.badge(CombinedVerdict.pass)) It verifies: \(report.summary).</p>\(checkTable)"
+        : "<p class=\"notice\" role=\"status\">\(report.summary).</p>\(checkTable)"
+      : "<div class=\"error-message\" role=\"alert\"><p>It does not verify:</p><ul>\(problems)</ul></div>\(checkTable)"
     return Layout(title: name, visitor: visitor, current: "/bundles").document(
       """
       <h1>\(name)</h1>

@@ -10,14 +10,20 @@ struct Verify: ParsableCommand {
     discussion: """
       With BUNDLE: checks bagit.txt, Payload-Oxum and every manifest and tag manifest by hashing \
       each file, and names every missing, extra, altered or unsafely named file. A zip is read \
-      into a temporary folder only. An Exhibit bag's audit events must still hash as recorded, \
-      its verdicts must follow from them, its signature must match, and, against a workspace \
-      (--against-db, else the database when it exists), every event and the audit head must be in \
-      the workspace's audit trail and the key must be the workspace's. Without: every audit event carries a SHA-256 over the \
-      previous event's hash and its own content, so an edited, inserted or deleted event is \
-      found; the tables must hold what the trail records (criteria revisions, recording hashes, \
-      links, verdicts, retractions) and SQLite's integrity check must pass; the newest hash is \
-      printed, keep it elsewhere to notice the loss of the newest events.
+      into a temporary folder only, its local headers compared with its central directory. A bag \
+      that carries Exhibit evidence (manifest.json, audit-log.json, an Exhibit-* field or a \
+      signature) is held to every Exhibit check, whatever its bag-info says: only the files \
+      Exhibit writes; audit events that still hash as recorded, with the verdicts, items and \
+      recordings following from them; report.html, earl.jsonld and bag-info rendered again from \
+      manifest.json and compared byte for byte; the signature over every tag file; and, against a \
+      workspace (--against-db, else the database when it exists), every event and the audit head \
+      in its audit trail and its key. Each check is listed with its outcome; one not run says why. \
+      Without BUNDLE: every audit event carries a SHA-256 over the previous event's hash and its \
+      own content, so an edited, inserted or deleted event is found; the tables must hold what the \
+      trail records (criteria revisions and every item's meaning, recordings with their \
+      attribution, status and duration, caption cues, links, verdicts, retractions, accounts' \
+      roles) and SQLite's integrity check must pass; the newest hash is printed, keep it \
+      elsewhere to notice the loss of the newest events.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -28,13 +34,15 @@ struct Verify: ParsableCommand {
   var againstDb: String?
   @Flag(help: "Check the bag alone, not against any workspace database.")
   var withoutDb = false
+  @Flag(help: "Fail when an Exhibit bag is not signed.")
+  var requireSignature = false
 
   func validate() throws {
     if againstDb != nil && withoutDb {
       throw ValidationError("--against-db and --without-db exclude each other")
     }
-    if bundle == nil && (againstDb != nil || withoutDb) {
-      throw ValidationError("--against-db and --without-db go with a BUNDLE")
+    if bundle == nil && (againstDb != nil || withoutDb || requireSignature) {
+      throw ValidationError("--against-db, --without-db and --require-signature go with a BUNDLE")
     }
   }
 
@@ -64,23 +72,15 @@ struct Verify: ParsableCommand {
     } else if !withoutDb, FileManager.default.fileExists(atPath: global.databasePath) {
       workspace = try global.openForReading()
     }
-    let report = try BagVerifier.verify(path, against: workspace)
+    let report = try BagVerifier.verify(path, against: workspace, requireSignature: requireSignature)
     if output.json {
       try Console.json(report)
-    } else if report.valid {
-      Console.out(
-        "\(path): valid bag, \(report.files) payload files, \(report.bytes) bytes, every checksum matches, "
-          + "the verdicts follow from its audit events")
-      if let signature = report.signature {
-        Console.out(
-          "signed with key \(signature.fingerprint)"
-            + (signature.workspaceKey == true ? ", this workspace's key" : ""))
-      } else {
-        Console.out("not signed")
-      }
-      if let database = report.checkedAgainst {
-        Console.out("every audit event and the audit head are in the audit trail of \(database)")
-      }
+    } else {
+      Console.out(BagReportText.headline(report))
+      for line in BagReportText.checkLines(report) { Console.out(line) }
+    }
+    for check in report.checks where check.outcome == .warning {
+      Console.warning("\(path): \(check.name.title): \(check.detail)")
     }
     for problem in report.problems { Console.error("\(path): \(problem.path): \(problem.problem)") }
     if !report.valid { throw ExitCode.failure }
