@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 13;
+PRAGMA user_version = 14;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (

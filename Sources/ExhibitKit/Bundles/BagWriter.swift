@@ -96,7 +96,10 @@ final class BagWriter {
   ///     listed in the tag manifest.
   /// - Returns: Every file of the bag, payload and tags, sorted by path.
   /// - Throws: ``BundleError``; the staging folder is removed then.
-  func finish(info: [(String, String)], signingKey: Curve25519.Signing.PrivateKey? = nil) throws -> [Entry] {
+  func finish(
+    info: [(String, String)], signingKey: Curve25519.Signing.PrivateKey? = nil,
+    vetting: ((_ staging: String, _ files: [Entry]) throws -> Void)? = nil
+  ) throws -> [Entry] {
     let bytes = payload.reduce(Int64(0)) { $0 + $1.size }
     var tags: [Entry] = []
     tags.append(try writeTag("bagit.txt", "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n"))
@@ -155,6 +158,7 @@ final class BagWriter {
       throw BundleError.invalidOutput(
         path: destination, problems: problems.map { "\($0.path): \($0.problem)" })
     }
+    try vetting?(staging, written)
     CrashPoint.rename.reach()
     try AtomicFiles.renameWithoutReplacing(staging, to: destination)
     finished = true

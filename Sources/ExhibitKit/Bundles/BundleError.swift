@@ -18,6 +18,9 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidOutput(path: String, problems: [String])
   /// Links whose recording is missing or changed, each with how to resolve it.
   case unavailableEvidence([String])
+  /// The workspace's audit trail is broken, or its tables disagree with it, so what it would
+  /// export cannot be vouched for: nothing is written or signed.
+  case untrustworthyWorkspace(problems: [String])
 
   public var description: String {
     switch self {
@@ -35,6 +38,11 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidOutput(let path, let problems):
       "\(path): the bag failed its own check, so it was not made: "
         + problems.prefix(10).joined(separator: "; ")
+    case .untrustworthyWorkspace(let problems):
+      "the bundle was not made, since `exhibit verify` would reject what it holds:\n  "
+        + problems.prefix(20).joined(separator: "\n  ")
+        + (problems.count > 20 ? "\n  and \(problems.count - 20) more" : "")
+        + "\nrun `exhibit verify` to see every problem of the workspace"
     case .unavailableEvidence(let links):
       "the bundle would hold verdicts whose recording is not there as it was judged:\n  "
         + links.joined(separator: "\n  ")

@@ -85,6 +85,8 @@ public enum EvidenceBundler {
     if let keyPath = request.signingKeyPath {
       do { signingKey = try SigningKey.loadOrCreate(at: keyPath) } catch { unsignedBecause = "\(error)" }
     }
+    // A broken audit chain, or tables that disagree with it, vouch for nothing.
+    try store.checkBeforeBundling()
     var contents = try store.bundleContents(
       component: request.component, platform: request.platform, date: date, tested: request.tested)
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
@@ -169,7 +171,16 @@ public enum EvidenceBundler {
         try writer.copy(from: caption.source, to: caption.file, expectedSHA256: caption.sha256)
       }
     }
-    return try writer.finish(info: bagInfo(contents), signingKey: signingKey)
+    // Nothing that verify would reject is signed: the bag is checked as verify checks it (its
+    // files already hashed as they were written) before it is moved into place.
+    return try writer.finish(info: bagInfo(contents), signingKey: signingKey) { staging, written in
+      let hashes = Dictionary(written.map { (Array($0.path.utf8), $0.sha256) }) { first, _ in first }
+      let findings = BundleEvidenceCheck.check(
+        root: staging, files: written.map(\.path), workspace: nil, fileHashes: hashes, requireSignature: false
+      )
+      let failed = findings.problems.map { "\($0.path): \($0.problem)" }
+      if !failed.isEmpty { throw BundleError.untrustworthyWorkspace(problems: failed) }
+    }
   }
 
   /// The bag-info fields Exhibit writes for `contents` (Payload-Oxum aside, which the writer

@@ -15,7 +15,7 @@ extension CriteriaLibrary {
       let outcomes = try documents.map { try importCriteria($0, actor: actor) }
       // New documents may name recordings already catalogued, or resolve their folders.
       if outcomes.contains(where: { if case .imported = $0 { true } else { false } }) {
-        try CatalogueWriter(connection: connection).refreshAttribution()
+        try CatalogueWriter(connection: connection).refreshAttribution(actor: actor)
       }
       return outcomes
     }
@@ -111,9 +111,16 @@ extension CriteriaLibrary {
           video.context.assistiveTech?.rawValue, video.context.browser?.rawValue,
         ])
     }
+    // Every item's meaning is recorded, so verify can name an item changed in the tables.
+    let itemHashes = CriteriaItemDigest.text(
+      document.items.map {
+        CriteriaItemDigest(
+          localKey: $0.localKey, section: $0.section.rawValue, label: $0.label, expectation: $0.expectation,
+          platforms: $0.platforms.map(\.rawValue), notApplicable: $0.notApplicable)
+      })
     let after = AuditJSON.object([
       "format": document.format.rawValue, "revision": String(revision), "sha256": document.sha256,
-      "source_path": document.sourcePath, "items": String(document.items.count),
+      "source_path": document.sourcePath, "items": String(document.items.count), "item_hashes": itemHashes,
     ])
     try AuditLog.append(
       connection, actor: actor, action: "criteria.import", subject: document.componentID, after: after)

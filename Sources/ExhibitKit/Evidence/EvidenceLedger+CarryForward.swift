@@ -39,6 +39,8 @@ extension EvidenceLedger {
           link.platformOverride, link.componentOverride, link.createdAt,
         ])
       let newID = connection.lastInsertRowID
+      let judged = try connection.first(
+        "SELECT platform, assistive_tech, browser FROM recording WHERE sha256 = ?", [link.recordingSHA256])
       let reason = "carried forward to revision \(revision) as link \(newID): the item did not change"
       try AuditLog.append(
         connection, actor: actor, action: "link.retract", subject: "link:\(link.id)",
@@ -58,6 +60,9 @@ extension EvidenceLedger {
           "to": link.endSeconds.map { String($0) }, "note": link.note, "auditor": link.auditor,
           "created_at": link.createdAt, "platform_override": link.platformOverride ? "true" : "false",
           "component_override": link.componentOverride ? "true" : "false",
+          "judged_platform": judged?.string("platform"),
+          "judged_assistive_tech": judged?.string("assistive_tech"),
+          "judged_browser": judged?.string("browser"),
         ]))
     }
   }

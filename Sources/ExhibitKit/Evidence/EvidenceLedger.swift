@@ -83,6 +83,10 @@ extension EvidenceLedger {
           "from": start.map { String(Double($0) / 1000) }, "to": end.map { String(Double($0) / 1000) },
           "note": request.note, "platform_override": override ? "true" : "false",
           "component_override": componentOverride ? "true" : "false",
+          // The attribution the verdict was judged under: which platform and screen reader it speaks for.
+          "judged_platform": attribution.platform?.value,
+          "judged_assistive_tech": attribution.assistiveTech?.value,
+          "judged_browser": attribution.browser?.value,
         ]))
       return try evidenceLink(id)
     }

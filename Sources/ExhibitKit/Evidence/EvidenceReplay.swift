@@ -28,6 +28,8 @@ struct EvidenceReplay {
   var links: [Int64: Link] = [:]
   /// Events that make no sense in order (a retraction of a link never created).
   var problems: [AuditChainReport.Problem] = []
+  /// What the trail records of items, recordings, captions and accounts.
+  var meaning = RecordedMeaning()
 
   /// Replays the events of `connection`'s audit trail, oldest first.
   init(_ connection: Connection) throws {
@@ -36,8 +38,12 @@ struct EvidenceReplay {
     {
       let id = row.int64("id") ?? 0
       let subject = row.string("subject") ?? ""
-      let before = Self.fields(row.string("before"))
-      let after = Self.fields(row.string("after"))
+      let beforeObject = Self.object(row.string("before"))
+      let afterObject = Self.object(row.string("after"))
+      let before = beforeObject.compactMapValues { $0 as? String }
+      let after = afterObject.compactMapValues { $0 as? String }
+      meaning.replay(
+        action: row.string("action") ?? "", subject: subject, before: beforeObject, after: afterObject)
       switch row.string("action") ?? "" {
       case "criteria.import":
         documents[Self.documentKey(subject, after["format"], after["revision"])] = after["sha256"] ?? ""
@@ -163,7 +169,7 @@ struct EvidenceReplay {
     for id in Set(links.keys).subtracting(seenLinks).sorted() {
       problem("evidence_link:\(id)", "the audit trail records this link, but its row is gone")
     }
-    return found
+    return found + (try meaning.disagreements(in: connection))
   }
 
   private static func documentKey(_ component: String, _ format: String?, _ revision: String?) -> String {
@@ -174,10 +180,10 @@ struct EvidenceReplay {
     subject.hasPrefix("link:") ? Int64(subject.dropFirst(5)) : nil
   }
 
-  /// The string fields of an event's JSON object.
-  private static func fields(_ json: String?) -> [String: String] {
+  /// An event's JSON object.
+  private static func object(_ json: String?) -> [String: Any] {
     guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     else { return [:] }
-    return object.compactMapValues { $0 as? String }
+    return object
   }
 }

@@ -156,7 +156,8 @@ extension CatalogueWriter {
     }
     for caption in examination.captions {
       try storeCaption(
-        caption, recordingID: recordingID, warnings: &warnings, errors: &errors, laterCues: &laterCues)
+        caption, recordingID: recordingID, actor: actor, warnings: &warnings, errors: &errors,
+        laterCues: &laterCues)
     }
     errors.append(contentsOf: examination.captionProblems)
     if let previous = stored?.recordingID, previous != recordingID {
@@ -272,9 +273,11 @@ extension CatalogueWriter {
       """,
       [recordingID, path, (path as NSString).lastPathComponent, size, modified, inode, device, now, now])
     if isNewRecording || others.isEmpty {
+      // What the recording is taken to be is part of the event: verify compares it with the row.
+      let facts = try recordingFacts(recordingID)?.fields ?? [:]
       try AuditLog.append(
         connection, actor: actor, action: "recording.catalog", subject: subject,
-        after: AuditJSON.object(["path": path]))
+        after: AuditJSON.object(facts.merging(["path": path]) { _, new in new }))
       return .added
     }
     let live = others.filter { FileStatus.of($0) != nil }
@@ -289,6 +292,13 @@ extension CatalogueWriter {
     return .moved(from: others)
   }
 
+  /// The recording's facts as its row holds them (``RecordingFacts``), nil for no such row.
+  func recordingFacts(_ recordingID: Int64) throws -> RecordingFacts? {
+    try connection.first(
+      "SELECT \(RecordingFacts.selection(as: "r")) FROM recording r WHERE r.id = ?", [recordingID]
+    ).map(RecordingFacts.init)
+  }
+
   /// `recording:<sha256>`, or `recording-path:<path>` for a file that has no hash.
   private func recordingSubject(_ recordingID: Int64, path: String) throws -> String {
     if let sha = try storedSHA256(of: recordingID) { return "recording:\(sha)" }
@@ -301,7 +311,7 @@ extension CatalogueWriter {
   }
 
   private func storeCaption(
-    _ caption: CaptionReading, recordingID: Int64, warnings: inout [CatalogueProblem],
+    _ caption: CaptionReading, recordingID: Int64, actor: String, warnings: inout [CatalogueProblem],
     errors: inout [CatalogueProblem], laterCues: inout [PendingCues]
   ) throws {
     try deleteCaptionTrack(path: caption.caption.path)
@@ -344,6 +354,12 @@ extension CatalogueWriter {
         complete ? caption.status.modifiedNanoseconds : -1, warningsJSON,
       ])
     let trackID = connection.lastInsertRowID
+    if let sha = try storedSHA256(of: recordingID) {
+      try AuditLog.append(
+        connection, actor: actor, action: "caption.index", subject: "recording:\(sha)",
+        after: Self.captionFields(
+          path: caption.caption.path, sha256: caption.sha256, cues: vtt.cues.map(StoredCue.init)))
+    }
     try insertCues(vtt.cues.prefix(Self.captionChunk), first: 0, track: trackID)
     if !complete {
       laterCues.append(
@@ -351,6 +367,14 @@ extension CatalogueWriter {
           track: trackID, cues: Array(vtt.cues.dropFirst(Self.captionChunk)), first: Self.captionChunk,
           modifiedNanoseconds: caption.status.modifiedNanoseconds))
     }
+  }
+
+  /// A caption event's `after`: the track's path, its file's SHA-256, and how many cues it has
+  /// with their digest (``StoredCue/digest(_:)``), which verify recomputes from the stored cues.
+  static func captionFields(path: String, sha256: String, cues: [StoredCue]) -> String {
+    AuditJSON.object([
+      "track": path, "sha256": sha256, "cues": String(cues.count), "cues_sha256": StoredCue.digest(cues),
+    ])
   }
 
   private func insertCues(_ cues: ArraySlice<WebVTT.Cue>, first: Int, track: Int64) throws {
@@ -466,7 +490,7 @@ extension CatalogueWriter {
   /// - Returns: How many recordings changed.
   /// - Throws: ``SQLiteError``.
   @discardableResult
-  func refreshAttribution(paths: [String]? = nil) throws -> Int {
+  func refreshAttribution(paths: [String]? = nil, actor: String = "exhibit") throws -> Int {
     if let paths, paths.isEmpty { return 0 }
     let attributor = try recordingAttributor()
     var changed = 0
@@ -488,10 +512,17 @@ extension CatalogueWriter {
       let current = Self.attributionColumns.map { row[$0] }
       guard values.map(\.sqlValue) != current else { continue }
       let id = recording.id
+      let before = try recordingFacts(id)
       try connection.execute(
         "UPDATE recording SET " + Self.attributionColumns.map { "\($0) = ?" }.joined(separator: ", ")
           + " WHERE id = ?", values + [id])
       changed += 1
+      // A verdict is read under the recording's attribution: every change Exhibit makes is audited.
+      if let sha = try storedSHA256(of: id), let before, let after = try recordingFacts(id), after != before {
+        try AuditLog.append(
+          connection, actor: actor, action: "recording.attribute", subject: "recording:\(sha)",
+          before: AuditJSON.object(before.fields), after: AuditJSON.object(after.fields))
+      }
     }
     return changed
   }

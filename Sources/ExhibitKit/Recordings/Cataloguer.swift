@@ -162,7 +162,7 @@ public final class Cataloguer {
       summary.missing = try writer.markVanished(
         folders: scope.folders, files: scope.files, present: present, captionsPresent: captionsPresent,
         actor: actor, now: now)
-      try writer.refreshAttribution(paths: summary.moved.map(\.path))
+      try writer.refreshAttribution(paths: summary.moved.map(\.path), actor: actor)
     }
     summary.errors.sort { $0.path < $1.path }
     summary.warnings.sort { ($0.path, $0.message) < ($1.path, $1.message) }

@@ -32,6 +32,9 @@ public enum Schema {
     Migration(version: 12, name: "each component's current criteria document kept", sql: currentCriteria),
     Migration(
       version: 13, name: "captions and recording names indexed once per transaction", sql: searchBacklog),
+    Migration(
+      version: 14, name: "the audit trail records what each verdict means", sql: "",
+      body: { try appendAuditBaseline($0) }),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -29,4 +29,18 @@ extension Store {
     problems += try EvidenceReplay(connection).disagreements(in: connection)
     return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
   }
+
+  /// What `bundle` checks before it writes anything: the audit chain, and that the tables hold
+  /// what the trail records (``EvidenceReplay``).
+  /// - Throws: ``BundleError/untrustworthyWorkspace(problems:)`` naming every problem, or ``SQLiteError``.
+  func checkBeforeBundling() throws {
+    let problems = try connection.reading {
+      let chain = try auditTrail.verifyChain()
+      return chain.problems
+        + (chain.valid ? try EvidenceReplay(connection).disagreements(in: connection) : [])
+    }
+    if !problems.isEmpty {
+      throw BundleError.untrustworthyWorkspace(problems: problems.map { "\($0.path): \($0.problem)" })
+    }
+  }
 }
