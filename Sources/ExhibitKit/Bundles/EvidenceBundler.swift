@@ -15,6 +15,8 @@ public struct BundleRequest: Sendable {
   /// The workspace's signing key file (see ``SigningKey``): the bag is signed with it, and it is
   /// made when missing. Nil for an unsigned bag.
   public var signingKeyPath: String?
+  /// Refuse to sign with a key file others can read, instead of warning.
+  public var strict = false
 
   /// Creates a request.
   public init(
@@ -49,6 +51,8 @@ public struct BundleResult: Sendable, Equatable, Encodable {
   public let signedBy: String?
   /// Why a bag that was to be signed is not (the key could not be read or made).
   public internal(set) var unsignedBecause: String?
+  /// What the signer should know: a key file others can read.
+  public internal(set) var warnings: [String] = []
   /// What the bag holds, as it was gathered for it (not printed by `bundle --json`).
   public let contents: BundleContents
 
@@ -82,7 +86,14 @@ public enum EvidenceBundler {
     // A workspace that cannot hold a key (read-only) still exports, unsigned, and says why.
     var signingKey: Curve25519.Signing.PrivateKey?
     var unsignedBecause: String?
+    var warnings: [String] = []
     if let keyPath = request.signingKeyPath {
+      if let exposure = SigningKey.exposure(at: keyPath) {
+        if request.strict {
+          throw BundleError.io(path: keyPath, reason: "not signed with it (--strict): " + exposure)
+        }
+        warnings.append(exposure)
+      }
       do { signingKey = try SigningKey.loadOrCreate(at: keyPath) } catch { unsignedBecause = "\(error)" }
     }
     // A broken audit chain, or tables that disagree with it, vouch for nothing.
@@ -112,6 +123,7 @@ public enum EvidenceBundler {
     do {
       var result = try build(contents, at: final, building: building, date: date, signingKey: signingKey)
       result.unsignedBecause = unsignedBecause
+      result.warnings = warnings
       return result
     } catch BundleError.io(let path, let reason) where building.map({ path.hasPrefix($0) }) ?? false {
       // Name the zip asked for, not the hidden folder it was being built in.

@@ -281,7 +281,30 @@ enum StoredZip {
       guard header.count == 30, header.le32(at: 0) == 0x0403_4b50 else {
         throw BundleError.unreadableZip(path: path, reason: "\(entry.name): damaged local header")
       }
-      let skip = UInt64(header.le16(at: 26)) + UInt64(header.le16(at: 28))
+      // The local header must say what the central directory says (a zip whose two disagree
+      // unpacks differently in different tools); a data descriptor leaves its fields zero.
+      let usesDescriptor = header.le16(at: 6) & 0x0008 != 0
+      let nameLength = Int(header.le16(at: 26))
+      let localName = try handle.read(upToCount: nameLength) ?? Data()
+      var disagreeing: [String] = []
+      if header.le16(at: 8) != entry.method { disagreeing.append("method") }
+      if !(usesDescriptor && header.le32(at: 14) == 0), header.le32(at: 14) != entry.crc {
+        disagreeing.append("CRC-32")
+      }
+      if !(usesDescriptor && header.le32(at: 18) == 0),
+        header.le32(at: 18) != entry.compressedSize || header.le32(at: 22) != entry.size
+      {
+        disagreeing.append("sizes")
+      }
+      if !entry.nameBytes.isEmpty, Array(localName) != entry.nameBytes { disagreeing.append("name") }
+      if !disagreeing.isEmpty {
+        throw BundleError.unreadableZip(
+          path: path,
+          reason:
+            "\(entry.name): its local header's \(disagreeing.joined(separator: ", ")) disagree with the central directory"
+        )
+      }
+      let skip = UInt64(nameLength) + UInt64(header.le16(at: 28))
       guard UInt64(entry.localHeaderOffset) + 30 + skip + UInt64(entry.compressedSize) <= entry.limit else {
         throw BundleError.unreadableZip(path: path, reason: "\(entry.name): overlaps the next entry")
       }

@@ -43,4 +43,16 @@ public enum SigningKey {
     }
     return key
   }
+
+  /// Why the key file at `path` is not private, nil when only its owner can read it (or it is
+  /// not there): a key others can read can sign bags that verify as the workspace's.
+  public static func exposure(at path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    let mode = status.st_mode & 0o777
+    guard mode & 0o077 != 0 else { return nil }
+    return
+      "\(path) is readable by \(mode & 0o007 != 0 ? "others" : "its group") (mode \(String(mode, radix: 8))); "
+      + "anyone who can read it can sign bags as this workspace: chmod 600 it"
+  }
 }

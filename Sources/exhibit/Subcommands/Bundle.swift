@@ -33,16 +33,19 @@ struct Bundle: ParsableCommand {
   var build: String?
   @Option(help: "The URL or app that was tested.")
   var url: String?
+  @Flag(help: "Refuse to sign with a key file that its group or others can read.")
+  var strict = false
 
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
-      let result = try EvidenceBundler.export(
-        BundleRequest(
-          component: component, platform: platform, outFolder: out, zip: zip, date: date,
-          tested: BundleContents.TestedProduct(product: product, build: build, url: url),
-          signingKeyPath: SigningKey.path(forDatabase: global.databasePath)),
-        from: store)
+      var request = BundleRequest(
+        component: component, platform: platform, outFolder: out, zip: zip, date: date,
+        tested: BundleContents.TestedProduct(product: product, build: build, url: url),
+        signingKeyPath: SigningKey.path(forDatabase: global.databasePath))
+      request.strict = strict
+      let result = try EvidenceBundler.export(request, from: store)
+      for warning in result.warnings { Console.warning(warning) }
       if output.json {
         try Console.json(result)
         return

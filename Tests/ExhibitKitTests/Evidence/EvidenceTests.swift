@@ -176,7 +176,8 @@ import Testing
     let workspace = try await Self.prepared()
     try workspace.store.link(request(workspace))
     let recording = try workspace.store.history(workspace.path(CataloguerTests.voiceOver)).map(\.action)
-    #expect(recording == ["recording.catalog", "link.create"])
+    // Its caption's cues are recorded when they are indexed.
+    #expect(recording == ["recording.catalog", "caption.index", "link.create"])
     let component = try workspace.store.history("native/checkbox").map(\.action)
     #expect(component.first == "criteria.import" && component.contains("link.create"))
     #expect(component.filter { $0 == "recording.catalog" }.count == 2)

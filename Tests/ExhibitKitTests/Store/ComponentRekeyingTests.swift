@@ -77,9 +77,12 @@ import Testing
     #expect(chain.valid)
     // The tables still hold what the trail records, the rename replayed.
     #expect(try store.verifyWorkspace().problems == [])
-    #expect(chain.events == 7)
-    let rename = try #require(try store.history().last)
-    #expect(rename.action == "component.rename")
+    // Seven events of the old workspace and the rename, then version 14's baselines: one for the
+    // document, one for the recording.
+    #expect(chain.events == 9)
+    let history = try store.history()
+    #expect(history.suffix(2).map(\.action) == ["criteria.baseline", "recording.baseline"])
+    let rename = try #require(history.last { $0.action == "component.rename" })
     #expect(rename.subject == Self.newName)
     #expect(rename.before?.contains(Self.oldName) == true)
   }
