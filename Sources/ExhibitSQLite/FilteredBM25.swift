@@ -140,6 +140,8 @@ private func rank(
       } else {
         code = functions.xQueryPhrase(fts, phrase, &hits, countRow)
       }
+      // A count is never outside 0...rows; one given from outside that is would make the score NaN.
+      hits = min(max(hits, 0), rows)
       var inverseFrequency = log((Double(rows - hits) + 0.5) / (Double(hits) + 0.5))
       if inverseFrequency <= 0.0 { inverseFrequency = 1e-6 }
       inverseFrequencies.append(inverseFrequency)

@@ -51,6 +51,25 @@ final class CLIWorkspace {
 
   func path(_ name: String) -> String { root.appendingPathComponent(name).path }
 
+  /// `exhibit users add NAME --role ROLE`, the password typed on standard input.
+  /// - Returns: The command's exit status.
+  @discardableResult
+  func addAccount(_ name: String, role: String, password: String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = ["users", "add", name, "--role", role]
+    process.currentDirectoryURL = root
+    process.environment = environment
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data("\(password)\n".utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
   @discardableResult
   func write(_ name: String, _ data: Data) throws -> String {
     let url = root.appendingPathComponent(name)

@@ -43,22 +43,6 @@ struct ForgedEvidenceTests {
     return zip
   }
 
-  /// `exhibit users add NAME --role ROLE`, the password typed on standard input.
-  static func addAccount(_ workspace: CLIWorkspace, name: String, role: String) throws {
-    let process = Process()
-    process.executableURL = CLIWorkspace.binary
-    process.arguments = ["users", "add", name, "--role", role]
-    process.currentDirectoryURL = workspace.root
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    input.fileHandleForWriting.write(Data("a password long enough to pass\n".utf8))
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-  }
-
   static let forgeEverything = """
     manifest = read('data/manifest.json').replace('"verdict" : "fail"', '"verdict" : "pass"')
     manifest = manifest.replace('"overall_status" : "fail"', '"overall_status" : "incomplete"')
@@ -162,10 +146,16 @@ struct ForgedEvidenceTests {
       ),
       ("UPDATE caption_cue SET text = 'forged words' WHERE id = 1;", "its cues (text or times) differ"),
       ("UPDATE account SET role = 'auditor' WHERE name = 'rita';", "account:rita: its role is auditor"),
+      // A chain verify already reports broken is not exported either.
+      (
+        "DROP TRIGGER audit_event_no_delete; DELETE FROM audit_event WHERE id = 2;",
+        "audit_event:3: events 2–2 are missing"
+      ),
     ]
     for (script, named) in edits {
       let (workspace, _) = try ForgedBundleTests.prepared()
-      try Self.addAccount(workspace, name: "rita", role: "reviewer")
+      #expect(
+        try workspace.addAccount("rita", role: "reviewer", password: "a password long enough to pass") == 0)
       #expect(try workspace.run("verify").status == 0)
       try ForgedTablesTests.forge(workspace.path("Database/exhibit.sqlite"), script)
       let verify = try workspace.run("verify")

@@ -101,18 +101,7 @@ import Testing
     let workspace = try Self.workspace()
     let password = "e2e password that is long"
     for (name, role) in [("auditor-e2e", "auditor"), ("reviewer-e2e", "reviewer")] {
-      let process = Process()
-      process.executableURL = CLIWorkspace.binary
-      process.arguments = ["users", "add", name, "--role", role]
-      process.currentDirectoryURL = workspace.root
-      let input = Pipe()
-      process.standardInput = input
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      input.fileHandleForWriting.write(Data("\(password)\n".utf8))
-      try input.fileHandleForWriting.close()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
+      #expect(try workspace.addAccount(name, role: role, password: password) == 0)
     }
     let server = try RunningServer(workspace, ["--accounts"])
     defer { _ = server.stop() }

@@ -158,10 +158,10 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let file: String
     public let language: String?
     public let sha256: String
-    /// Where it is read from; not written to the bundle.
-    let source: String
+    /// Where it is read from; not written to the bundle (empty in one read from a bag).
+    var source = ""
 
-    enum CodingKeys: String, CodingKey { case file, language, sha256 }
+    private enum CodingKeys: String, CodingKey { case file, language, sha256 }
   }
 
   /// A bundled recording with its catalogued metadata.
@@ -183,11 +183,11 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let captions: [Caption]
     public let environment: Environment
     /// What its first caption track says, cue by cue, for the report's transcript.
-    public let transcript: [Cue]
-    /// Where it is read from; not written to the bundle.
-    let source: String
+    public internal(set) var transcript: [Cue] = []
+    /// Where it is read from; not written to the bundle (empty in one read from a bag).
+    var source = ""
 
-    enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey {
       case sha256, file, name, size, status, container, durationSeconds, videoCodec, width, height, audioCodec
       case assistiveTech, browser, captions, environment
     }
@@ -217,11 +217,11 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// The newest audit event's hash when the bundle was made: an anchor for `exhibit verify`.
   public let auditHead: String
   /// The audit events behind the bundle's verdicts, recordings and criteria.
-  let auditEvents: [AuditEvent]
+  var auditEvents: [AuditEvent] = []
   /// The component's Gherkin for the platform.
-  let feature: String
+  var feature = ""
 
-  enum CodingKeys: String, CodingKey {
+  private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
     case tested, overallStatus, columns, items, gaps, links, recordings, auditHead
   }

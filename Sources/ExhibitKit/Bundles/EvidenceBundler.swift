@@ -97,7 +97,7 @@ public enum EvidenceBundler {
       do { signingKey = try SigningKey.loadOrCreate(at: keyPath) } catch { unsignedBecause = "\(error)" }
     }
     // A broken audit chain, or tables that disagree with it, vouch for nothing.
-    try store.checkBeforeBundling()
+    try store.checkBeforeBundling(try store.components.resolve(request.component))
     var contents = try store.bundleContents(
       component: request.component, platform: request.platform, date: date, tested: request.tested)
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
@@ -169,9 +169,7 @@ public enum EvidenceBundler {
     _ contents: BundleContents, to path: String, signingKey: Curve25519.Signing.PrivateKey? = nil
   ) throws -> [BagWriter.Entry] {
     let writer = try BagWriter(destination: path)
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let encoder = BundleContents.manifestEncoder
     try writer.write(try encoder.encode(contents), to: "manifest.json")
     try writer.write(Data(ReportPage.render(contents).utf8), to: "report.html")
     try writer.write(Data(contents.feature.utf8), to: "criteria.feature")

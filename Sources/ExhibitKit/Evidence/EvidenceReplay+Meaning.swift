@@ -52,19 +52,36 @@ struct RecordedMeaning {
     }
   }
 
-  /// Every row whose meaning differs from what the trail records.
-  func disagreements(in connection: Connection) throws -> [AuditChainReport.Problem] {
+  /// Every row in `scope` whose meaning differs from what the trail records.
+  func disagreements(in connection: Connection, scope: ReplayScope = .workspace) throws
+    -> [AuditChainReport.Problem]
+  {
     var found: [AuditChainReport.Problem] = []
     func problem(_ path: String, _ text: String) { found.append(.init(path: path, problem: text)) }
+    try compareItems(connection, scope: scope, problem: problem)
+    try compareRecordings(connection, scope: scope, problem: problem)
+    try compareCaptions(connection, scope: scope, problem: problem)
+    try compareAccounts(connection, problem: problem)
+    return found
+  }
 
-    // Criteria items, by document.
+  /// Each document's items, by their digests, against its criteria event's.
+  private func compareItems(
+    _ connection: Connection, scope: ReplayScope, problem: (String, String) -> Void
+  ) throws {
+    let filter = scope.documents
     var itemsByDocument: [Int64: [Row]] = [:]
     for row in try connection.query(
-      "SELECT id, document_id, key, section, label, expectation, platforms, not_applicable FROM criteria_item ORDER BY position"
-    ) {
+      """
+      SELECT i.id, i.document_id, i.key, i.section, i.label, i.expectation, i.platforms, i.not_applicable
+      FROM criteria_item i JOIN criteria_document d ON d.id = i.document_id WHERE \(filter.sql) ORDER BY i.position
+      """, filter.values)
+    {
       itemsByDocument[row.int64("document_id") ?? 0, default: []].append(row)
     }
-    for document in try connection.query("SELECT id, format, sha256 FROM criteria_document ORDER BY id") {
+    for document in try connection.query(
+      "SELECT id, format, sha256 FROM criteria_document d WHERE \(filter.sql) ORDER BY id", filter.values)
+    {
       let id = document.int64("id") ?? 0
       guard let recorded = items["\(document.string("format") ?? "")|\(document.string("sha256") ?? "")"]
       else {
@@ -98,11 +115,19 @@ struct RecordedMeaning {
         problem("criteria_document:\(id)", "item \(local), which its criteria event records, is gone")
       }
     }
+  }
 
-    // Recordings.
+  /// Each recording's attribution, status and duration against its newest recorded facts.
+  private func compareRecordings(
+    _ connection: Connection, scope: ReplayScope, problem: (String, String) -> Void
+  ) throws {
+    let filter = scope.recordings
     for row in try connection.query(
-      "SELECT r.id, r.sha256, \(RecordingFacts.selection(as: "r")) FROM recording r WHERE r.sha256 IS NOT NULL ORDER BY r.id"
-    ) {
+      """
+      SELECT r.id, r.sha256, \(RecordingFacts.selection(as: "r")) FROM recording r
+      WHERE r.sha256 IS NOT NULL AND (\(filter.sql)) ORDER BY r.id
+      """, filter.values)
+    {
       let sha = row.string("sha256") ?? ""
       let shown = "recording:\(row.int64("id") ?? 0)"
       guard let recorded = recordings[sha] else {
@@ -117,23 +142,38 @@ struct RecordedMeaning {
             + "\(differing.count == 1 ? "differs" : "differ") from what the audit trail records")
       }
     }
+  }
 
-    // Caption tracks: a track still being written (a long caption, a chunk at a time) is skipped.
-    var cues: [Int64: [StoredCue]] = [:]
-    for row in try connection.query(
-      "SELECT track_id, identifier, start_ms, end_ms, text FROM caption_cue ORDER BY track_id, position")
-    {
-      cues[row.int64("track_id") ?? 0, default: []].append(
+  /// Each caption track's file hash and cues against its caption event. Cues are read a row at a
+  /// time into each track's digest, never held; a track still being written (a long caption, a
+  /// chunk at a time) is skipped.
+  private func compareCaptions(
+    _ connection: Connection, scope: ReplayScope, problem: (String, String) -> Void
+  ) throws {
+    let filter = scope.recordings
+    let tracks = try connection.query(
+      """
+      SELECT t.id, t.path, t.sha256, r.sha256 AS recording FROM caption_track t
+      JOIN recording r ON r.id = t.recording_id
+      WHERE r.sha256 IS NOT NULL AND t.mtime_ns <> -1 AND (\(filter.sql)) ORDER BY t.id
+      """, filter.values)
+    guard !tracks.isEmpty else { return }
+    var digests: [Int64: StoredCue.Digest] = [:]
+    let cues = try connection.prepare(
+      """
+      SELECT c.track_id, c.identifier, c.start_ms, c.end_ms, c.text FROM caption_cue c
+      JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
+      WHERE \(filter.sql) ORDER BY c.track_id, c.position
+      """)
+    try cues.bind(filter.values.map(\.sqlValue))
+    while try cues.step() {
+      let row = cues.row()
+      digests[row.int64("track_id") ?? 0, default: StoredCue.Digest()].add(
         StoredCue(
           identifier: row.string("identifier"), startMilliseconds: Int(row.int64("start_ms") ?? 0),
           endMilliseconds: Int(row.int64("end_ms") ?? 0), text: row.string("text") ?? ""))
     }
-    for row in try connection.query(
-      """
-      SELECT t.id, t.path, t.sha256, r.sha256 AS recording FROM caption_track t
-      JOIN recording r ON r.id = t.recording_id WHERE r.sha256 IS NOT NULL AND t.mtime_ns <> -1 ORDER BY t.id
-      """)
-    {
+    for row in tracks {
       let id = row.int64("id") ?? 0
       let shown = "caption_track:\(id)"
       guard let recorded = captions["\(row.string("recording") ?? "")|\(row.string("path") ?? "")"] else {
@@ -143,16 +183,18 @@ struct RecordedMeaning {
       if recorded.sha256 != row.string("sha256") {
         problem(shown, "its caption file's SHA-256 differs from what the audit trail records")
       }
-      if recorded.cues != StoredCue.digest(cues[id] ?? []) {
+      if recorded.cues != (digests[id] ?? StoredCue.Digest()).hex {
         problem(shown, "its cues (text or times) differ from what the audit trail records")
       }
     }
+  }
 
-    // Accounts.
-    var seenAccounts = Set<String>()
+  /// Each account's role against its newest account event.
+  private func compareAccounts(_ connection: Connection, problem: (String, String) -> Void) throws {
+    var seen = Set<String>()
     for row in try connection.query("SELECT name, role FROM account ORDER BY name") {
       let name = row.string("name") ?? ""
-      seenAccounts.insert(name)
+      seen.insert(name)
       switch accounts[name] {
       case .some(.some(let role)) where role == row.string("role"): continue
       case .some(.some(let role)):
@@ -162,10 +204,8 @@ struct RecordedMeaning {
         problem("account:\(name)", "no event records this account: it was added behind the trail")
       }
     }
-    for (name, role) in accounts.sorted(by: { $0.key < $1.key })
-    where role != nil && !seenAccounts.contains(name) {
+    for (name, role) in accounts.sorted(by: { $0.key < $1.key }) where role != nil && !seen.contains(name) {
       problem("account:\(name)", "the audit trail records this account, but its row is gone")
     }
-    return found
   }
 }

@@ -81,14 +81,20 @@ struct EvidenceReplay {
     }
   }
 
-  /// Every row of `connection` that disagrees with the replayed trail.
-  func disagreements(in connection: Connection) throws -> [AuditChainReport.Problem] {
-    var found = problems
+  /// Every row of `connection` in `scope` that disagrees with the replayed trail.
+  func disagreements(in connection: Connection, scope: ReplayScope = .workspace) throws
+    -> [AuditChainReport.Problem]
+  {
+    var found = scope.component == nil ? problems : []
     func problem(_ path: String, _ text: String) { found.append(.init(path: path, problem: text)) }
 
     var seenDocuments = Set<String>()
+    let documentFilter = scope.documents
     for row in try connection.query(
-      "SELECT id, family || '/' || component AS component, format, revision, sha256 FROM criteria_document ORDER BY id"
+      """
+      SELECT id, family || '/' || component AS component, format, revision, sha256 FROM criteria_document d
+      WHERE \(documentFilter.sql) ORDER BY id
+      """, documentFilter.values
     ) {
       let key = Self.documentKey(
         row.string("component") ?? "", row.string("format"), row.int("revision").map(String.init))
@@ -104,12 +110,16 @@ struct EvidenceReplay {
         problem(shown, "its SHA-256 is not the one its criteria.import event records")
       }
     }
-    for key in Set(documents.keys).subtracting(seenDocuments).sorted() {
+    for key in Set(documents.keys).subtracting(seenDocuments).sorted() where scope.contains(key: key) {
       problem(
         "criteria_document", "\(key.replacingOccurrences(of: "|", with: " ")): imported, but its row is gone")
     }
 
-    for row in try connection.query("SELECT id, sha256 FROM recording WHERE sha256 IS NOT NULL ORDER BY id") {
+    let recordingFilter = scope.recordings
+    for row in try connection.query(
+      "SELECT id, sha256 FROM recording r WHERE sha256 IS NOT NULL AND (\(recordingFilter.sql)) ORDER BY id",
+      recordingFilter.values)
+    {
       let sha = row.string("sha256") ?? ""
       if !recordings.contains("recording:\(sha)") {
         problem(
@@ -124,8 +134,8 @@ struct EvidenceReplay {
       SELECT l.id, i.key, r.sha256, l.start_ms, l.end_ms, l.verdict, l.note, l.auditor, l.platform_override,
         l.component_override, l.retracted_at IS NOT NULL AS retracted
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id JOIN recording r ON r.id = l.recording_id
-      ORDER BY l.id
-      """)
+      WHERE \(scope.items.sql) ORDER BY l.id
+      """, scope.items.values)
     {
       let id = row.int64("id") ?? 0
       seenLinks.insert(id)
@@ -166,10 +176,11 @@ struct EvidenceReplay {
       }
       if !differences.isEmpty { problem(shown, differences.joined(separator: "; ")) }
     }
-    for id in Set(links.keys).subtracting(seenLinks).sorted() {
+    for id in Set(links.keys).subtracting(seenLinks).sorted() where scope.contains(key: links[id]?.item ?? "")
+    {
       problem("evidence_link:\(id)", "the audit trail records this link, but its row is gone")
     }
-    return found + (try meaning.disagreements(in: connection))
+    return found + (try meaning.disagreements(in: connection, scope: scope))
   }
 
   private static func documentKey(_ component: String, _ format: String?, _ revision: String?) -> String {

@@ -32,14 +32,25 @@ struct StoredCue: Sendable, Equatable {
   /// SHA-256 over every cue in order, each field preceded by its length (so no two lists of cues
   /// give the same text to hash).
   static func digest(_ cues: some Sequence<StoredCue>) -> String {
-    var hasher = SHA256()
-    for cue in cues {
+    var digest = Digest()
+    for cue in cues { digest.add(cue) }
+    return digest.hex
+  }
+
+  /// ``digest(_:)`` taken a cue at a time.
+  struct Digest {
+    private var hasher = SHA256()
+
+    /// Adds the next cue.
+    mutating func add(_ cue: StoredCue) {
       for field in [cue.identifier, String(cue.startMilliseconds), String(cue.endMilliseconds), cue.text] {
         let bytes = Array((field ?? "").utf8)
         hasher.update(data: Array((field == nil ? "-1:" : "\(bytes.count):").utf8))
         hasher.update(data: bytes)
       }
     }
-    return hasher.finalize().hexString
+
+    /// The digest of the cues added, in hex.
+    var hex: String { hasher.finalize().hexString }
   }
 }

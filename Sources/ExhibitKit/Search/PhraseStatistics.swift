@@ -78,10 +78,12 @@ final class PhraseStatistics {
     if let cache = openCache(create: false) {
       let current = try self.version(of: index)
       version = current
+      // A count no index could give (edited, or the file damaged) is a miss, counted again.
+      let possible = 0...(try Self.rowCount(of: index, connection))
       for phrase in Set(phrases) {
         if let row = try? cache.first(
           "SELECT rows FROM phrase_rows WHERE search_index = ? AND phrase = ? AND version = ?",
-          [index, phrase, current]), let rows: Int64 = try? row.decode("rows")
+          [index, phrase, current]), let rows: Int64 = try? row.decode("rows"), possible.contains(rows)
         {
           known[phrase] = rows
         }
@@ -125,5 +127,65 @@ final class PhraseStatistics {
       case .blob(let bytes) = row["block"]
     else { return "empty" }
     return SHA256.hash(data: bytes).prefix(16).hexString
+  }
+
+  /// How many rows the index holds, from its averages record (`_data` row 1, which FTS5 keeps
+  /// current): its first SQLite varint. Zero for an index without one.
+  static func rowCount(of index: String, _ connection: Connection) throws -> Int64 {
+    guard let row = try connection.first("SELECT block FROM \(index)_data WHERE id = 1"),
+      case .blob(let bytes) = row["block"]
+    else { return 0 }
+    var value: Int64 = 0
+    for (position, byte) in bytes.prefix(9).enumerated() {
+      if position == 8 { return value << 8 | Int64(byte) }
+      value = value << 7 | Int64(byte & 0x7F)
+      if byte & 0x80 == 0 { return value }
+    }
+    return value
+  }
+
+  /// The cache rows whose counts are out of range for their index: negative, or more rows than
+  /// the index holds (a search treats them as misses). Nil when there is no cache file.
+  static func cacheProblems(besides database: String, _ connection: Connection) throws -> [(String, String)]?
+  {
+    let path = cachePath(besides: database)
+    guard access(path, F_OK) == 0 else { return nil }
+    let cache: Connection
+    do { cache = try Connection(path: path, mode: .readOnly) } catch {
+      return [
+        (path, "the search cache cannot be opened (\(error)); searches count again, delete it to rebuild it")
+      ]
+    }
+    var problems: [(String, String)] = []
+    guard let rows = try? cache.query("SELECT search_index, phrase, rows FROM phrase_rows") else {
+      return [
+        (path, "the search cache is not one Exhibit writes; searches count again, delete it to rebuild it")
+      ]
+    }
+    var totals: [String: Int64] = [:]
+    for row in rows {
+      let index = row.string("search_index") ?? ""
+      let named =
+        index.hasSuffix("_fts")
+        && index.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x61...0x7A).contains($0) }
+      let exists = try connection.first(
+        "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?", [index])
+      guard named, exists != nil else {
+        problems.append((path, "a count for \(index), which is not a search index"))
+        continue
+      }
+      let total = try totals[index] ?? rowCount(of: index, connection)
+      totals[index] = total
+      let count = row.int64("rows")
+      if count == nil || !(0...total).contains(count ?? 0) {
+        problems.append(
+          (
+            path,
+            "\(index) \(row.string("phrase") ?? ""): \(row.string("rows") ?? "no") rows, out of range (0–\(total)); "
+              + "searches ignore it, delete the file to rebuild the cache"
+          ))
+      }
+    }
+    return problems
   }
 }

@@ -27,17 +27,22 @@ extension Store {
     }
     problems += try auditTrail.subjectIndexProblems()
     problems += try EvidenceReplay(connection).disagreements(in: connection)
+    // The search cache holds no evidence, but a count out of range in it is named.
+    for (file, problem) in try PhraseStatistics.cacheProblems(besides: path, connection) ?? [] {
+      problems.append(.init(path: file, problem: problem))
+    }
     return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
   }
 
-  /// What `bundle` checks before it writes anything: the audit chain, and that the tables hold
-  /// what the trail records (``EvidenceReplay``).
+  /// What `bundle` checks before it writes anything: the audit chain, and that the component's
+  /// rows hold what the trail records (``EvidenceReplay`` over a ``ReplayScope``).
   /// - Throws: ``BundleError/untrustworthyWorkspace(problems:)`` naming every problem, or ``SQLiteError``.
-  func checkBeforeBundling() throws {
+  func checkBeforeBundling(_ component: ComponentID) throws {
     let problems = try connection.reading {
       let chain = try auditTrail.verifyChain()
-      return chain.problems
-        + (chain.valid ? try EvidenceReplay(connection).disagreements(in: connection) : [])
+      guard chain.valid else { return chain.problems }
+      return try EvidenceReplay(connection).disagreements(
+        in: connection, scope: ReplayScope(component: component))
     }
     if !problems.isEmpty {
       throw BundleError.untrustworthyWorkspace(problems: problems.map { "\($0.path): \($0.problem)" })

@@ -67,6 +67,30 @@ import Testing
     #expect(!first.isEmpty)
   }
 
+  @Test func aCountOutOfRangeInTheCacheIsAMissAndVerifyNamesIt() async throws {
+    let workspace = try await SearchTests.prepared()
+    workspace.store.phraseStatistics.keepCountsSlowerThan = 0
+    let first = try Self.search(workspace)
+    #expect(!first.isEmpty)
+    #expect(try workspace.store.verifyWorkspace().valid)
+    let cachePath = PhraseStatistics.cachePath(besides: workspace.store.path)
+    let total = try PhraseStatistics.rowCount(of: "caption_cue_fts", workspace.store.connection)
+    let direct: Int64 =
+      try workspace.store.connection.first("SELECT count(*) AS n FROM caption_cue_fts")?.decode("n") ?? -1
+    #expect(total == direct)
+    for forged in [total + 1_000, -3] {
+      let cache = try Connection(path: cachePath, mode: .readWrite)
+      try cache.execute("UPDATE phrase_rows SET rows = ?", [forged])
+      try cache.close()
+      let reopened = try Store.open(at: workspace.store.path, access: .read)
+      let again = try reopened.search(SearchRequest("checked OR toggle", kinds: [.captions, .recordings]))
+      #expect(again.hits == first, "a count of \(forged) is counted again")
+      let report = try reopened.verifyWorkspace()
+      #expect(!report.valid)
+      #expect(report.problems.contains { $0.path == cachePath && $0.problem.contains("out of range") })
+    }
+  }
+
   private static func search(_ workspace: CataloguerTests.Workspace) throws -> [SearchHit] {
     try workspace.store.search(SearchRequest("checked OR toggle", kinds: [.captions, .recordings])).hits
   }
