@@ -97,7 +97,7 @@ enum BundleEvidenceCheck {
     }
     run(.rendering, passed: "report.html, earl.jsonld and bag-info are what manifest.json renders to") {
       problem in
-      for found in BundleRendering.check(root: root).problems { problem(found.path, found.problem) }
+      for found in BundleRendering.check(root: root) { problem(found.path, found.problem) }
     }
     checkSignature(
       root: root, manifest: manifest, workspace: workspace, requireSignature: requireSignature,

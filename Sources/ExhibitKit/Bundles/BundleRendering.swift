@@ -7,28 +7,20 @@ import Foundation
 /// caption files, read as the catalogue reads them. The renderers are deterministic, so a page
 /// that says what the manifest does not is found.
 enum BundleRendering {
-  /// What rendering the bag again found.
-  struct Findings {
-    /// The manifest as read, nil when it could not be.
-    var contents: BundleContents?
-    var problems: [BagReport.Problem] = []
-  }
-
   /// Renders the bag at `root` again from its `manifest.json` and compares.
-  static func check(root: String) -> Findings {
-    var findings = Findings()
-    func problem(_ path: String, _ text: String) {
-      findings.problems.append(.init(path: path, problem: text))
-    }
+  /// - Returns: Every file that is not what the manifest renders to, with why.
+  static func check(root: String) -> [BagReport.Problem] {
+    var problems: [BagReport.Problem] = []
+    func problem(_ path: String, _ text: String) { problems.append(.init(path: path, problem: text)) }
     let manifestPath = root + "/" + BundleEvidenceCheck.manifestFile
     guard let data = FileManager.default.contents(atPath: manifestPath) else {
       problem(BundleEvidenceCheck.manifestFile, "missing: nothing to render the report from")
-      return findings
+      return problems
     }
     let decoded: BundleContents
     do { decoded = try BundleContents.manifestDecoder.decode(BundleContents.self, from: data) } catch {
       problem(BundleEvidenceCheck.manifestFile, "not the manifest Exhibit writes: \(describe(error))")
-      return findings
+      return problems
     }
     if let again = try? BundleContents.manifestEncoder.encode(decoded), again != data {
       problem(
@@ -36,13 +28,12 @@ enum BundleRendering {
         "not in the form Exhibit writes (fields added, removed or reordered by hand)")
     }
     let contents = decoded.with(transcripts: transcripts(decoded, root: root))
-    findings.contents = contents
     compare(root, "data/report.html", Data(ReportPage.render(contents).utf8), problem: problem)
     if let earl = try? EARLDocument.render(contents) {
       compare(root, "data/earl.jsonld", earl, problem: problem)
     }
     compareInfo(root, contents, problem: problem)
-    return findings
+    return problems
   }
 
   /// Each recording's transcript from its first caption file in the bag, as the catalogue stores

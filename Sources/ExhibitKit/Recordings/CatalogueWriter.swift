@@ -354,17 +354,18 @@ extension CatalogueWriter {
         complete ? caption.status.modifiedNanoseconds : -1, warningsJSON,
       ])
     let trackID = connection.lastInsertRowID
+    // The cues in the form they are stored, made once for the rows and the audit event.
+    let cues = vtt.cues.map(StoredCue.init)
     if let sha = try storedSHA256(of: recordingID) {
       try AuditLog.append(
         connection, actor: actor, action: "caption.index", subject: "recording:\(sha)",
-        after: Self.captionFields(
-          path: caption.caption.path, sha256: caption.sha256, cues: vtt.cues.map(StoredCue.init)))
+        after: Self.captionFields(path: caption.caption.path, sha256: caption.sha256, cues: cues))
     }
-    try insertCues(vtt.cues.prefix(Self.captionChunk), first: 0, track: trackID)
+    try insertCues(cues.prefix(Self.captionChunk), first: 0, track: trackID)
     if !complete {
       laterCues.append(
         PendingCues(
-          track: trackID, cues: Array(vtt.cues.dropFirst(Self.captionChunk)), first: Self.captionChunk,
+          track: trackID, cues: Array(cues.dropFirst(Self.captionChunk)), first: Self.captionChunk,
           modifiedNanoseconds: caption.status.modifiedNanoseconds))
     }
   }
@@ -377,9 +378,8 @@ extension CatalogueWriter {
     ])
   }
 
-  private func insertCues(_ cues: ArraySlice<WebVTT.Cue>, first: Int, track: Int64) throws {
-    for (offset, cue) in cues.enumerated() {
-      let stored = StoredCue(cue)
+  private func insertCues(_ cues: ArraySlice<StoredCue>, first: Int, track: Int64) throws {
+    for (offset, stored) in cues.enumerated() {
       try connection.execute(
         "INSERT INTO caption_cue (track_id, position, identifier, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?, ?)",
         [
