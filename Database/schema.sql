@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 14;
+PRAGMA user_version = 16;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -31,7 +31,7 @@ CREATE TABLE criteria_item (
   expectation TEXT NOT NULL,
   platforms TEXT NOT NULL,
   not_applicable INTEGER NOT NULL DEFAULT 0 CHECK (not_applicable IN (0, 1)),
-  position INTEGER NOT NULL,
+  position INTEGER NOT NULL, notes TEXT NOT NULL DEFAULT '',
   UNIQUE (document_id, key)
 );
 
@@ -117,7 +117,7 @@ CREATE TABLE recording (
     coalesce('zc' || lower(hex(family || '/' || component)) || '0', '') || ' '
       || coalesce('zp' || platform || '0', '')
   )
-) VIRTUAL,
+) VIRTUAL, device TEXT, device_source TEXT,
   CHECK (sha256 IS NOT NULL OR status = 'error')
 );
 

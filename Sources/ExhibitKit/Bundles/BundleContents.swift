@@ -135,6 +135,9 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let verdicts: [ColumnVerdict]
     /// The ids of its links in ``BundleContents/links``.
     public let links: [Int64]
+    /// Its side sentences (``CriteriaItem/notes``); written only when it has some, so bags made
+    /// before notes existed read and render the same.
+    public var notes: [String] = []
   }
 
   /// A verdict: one link of a recording (or a segment) to an item.
@@ -220,9 +223,75 @@ public struct BundleContents: Sendable, Equatable, Codable {
   var auditEvents: [AuditEvent] = []
   /// The component's Gherkin for the platform.
   var feature = ""
+  /// The items counted by the one rule (``ItemStanding``), as coverage, show and the web pages
+  /// count them; absent from bags made before the rule, whose report does not show it.
+  public var summary: Summary?
+
+  /// How many items pass, fail, conflict, do not apply or still have gaps.
+  public struct Summary: Sendable, Equatable, Codable {
+    public let pass: Int
+    public let fail: Int
+    public let conflicting: Int
+    public let notApplicable: Int
+    public let gaps: Int
+
+    /// The summary of items by their columns' verdicts.
+    init(items: [Item]) {
+      var tally = CoverageTally()
+      for item in items {
+        tally.count(ItemStanding(notApplicable: item.notApplicable, columns: item.verdicts.map(\.verdict)))
+      }
+      self.init(tally)
+    }
+
+    /// The summary with a tally's counts.
+    public init(_ tally: CoverageTally) {
+      pass = tally.pass
+      fail = tally.fail
+      conflicting = tally.conflicts
+      notApplicable = tally.notApplicable
+      gaps = tally.gaps
+    }
+  }
 
   private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
-    case tested, overallStatus, columns, items, gaps, links, recordings, auditHead
+    case tested, overallStatus, columns, items, gaps, links, recordings, auditHead, summary
+  }
+}
+
+extension BundleContents.Item {
+  private enum CodingKeys: String, CodingKey {
+    case key, section, label, expectation, platforms, notApplicable, verdict, gap, verdicts, links, notes
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    key = try container.decode(String.self, forKey: .key)
+    section = try container.decode(CriteriaSection.self, forKey: .section)
+    label = try container.decode(String.self, forKey: .label)
+    expectation = try container.decode(String.self, forKey: .expectation)
+    platforms = try container.decode([Platform].self, forKey: .platforms)
+    notApplicable = try container.decode(Bool.self, forKey: .notApplicable)
+    verdict = try container.decodeIfPresent(CombinedVerdict.self, forKey: .verdict)
+    gap = try container.decode(Bool.self, forKey: .gap)
+    verdicts = try container.decode([BundleContents.ColumnVerdict].self, forKey: .verdicts)
+    links = try container.decode([Int64].self, forKey: .links)
+    notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(key, forKey: .key)
+    try container.encode(section, forKey: .section)
+    try container.encode(label, forKey: .label)
+    try container.encode(expectation, forKey: .expectation)
+    try container.encode(platforms, forKey: .platforms)
+    try container.encode(notApplicable, forKey: .notApplicable)
+    try container.encodeIfPresent(verdict, forKey: .verdict)
+    try container.encode(gap, forKey: .gap)
+    try container.encode(verdicts, forKey: .verdicts)
+    try container.encode(links, forKey: .links)
+    if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
   }
 }

@@ -291,13 +291,6 @@ enum BundleEvidenceCheck {
       let key = item["key"] as? String ?? "?"
       let notApplicable = item["not_applicable"] as? Bool ?? false
       let own = links.values.filter { $0["item"] as? String == key }
-      let verdict = Self.combined(own.compactMap { $0["verdict"] as? String })
-      if verdict?.rawValue != item["verdict"] as? String {
-        problem(
-          manifestFile,
-          "\(key): verdict \(item["verdict"] as? String ?? "none") does not follow from its links (\(verdict?.rawValue ?? "none"))"
-        )
-      }
       var columns: [BundleContents.ColumnVerdict] = []
       for column in item["verdicts"] as? [[String: Any]] ?? [] {
         let tech = column["assistive_tech"] as? String
@@ -321,15 +314,38 @@ enum BundleEvidenceCheck {
             assistiveTech: tech, browser: browser, verdict: combined, gap: !notApplicable && !decided,
             links: []))
       }
+      // The item's verdict follows from its columns (``ItemStanding``); bags made before that rule
+      // combined every link at once, which is accepted from them (they carry no summary).
+      let standing = ItemStanding(notApplicable: notApplicable, columns: columns.map(\.verdict))
+      let verdict = own.isEmpty ? nil : standing.verdict
+      let earlier =
+        manifest["summary"] == nil ? Self.combined(own.compactMap { $0["verdict"] as? String }) : nil
+      let stated = item["verdict"] as? String
+      if stated != verdict?.rawValue && stated != earlier?.rawValue {
+        problem(
+          manifestFile,
+          "\(key): verdict \(stated ?? "none") does not follow from its links (\(verdict?.rawValue ?? "none"))"
+        )
+      }
       items.append(
         BundleContents.Item(
           key: key, section: .other, label: "", expectation: "", platforms: [], notApplicable: notApplicable,
-          verdict: verdict,
+          verdict: CombinedVerdict(rawValue: stated ?? ""),
           gap: columns.contains(where: \.gap), verdicts: columns, links: []))
     }
     let overall = BundleGathering.overallStatus(items).rawValue
     if let stated = manifest["overall_status"] as? String, stated != overall {
       problem(manifestFile, "overall_status \(stated) does not follow from the verdicts (\(overall))")
+    }
+    if let stated = manifest["summary"] as? [String: Any] {
+      let expected = BundleContents.Summary(items: items)
+      let found = ["pass", "fail", "conflicting", "not_applicable", "gaps"].map {
+        (stated[$0] as? NSNumber)?.intValue
+      }
+      if found != [expected.pass, expected.fail, expected.conflicting, expected.notApplicable, expected.gaps]
+      {
+        problem(manifestFile, "summary does not follow from the items' verdicts")
+      }
     }
   }
 
@@ -418,7 +434,7 @@ enum BundleEvidenceCheck {
       let digest = CriteriaItemDigest(
         localKey: local, section: item["section"] as? String ?? "", label: item["label"] as? String ?? "",
         expectation: item["expectation"] as? String ?? "", platforms: item["platforms"] as? [String] ?? [],
-        notApplicable: item["not_applicable"] as? Bool ?? false)
+        notApplicable: item["not_applicable"] as? Bool ?? false, notes: item["notes"] as? [String] ?? [])
       guard let expected = digests[local] else {
         problem(
           manifestFile, "\(key): not an item of criteria revision \(revision ?? "?") (\(recorded.described))")

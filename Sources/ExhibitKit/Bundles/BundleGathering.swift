@@ -113,19 +113,21 @@ extension BundleGathering {
           verdict: CombinedVerdict(combining: here.map(\.verdict)),
           gap: !item.notApplicable && !decided, links: here.map(\.id))
       }
+      // The one rule: a fail with one screen reader fails the item; a pass elsewhere is no conflict.
+      let standing = ItemStanding(notApplicable: item.notApplicable, columns: verdicts.map(\.verdict))
       return BundleContents.Item(
         key: item.key, section: item.section, label: item.label, expectation: item.expectation,
         platforms: item.platforms, notApplicable: item.notApplicable,
-        verdict: CombinedVerdict(combining: own.map(\.verdict)), gap: verdicts.contains(where: \.gap),
+        verdict: own.isEmpty ? nil : standing.verdict, gap: standing.hasGap,
         verdicts: verdicts,
-        links: own.map(\.id))
+        links: own.map(\.id), notes: item.notes)
     }
     let subjects =
       [component.description] + bundleLinks.map { "link:\($0.id)" }
       + recordings.map { "recording:\($0.sha256)" }
     let events = try auditTrail.events(about: subjects)
     let head = try auditTrail.headHash()
-    return BundleContents(
+    var contents = BundleContents(
       name: BagPath.safeComponent(
         "\(component.family.rawValue)-\(component.slug)-\(platform.rawValue)-\(date)"),
       component: component.description,
@@ -136,6 +138,8 @@ extension BundleGathering {
       gaps: items.filter(\.gap).map(\.key), links: bundleLinks, recordings: recordings,
       auditHead: head, auditEvents: events,
       feature: GherkinFeature.render(criteria, platform: platform))
+    contents.summary = BundleContents.Summary(items: items)
+    return contents
   }
 }
 

@@ -9,6 +9,14 @@ import Foundation
 /// plays the segment in the page's own player). No network; it reads on a 390 px phone without
 /// sideways scrolling.
 enum ReportPage {
+  /// The counts by the one rule, in bags that carry them.
+  static func summaryRows(_ contents: BundleContents) -> String {
+    guard let summary = contents.summary else { return "" }
+    return
+      "\n<dt>Items by verdict</dt><dd>\(summary.pass) pass, \(summary.fail) fail, \(summary.conflicting) "
+      + "conflicting, \(summary.notApplicable) not applicable, \(summary.gaps) with gaps</dd>"
+  }
+
   static func render(_ contents: BundleContents) -> String {
     let platform = contents.platform.displayName
     let videoIDs = Dictionary(
@@ -37,7 +45,7 @@ enum ReportPage {
       <dl>
       <dt>Criteria items for \(escape(platform))</dt><dd>\(contents.items.count)</dd>
       <dt>Items with a verdict</dt><dd>\(decided)</dd>
-      <dt>Gaps (items still needing a verdict)</dt><dd>\(contents.gaps.count)</dd>
+      <dt>Gaps (items still needing a verdict)</dt><dd>\(contents.gaps.count)</dd>\(summaryRows(contents))
       <dt>Verdicts recorded</dt><dd>\(contents.links.count)</dd>
       <dt>Recordings</dt><dd>\(contents.recordings.count)</dd>
       <dt>Auditors</dt><dd>\(contents.auditors.isEmpty ? "none yet" : escape(contents.auditors.joined(separator: ", ")))</dd>

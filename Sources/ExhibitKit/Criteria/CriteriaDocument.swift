@@ -39,6 +39,9 @@ public struct CriteriaItem: Sendable, Equatable, Codable {
   public var platforms: [Platform]
   /// Whether the document marks the item `n/a`.
   public var notApplicable: Bool
+  /// Side sentences that name a platform or say n/a for part of the item ("Known issue: …",
+  /// "N/A only for …"): kept with the item, scoping nothing.
+  public var notes: [String] = []
   /// The line it was read from.
   public var line: Int
 
@@ -112,8 +115,8 @@ public struct CriteriaDocument: Sendable, Equatable {
   /// Other names the component goes by within its family: the prose's slug, the file name,
   /// the category path (`controls/checkbox`).
   public var aliases: [String] = []
-  /// Where the document's link, file name and folder disagree, what was chosen; else nil.
-  public var namingNote: String?
+  /// Where the document's file name, link, folder and prose disagree, what named it; else nil.
+  public var namingWarning: String?
   /// The component's name as the document's prose gives it.
   public var title: String
   public var sourcePath: String
@@ -128,7 +131,17 @@ public struct CriteriaDocument: Sendable, Equatable {
   public var notes: [DeveloperNote]
   public var announcements: [AnnouncementExample]
   public var videos: [VideoReference]
+  /// Whether the user filed the document under its component by hand (`--component`).
+  public var filedByHand = false
 
   /// `native/checkbox`.
   public var componentID: String { "\(family.rawValue)/\(component)" }
+
+  /// Where the document lies as MagentaA11y lays documents out (`native/controls/checkbox.md`),
+  /// so that the same checkout read from another folder is the same document; the whole path
+  /// when it lies elsewhere.
+  public var placedPath: String { DocumentIdentity.placedPath(sourcePath) }
+
+  /// The `item_hashes` text of the document's items (see ``CriteriaItemDigest``).
+  var itemDigestText: String { CriteriaItemDigest.text(items.map(CriteriaItemDigest.init)) }
 }

@@ -8,6 +8,8 @@ public struct CriteriaImportReport: Sendable, Encodable {
     public let format: String
     public let revision: Int
     public let itemCount: Int?
+    /// The earlier revision this one makes current again, when the file's bytes are that revision's.
+    public var restoresRevision: Int? = nil
   }
 
   /// A document skipped, noted or refused, with where and why.
@@ -20,8 +22,8 @@ public struct CriteriaImportReport: Sendable, Encodable {
   public private(set) var imported: [Entry] = []
   public private(set) var unchanged: [Entry] = []
   public private(set) var skipped: [Problem] = []
-  /// Where a document's link, file name and folder disagreed and the link named it.
-  public private(set) var notes: [Problem] = []
+  /// Where a document's file name, link, folder or prose disagreed, and what named it.
+  public private(set) var warnings: [Problem] = []
   /// Files that could not be read or parsed, and documents the store refused.
   public private(set) var errors: [Problem] = []
 
@@ -30,13 +32,15 @@ public struct CriteriaImportReport: Sendable, Encodable {
     for (document, outcome) in zip(batch.documents, outcomes) {
       switch outcome {
       case .imported(let component, let format, let revision, let itemCount):
-        if let note = document.namingNote {
-          notes.append(Problem(path: document.sourcePath, line: nil, message: note))
-        }
         imported.append(
           Entry(
             path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
             itemCount: itemCount))
+      case .restored(let component, let format, let revision, let restoredRevision, let itemCount):
+        imported.append(
+          Entry(
+            path: document.sourcePath, component: component, format: format.rawValue, revision: revision,
+            itemCount: itemCount, restoresRevision: restoredRevision))
       case .unchanged(let component, let format, let revision):
         unchanged.append(
           Entry(
@@ -44,6 +48,9 @@ public struct CriteriaImportReport: Sendable, Encodable {
             itemCount: nil))
       case .refused(_, _, let reason):
         errors.append(Problem(path: document.sourcePath, line: nil, message: reason))
+      }
+      if let warning = document.namingWarning, outcome.wroteRevision {
+        warnings.append(Problem(path: document.sourcePath, line: nil, message: warning))
       }
     }
     skipped = batch.skipped.map { Problem(path: $0.path, line: nil, message: $0.reason) }

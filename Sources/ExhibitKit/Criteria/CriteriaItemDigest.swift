@@ -1,7 +1,8 @@
 import Crypto
 
 /// What a criteria item means, as the audit trail records it: a SHA-256 over the item's local key,
-/// section, label, expectation, platforms and whether it is not applicable. A criteria import
+/// section, label, expectation, platforms, whether it is not applicable and its notes (only when
+/// it has some, so items imported before notes existed keep their digests). A criteria import
 /// event lists one line per item (``line``), so `exhibit verify` can name an item whose meaning
 /// was changed in the tables, and an item added or deleted there, and a bag's checker can tell an
 /// item of the manifest from the one that was imported.
@@ -14,19 +15,38 @@ struct CriteriaItemDigest: Sendable, Equatable {
 
   init(
     localKey: String, section: String, label: String, expectation: String, platforms: [String],
-    notApplicable: Bool
+    notApplicable: Bool, notes: [String] = []
   ) {
     self.localKey = localKey
     self.platforms = platforms.sorted()
     var hasher = SHA256()
-    for field in [
+    var fields = [
       localKey, section, label, expectation, self.platforms.joined(separator: ","), notApplicable ? "1" : "0",
-    ] {
+    ]
+    if !notes.isEmpty { fields.append(notes.joined(separator: "\n")) }
+    for field in fields {
       let bytes = Array(field.utf8)
       hasher.update(data: Array("\(bytes.count):".utf8))
       hasher.update(data: bytes)
     }
     digest = hasher.finalize().hexString
+  }
+
+  /// The digest of a parsed item.
+  init(_ item: CriteriaItem) {
+    self.init(
+      localKey: item.localKey, section: item.section.rawValue, label: item.label,
+      expectation: item.expectation,
+      platforms: item.platforms.map(\.rawValue), notApplicable: item.notApplicable, notes: item.notes)
+  }
+
+  /// The digest of a stored item.
+  init(stored item: StoredCriteriaItem) {
+    self.init(
+      localKey: Self.localKey(of: item.key), section: item.section.rawValue, label: item.label,
+      expectation: item.expectation, platforms: item.platforms.map(\.rawValue),
+      notApplicable: item.notApplicable,
+      notes: item.notes)
   }
 
   /// The part of a full key (`native/checkbox#screenreader.role`) after `#`.

@@ -12,35 +12,66 @@ extension CriteriaLibrary {
   /// - Throws: ``SQLiteError``; nothing of the batch is stored then.
   func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome] {
     try connection.transaction {
-      let outcomes = try documents.map { try importCriteria($0, actor: actor) }
+      // The first file of the batch to name a component in a format holds it for the batch.
+      var claims: [String: CriteriaDocument] = [:]
+      let outcomes = try documents.map { document -> CriteriaImportOutcome in
+        let claim = "\(document.componentID)|\(document.format.rawValue)"
+        if let holder = claims[claim],
+          let reason = Self.takeover(
+            by: document, of: holder.sourcePath,
+            holderPlacedPath: holder.placedPath, holderItems: holder.itemDigestText)
+        {
+          return .refused(component: document.componentID, format: document.format, reason: reason)
+        }
+        claims[claim] = claims[claim] ?? document
+        return try importCriteria(document, actor: actor)
+      }
       // New documents may name recordings already catalogued, or resolve their folders.
-      if outcomes.contains(where: { if case .imported = $0 { true } else { false } }) {
+      if outcomes.contains(where: \.wroteRevision) {
         try CatalogueWriter(connection: connection).refreshAttribution(actor: actor)
       }
       return outcomes
     }
   }
 
+  /// Why `document` may not become a revision of a component another file holds: nil when it
+  /// is the same file (as MagentaA11y lays it out), says the same items, or was filed there by hand.
+  private static func takeover(
+    by document: CriteriaDocument, of holderPath: String, holderPlacedPath: String, holderItems: String
+  ) -> String? {
+    guard !document.filedByHand, document.placedPath != holderPlacedPath,
+      document.itemDigestText != holderItems
+    else { return nil }
+    return "it names \(document.componentID), which \(holderPath) already names with other items; "
+      + "one document never takes over another's component, so nothing was imported from it "
+      + "(import it with --component FAMILY/NAME to file it under a name on purpose)"
+  }
+
   private func importCriteria(_ document: CriteriaDocument, actor: String) throws -> CriteriaImportOutcome {
     let family = document.family.rawValue
-    if let existing = try connection.first(
+    let latest = try connection.first(
       """
-      SELECT revision FROM criteria_document
-      WHERE family = ? AND component = ? AND format = ? AND sha256 = ?
-      """, [family, document.component, document.format.rawValue, document.sha256])
-    {
-      return .unchanged(
-        component: document.componentID, format: document.format, revision: try existing.decode("revision"))
-    }
-    let previousRow = try connection.first(
-      """
-      SELECT revision, (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id) AS items
+      SELECT id, revision, sha256, source_path,
+        (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id) AS items
       FROM criteria_document d WHERE family = ? AND component = ? AND format = ? ORDER BY revision DESC LIMIT 1
       """, [family, document.component, document.format.rawValue])
-    let previous: Int? = try previousRow?.decode("revision")
+    let previous: Int? = try latest?.decode("revision")
+    if let latest, let previous, try latest.decode("sha256") == document.sha256 {
+      return .unchanged(component: document.componentID, format: document.format, revision: previous)
+    }
+    if let latest {
+      let holderPath: String = try latest.decode("source_path")
+      let holderItems = try storedItemDigestText(documentID: try latest.decode("id"))
+      if let reason = Self.takeover(
+        by: document, of: holderPath, holderPlacedPath: DocumentIdentity.placedPath(holderPath),
+        holderItems: holderItems)
+      {
+        return .refused(component: document.componentID, format: document.format, reason: reason)
+      }
+    }
     // A document whose criteria list could not be read must not wipe out the items (and stale
     // the evidence) of the revision before it.
-    if document.items.isEmpty, let previous, let count: Int = try previousRow?.decode("items"), count > 0 {
+    if document.items.isEmpty, let previous, let count: Int = try latest?.decode("items"), count > 0 {
       return .refused(
         component: document.componentID, format: document.format,
         reason:
@@ -48,6 +79,15 @@ extension CriteriaLibrary {
           + "which has \(count); nothing was imported from it")
     }
     let revision = (previous ?? 0) + 1
+    // The same bytes as an earlier revision make that revision current again, as a new revision.
+    if let earlier = try connection.first(
+      "SELECT id, revision FROM criteria_document WHERE family = ? AND component = ? AND format = ? AND sha256 = ?",
+      [family, document.component, document.format.rawValue, document.sha256])
+    {
+      return try restore(
+        document, documentID: try earlier.decode("id"), from: try earlier.decode("revision"), as: revision,
+        actor: actor)
+    }
     let now = Timestamp.string(Date())
     try connection.execute(
       """
@@ -69,13 +109,14 @@ extension CriteriaLibrary {
     for (position, item) in document.items.enumerated() {
       try connection.execute(
         """
-        INSERT INTO criteria_item (document_id, key, section, label, expectation, platforms, not_applicable, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO criteria_item (document_id, key, section, label, expectation, platforms, not_applicable, position,
+          notes)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           documentID, "\(document.componentID)#\(item.localKey)", item.section.rawValue, item.label,
           item.expectation, item.platforms.map(\.rawValue).joined(separator: ","), item.notApplicable,
-          position,
+          position, item.notes.joined(separator: "\n"),
         ])
     }
     for (position, scenario) in document.scenarios.enumerated() {
@@ -112,15 +153,10 @@ extension CriteriaLibrary {
         ])
     }
     // Every item's meaning is recorded, so verify can name an item changed in the tables.
-    let itemHashes = CriteriaItemDigest.text(
-      document.items.map {
-        CriteriaItemDigest(
-          localKey: $0.localKey, section: $0.section.rawValue, label: $0.label, expectation: $0.expectation,
-          platforms: $0.platforms.map(\.rawValue), notApplicable: $0.notApplicable)
-      })
     let after = AuditJSON.object([
       "format": document.format.rawValue, "revision": String(revision), "sha256": document.sha256,
-      "source_path": document.sourcePath, "items": String(document.items.count), "item_hashes": itemHashes,
+      "source_path": document.sourcePath, "items": String(document.items.count),
+      "item_hashes": document.itemDigestText,
     ])
     try AuditLog.append(
       connection, actor: actor, action: "criteria.import", subject: document.componentID, after: after)
@@ -128,6 +164,42 @@ extension CriteriaLibrary {
     return .imported(
       component: document.componentID, format: document.format, revision: revision,
       itemCount: document.items.count)
+  }
+
+  /// Makes the stored revision with `document`'s bytes current again: it is renumbered the next
+  /// revision (`criteria.restore` in the audit trail, so its links judged against those very
+  /// words count again), and the links of the revision it replaces move to it where an item did
+  /// not change, as with any new revision.
+  private func restore(
+    _ document: CriteriaDocument, documentID: Int64, from earlier: Int, as revision: Int, actor: String
+  ) throws -> CriteriaImportOutcome {
+    try connection.execute(
+      "UPDATE criteria_document SET revision = ?, source_path = ? WHERE id = ?",
+      [revision, document.sourcePath, documentID])
+    let items: Int =
+      try connection.first(
+        "SELECT count(*) AS items FROM criteria_item WHERE document_id = ?", [documentID])?.decode("items")
+      ?? 0
+    try AuditLog.append(
+      connection, actor: actor, action: "criteria.restore", subject: document.componentID,
+      before: AuditJSON.object(["format": document.format.rawValue, "revision": String(earlier)]),
+      after: AuditJSON.object([
+        "format": document.format.rawValue, "revision": String(revision), "sha256": document.sha256,
+        "source_path": document.sourcePath, "restores_revision": String(earlier),
+      ]))
+    try ledger.carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
+    return .restored(
+      component: document.componentID, format: document.format, revision: revision, restoredRevision: earlier,
+      itemCount: items)
+  }
+
+  /// The `item_hashes` text of a stored document's items, as its import recorded them.
+  private func storedItemDigestText(documentID: Int64) throws -> String {
+    CriteriaItemDigest.text(
+      try connection.fetch(CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID]).map
+      {
+        CriteriaItemDigest(stored: $0.stored)
+      })
   }
 
   /// The newest revision of every (component, format), filtered by component and platform.

@@ -12,9 +12,10 @@ public enum CriteriaParseOutcome: Sendable, Equatable {
 ///
 /// The format is detected from the text: front matter opens with `---`; the current markdown
 /// has `#` headings; a rendered page has `•` bullets and plain headings. The component is
-/// MagentaA11y's own name: a `--component` override, else the document's "Full information"
-/// link, else its file name (`native/controls/checkbox.md`), else its prose (`How to test a …`,
-/// a Jekyll title), and last what its text talks about (see ``ComponentNaming``).
+/// MagentaA11y's own name: a `--component` override, else a markdown or Jekyll document's file
+/// name (`native/controls/checkbox.md`), else a rendered page's "Full information" link, else its
+/// prose (`How to test a …`, a Jekyll title), and last what its text talks about (see
+/// ``ComponentNaming``).
 public struct CriteriaParser: Sendable {
   /// A component (`native/checkbox`) every parsed document is filed under, when given.
   public var componentOverride: (family: Family, slug: String)?
@@ -63,12 +64,15 @@ public struct CriteriaParser: Sendable {
     guard body.hasCriteria || !body.items.isEmpty else {
       return .skipped(path: path, reason: Self.notCriteria)
     }
-    let naming = try naming(of: body, text: text.text, path: path)
+    let naming = try naming(of: body, text: text.text, path: path, namedByFile: format != .renderedText)
     let family = naming.family
     let items = CriteriaText.uniquingSlugs(
       body.items.map { item in
         var copy = item
-        copy.platforms = CriteriaText.platforms(in: item.expectation, family: family, section: item.section)
+        let scope = CriteriaScope(expectation: item.expectation, family: family, section: item.section)
+        copy.platforms = scope.platforms
+        copy.notApplicable = scope.notApplicable
+        copy.notes = scope.notes
         return copy
       })
     let videos = body.videos.map { video in
@@ -86,21 +90,25 @@ public struct CriteriaParser: Sendable {
     return .document(
       CriteriaDocument(
         family: family, category: naming.category, component: naming.slug, aliases: naming.aliases,
-        namingNote: naming.note, title: readableTitle, sourcePath: path,
+        namingWarning: naming.warning, title: readableTitle, sourcePath: path,
         format: format, sha256: SHA256.hash(data: bytes).hexString,
         generalNotes: body.generalNotes.joined(separator: "\n"), gherkinGiven: body.gherkinGiven,
         items: items, scenarios: body.scenarios, notes: body.notes.notes,
-        announcements: body.notes.announcements, videos: videos))
+        announcements: body.notes.announcements, videos: videos, filedByHand: componentOverride != nil))
   }
 
   /// Why a document is skipped: the same words for every document that states no criteria.
   public static let notCriteria =
     "not criteria (a guide or notes page): it has no Condensed section, front-matter criteria or rendered criteria list"
 
-  private func naming(of body: ParsedBody, text: String, path: String) throws -> ComponentNaming {
+  private func naming(of body: ParsedBody, text: String, path: String, namedByFile: Bool) throws
+    -> ComponentNaming
+  {
     let naming = ComponentNaming.settle(
-      link: body.link, path: DocumentIdentity.fromPath(path), proseSlug: body.proseSlug,
+      link: body.link, path: DocumentIdentity.fromPath(path), namedByFile: namedByFile,
+      proseSlug: body.proseSlug,
       frontMatterCategory: body.frontMatterCategory, override: componentOverride,
+      knownComponents: Set(knownComponents + DocumentIdentity.knownComponents),
       fallbackFamily: { Self.familyFromText(text, notes: body.notes.notes) },
       guess: {
         let opening = body.notes.notes.prefix(3).map(\.text).joined(separator: " ")

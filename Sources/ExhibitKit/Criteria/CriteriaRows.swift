@@ -41,6 +41,7 @@ struct CriteriaItemRow: TableRecord {
   static let table = "criteria_item"
   static let columns = [
     "id", "document_id", "key", "section", "label", "expectation", "platforms", "not_applicable", "position",
+    "notes",
   ]
   let id: Int64
   let documentID: Int64
@@ -50,6 +51,7 @@ struct CriteriaItemRow: TableRecord {
   let expectation: String
   let platforms: [Platform]
   let notApplicable: Bool
+  let notes: [String]
 
   init(row: Row) throws {
     id = try row.decode("id")
@@ -60,13 +62,14 @@ struct CriteriaItemRow: TableRecord {
     expectation = try row.decode("expectation")
     platforms = try Self.platforms(try row.decode("platforms"), column: "platforms")
     notApplicable = try row.decode("not_applicable")
+    notes = (try row.decode("notes") as String).split(separator: "\n").map(String.init)
   }
 
   /// The item as commands and bundles show it.
   var stored: StoredCriteriaItem {
     StoredCriteriaItem(
       key: key, section: section, label: label, expectation: expectation, platforms: platforms,
-      notApplicable: notApplicable)
+      notApplicable: notApplicable, notes: notes)
   }
 
   /// Reads a comma-separated platform list, refusing a name that is not a platform.

@@ -55,6 +55,17 @@ struct DocumentIdentity {
     return identity
   }
 
+  /// The path from its `native/` or `web/` folder on (`native/controls/checkbox.md`), or the
+  /// whole path when it has no such folder.
+  static func placedPath(_ path: String) -> String {
+    let parts = path.split(separator: "/").map(String.init)
+    for (index, part) in parts.enumerated().dropLast().reversed()
+    where Family(rawValue: part.lowercased()) != nil {
+      return parts[index...].joined(separator: "/")
+    }
+    return path
+  }
+
   /// Guesses the component from what the text talks about most: `A check box lets the user…`.
   /// Only names in `vocabulary` count, so an unknown document is refused rather than misfiled.
   static func guessComponent(in text: String, vocabulary: [String]) -> String? {

@@ -16,6 +16,7 @@ public enum GherkinFeature {
       lines += ["  Background:", "    Given \(oneLine(given))", ""]
     }
     for (index, scenario) in criteria.scenarios.enumerated() {
+      if let platform, !fits(scenario.title, platform) { continue }
       let title = oneLine(scenario.title).isEmpty ? "Scenario \(index + 1)" : oneLine(scenario.title)
       lines.append("  Scenario: \(title)")
       var kept: [GherkinStep] = []
@@ -56,6 +57,19 @@ public enum GherkinFeature {
 
   private static func applies(_ text: String, to platform: Platform, family: Family) -> Bool {
     CriteriaText.platforms(in: text, family: family, section: .other).contains(platform)
+      && fits(text, platform)
+  }
+
+  /// Whether a scenario or step is for the kind of device the platform is: "Mobile screenreader
+  /// (Talkback, VoiceOver)" or "I use a mobile screen reader" is for iOS and Android only, "Desktop
+  /// screenreader" or one naming JAWS or NVDA for macOS and Windows only; a text naming both or
+  /// neither is for every platform.
+  public static func fits(_ text: String, _ platform: Platform) -> Bool {
+    let words = Set(SessionContext.words(in: text))
+    let mobile = words.contains("mobile") || words.contains("talkback") || words.contains("touch")
+    let desktop = words.contains("desktop") || words.contains("jaws") || words.contains("nvda")
+    if mobile == desktop { return true }
+    return mobile == platform.isMobile
   }
 
   /// Gherkin reads one step per line: folds line breaks and runs of white space.

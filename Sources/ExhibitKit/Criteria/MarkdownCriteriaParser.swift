@@ -19,6 +19,8 @@ struct MarkdownCriteriaParser {
     var gherkinIndents: [Int] = []
     // The indentation of the bullet that began the current criteria item.
     var itemIndent: Int?
+    // Whether the line before was blank: a lazy continuation line follows its bullet directly.
+    var afterBlank = false
     for (offset, line) in zip(lines.indices, lines) {
       let lineNumber = offset + 1
       let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -44,6 +46,7 @@ struct MarkdownCriteriaParser {
         continue
       }
       if let (level, heading) = Self.heading(trimmed) {
+        body.closeItemLine()
         if level <= 2 {
           part = Self.part(named: heading)
           section = nil
@@ -78,15 +81,25 @@ struct MarkdownCriteriaParser {
       case .videos:
         readVideoTag(trimmed, into: &body)
       case .condensed, .criteria:
+        defer { afterBlank = trimmed.isEmpty }
         if let (_, heading) = CriteriaText.numbered(line) {
           section = CriteriaText.section(forHeading: heading) ?? .other
           itemIndent = nil
+          body.closeItemLine()
         } else if let bullet = CriteriaText.bullet(line), let section {
           // A bullet indented under an item ("If select is focused, …") is a line of that item.
           if let itemIndent, bullet.indent > itemIndent, body.appendToLastItem(bullet.text) { continue }
           if let item = CriteriaText.item(bullet.text, section: section, family: family, line: lineNumber) {
-            body.items.append(item)
+            body.appendItem(item, text: bullet.text)
             itemIndent = bullet.indent
+          }
+        } else if !trimmed.isEmpty, let itemIndent {
+          // A line that goes on with the bullet above: lazily (no blank line between) or indented
+          // under it after a blank line, as markdown reads a list item's paragraph.
+          if !afterBlank || CriteriaText.indentation(line) > itemIndent {
+            _ = body.continueItemLine(trimmed)
+          } else {
+            body.closeItemLine()
           }
         }
       case .gherkin:

@@ -6,4 +6,6 @@ public struct StoredCriteriaItem: Sendable, Equatable, Codable {
   public let expectation: String
   public let platforms: [Platform]
   public let notApplicable: Bool
+  /// Side sentences of the item that scope nothing ("Known issue: …"), in order.
+  public var notes: [String] = []
 }

@@ -33,9 +33,21 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let platforms: [Platform]
     public let notApplicable: Bool
     public let cells: [Cell]
-    /// Platforms in scope the item applies to with no pass, fail or not-applicable evidence.
+    /// Platforms in scope with a column (a screen reader) that has no pass, fail or
+    /// not-applicable evidence for the item.
     public let gapPlatforms: [Platform]
+    /// Those columns.
+    public let gapColumns: [Column]
+    /// What its columns say together (``ItemStanding``); nil without evidence.
+    public let verdict: CombinedVerdict?
+    /// Whether a column has a pass and a fail (and no column fails).
     public let conflict: Bool
+    /// Where the item counts in a summary.
+    public var bucket: ItemStanding.Bucket {
+      ItemStanding(
+        notApplicable: notApplicable, columns: cells.filter { platforms.contains($0.platform) }.map(\.verdict)
+      ).bucket
+    }
   }
 
   /// A live link pinned to an item of a superseded revision.
@@ -65,11 +77,29 @@ public struct Coverage: Sendable, Equatable, Encodable {
   public let revision: Int
   public let columns: [Column]
   public let items: [Item]
-  /// Keys of items with a gap on some platform in scope.
+  /// Keys of items with a gap in some column in scope.
   public let gaps: [String]
   /// Keys of items whose evidence disagrees (pass and fail in one column).
   public let conflicts: [String]
   public let stale: [StaleLink]
   /// Live links of the current revision whose recording is missing or changed.
   public let unavailable: [UnavailableLink]
+
+  private enum CodingKeys: String, CodingKey {
+    case component, revision, columns, items, gaps, conflicts, stale, unavailable, summary
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(component, forKey: .component)
+    try container.encode(revision, forKey: .revision)
+    try container.encode(columns, forKey: .columns)
+    try container.encode(items, forKey: .items)
+    try container.encode(gaps, forKey: .gaps)
+    try container.encode(conflicts, forKey: .conflicts)
+    try container.encode(stale, forKey: .stale)
+    try container.encode(unavailable, forKey: .unavailable)
+    // The counts every surface shows, by the one rule (``ItemStanding``).
+    try container.encode(tally, forKey: .summary)
+  }
 }

@@ -6,8 +6,8 @@ extension Coverage {
   /// - Live links whose recording is missing or changed are unavailable: listed, not counted.
   /// - Columns are the platform's usual screen readers, then any other the evidence shows,
   ///   then one without a screen reader when some evidence names none.
-  /// - An item has a gap on a platform it applies to without a pass, fail or not-applicable
-  ///   verdict there, unless the document marks it not applicable.
+  /// - An item's verdict, gaps and conflict follow ``ItemStanding``: a column (platform and
+  ///   screen reader) it applies to is a gap without a deciding verdict there.
   ///
   /// - Parameters:
   ///   - component: The component.
@@ -50,16 +50,15 @@ extension Coverage {
               verdict: $0.verdict)
           })
       }
-      let gaps =
-        item.notApplicable
-        ? []
-        : item.platforms.filter(platforms.contains).filter { name in
-          !itemLinks.contains { $0.recordingPlatform == name && $0.verdict.isDecided }
-        }
+      let applicable = cells.filter { item.platforms.contains($0.platform) }
+      let standing = ItemStanding(notApplicable: item.notApplicable, columns: applicable.map(\.verdict))
+      let gapCells = standing.gapColumns.map { applicable[$0] }
       return Item(
         key: item.key, section: item.section, label: item.label, platforms: item.platforms,
-        notApplicable: item.notApplicable, cells: cells, gapPlatforms: gaps,
-        conflict: cells.contains { $0.verdict == .conflict })
+        notApplicable: item.notApplicable, cells: cells,
+        gapPlatforms: Platform.allCases.filter { name in gapCells.contains { $0.platform == name } },
+        gapColumns: gapCells.map { Column(platform: $0.platform, assistiveTech: $0.assistiveTech) },
+        verdict: standing.verdict, conflict: standing.verdict == .conflict)
     }
     self.init(
       component: component.description, revision: document.revision, columns: columns, items: items,

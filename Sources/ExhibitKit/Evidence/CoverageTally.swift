@@ -1,8 +1,8 @@
 /// Counts of a component's items by what their evidence says on one platform, or in one column
 /// (a platform with a screen reader): the numbers an overview shows per component.
 ///
-/// Each item that applies there counts once: as not applicable when its criteria say so, as a
-/// gap when no link there decides it (none, or only `untested`), else by its combined verdict.
+/// Each item that applies there counts once, by ``ItemStanding``: fail, conflict, then gap (a
+/// column there nobody decided), then pass, then not applicable.
 public struct CoverageTally: Sendable, Equatable, Encodable {
   public var pass = 0
   public var fail = 0
@@ -33,17 +33,14 @@ public struct CoverageTally: Sendable, Equatable, Encodable {
     case notApplicable = "not-applicable"
   }
 
-  mutating func count(_ verdict: CombinedVerdict?, notApplicable criteriaSayNotApplicable: Bool) {
-    if criteriaSayNotApplicable {
-      notApplicable += 1
-      return
-    }
-    switch verdict {
+  /// Counts one item where its standing puts it.
+  public mutating func count(_ standing: ItemStanding) {
+    switch standing.bucket {
     case .pass: pass += 1
     case .fail: fail += 1
     case .notApplicable: notApplicable += 1
     case .conflict: conflicts += 1
-    case .untested, nil: gaps += 1
+    case .gap: gaps += 1
     }
   }
 
@@ -67,8 +64,18 @@ extension Coverage {
   public func tally(platform: Platform) -> CoverageTally {
     var tally = CoverageTally()
     for item in items where item.platforms.contains(platform) {
-      let verdicts = item.cells.filter { $0.platform == platform }.flatMap { $0.segments.map(\.verdict) }
-      tally.count(CombinedVerdict(combining: verdicts), notApplicable: item.notApplicable)
+      let columns = item.cells.filter { $0.platform == platform }.map(\.verdict)
+      tally.count(ItemStanding(notApplicable: item.notApplicable, columns: columns))
+    }
+    return tally
+  }
+
+  /// Every item on every platform in scope it applies to: the component's summary.
+  public var tally: CoverageTally {
+    var tally = CoverageTally()
+    for item in items {
+      let columns = item.cells.filter { item.platforms.contains($0.platform) }.map(\.verdict)
+      tally.count(ItemStanding(notApplicable: item.notApplicable, columns: columns))
     }
     return tally
   }
@@ -80,7 +87,7 @@ extension Coverage {
       let cell = item.cells.first {
         $0.platform == column.platform && $0.assistiveTech == column.assistiveTech
       }
-      tally.count(cell?.verdict, notApplicable: item.notApplicable)
+      tally.count(ItemStanding(notApplicable: item.notApplicable, columns: [cell?.verdict]))
     }
     return tally
   }

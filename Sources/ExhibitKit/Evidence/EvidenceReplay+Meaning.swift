@@ -73,7 +73,7 @@ struct RecordedMeaning {
     var itemsByDocument: [Int64: [Row]] = [:]
     for row in try connection.query(
       """
-      SELECT i.id, i.document_id, i.key, i.section, i.label, i.expectation, i.platforms, i.not_applicable
+      SELECT i.id, i.document_id, i.key, i.section, i.label, i.expectation, i.platforms, i.not_applicable, i.notes
       FROM criteria_item i JOIN criteria_document d ON d.id = i.document_id WHERE \(filter.sql) ORDER BY i.position
       """, filter.values)
     {
@@ -97,7 +97,8 @@ struct RecordedMeaning {
           localKey: local, section: row.string("section") ?? "", label: row.string("label") ?? "",
           expectation: row.string("expectation") ?? "",
           platforms: (row.string("platforms") ?? "").split(separator: ",").map(String.init),
-          notApplicable: (row.int64("not_applicable") ?? 0) != 0)
+          notApplicable: (row.int64("not_applicable") ?? 0) != 0,
+          notes: (row.string("notes") ?? "").split(separator: "\n").map(String.init))
         let shown = "criteria_item:\(row.int64("id") ?? 0)"
         guard let expected = recorded[local] else {
           problem(
@@ -107,7 +108,7 @@ struct RecordedMeaning {
         if expected.digest != digest.digest {
           problem(
             shown,
-            "\(key): its label, expectation, section, platforms or not-applicable differ from what its criteria event records"
+            "\(key): its label, expectation, section, platforms, not-applicable or notes differ from what its criteria event records"
           )
         }
       }

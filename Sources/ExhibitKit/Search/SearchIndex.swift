@@ -304,6 +304,12 @@ extension SearchIndex {
     let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
       let family = try row.decode("family") as Family
+      // A desktop platform is never answered with a mobile scenario, nor mobile with a desktop one.
+      if let platform = scope.platform.flatMap(Platform.init(rawValue:)) {
+        let title: String = try row.decode("title")
+        let text: String = try row.decode("text_a")
+        guard GherkinFeature.fits(title, platform), GherkinFeature.fits(text, platform) else { return nil }
+      }
       return Candidate(
         hit: SearchHit(
           kind: .criteria, source: "gherkin", component: (try row.decode("component") as String?),

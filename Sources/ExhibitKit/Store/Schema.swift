@@ -35,6 +35,13 @@ public enum Schema {
     Migration(
       version: 14, name: "the audit trail records what each verdict means", sql: "",
       body: { try appendAuditBaseline($0) }),
+    Migration(
+      version: 15, name: "item notes; a recording's device; attribution set by hand", sql: itemNotesAndDevices
+    ),
+    // Runs last of all so far: it reads recordings with today's columns to re-attribute them.
+    Migration(
+      version: 16, name: "documents that took over another file's component get their own back", sql: "",
+      body: { try TakeoverRepair.run(on: $0) }),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -54,7 +54,7 @@ struct ComponentPage {
     return """
       <h2>Summary</h2>
       <ul>\(tallies)</ul>
-      <p>\(coverage.gaps.count) items with gaps · \(coverage.conflicts.count) with conflicting evidence · \
+      <p>All together: \(CoverageBadge.counts(coverage.tally)) · \
       \(coverage.stale.count) stale links · \(coverage.unavailable.count) links whose recording is unavailable.</p>
       """
   }
@@ -71,7 +71,7 @@ struct ComponentPage {
           let segments = cell.segments.map { segment -> HTML in "<li>\(segmentLink(segment))</li>" }
           return "<li>\(column): \(CoverageBadge.badge(cell.verdict))<ul>\(segments)</ul></li>"
         }
-        let gaps = item.gapPlatforms.map(\.displayName).joined(separator: ", ")
+        let gaps = item.gapColumns.map(CoverageBadge.columnName).joined(separator: ", ")
         return """
           <tr id="\(Self.anchor(item.key))"><th scope="row">\(item.label)<br><span class="muted sha">\(item.key)</span></th>
           <td>\(expectations[item.key] ?? "")</td>

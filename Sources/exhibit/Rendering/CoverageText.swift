@@ -13,12 +13,17 @@ enum CoverageText {
             return item.platforms.contains(cell.platform) ? "-" : "n/a"
           }
           return "\(verdict.rawValue) (\(cell.links))"
-        } + [item.notApplicable ? "n/a" : item.gapPlatforms.map(\.rawValue).joined(separator: ",")]
+        } + [
+          item.notApplicable
+            ? "n/a"
+            : item.gapColumns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" }.joined(
+              separator: ",")
+        ]
     }
     var lines = [
       "\(coverage.component) revision \(coverage.revision)", Table.render(header: header, rows: rows),
     ]
-    lines.append("\(coverage.gaps.count) of \(coverage.items.count) items have gaps")
+    lines.append(SummaryText.line(coverage.tally))
     if !coverage.conflicts.isEmpty {
       lines.append("conflicting verdicts: \(coverage.conflicts.joined(separator: ", "))")
     }

@@ -58,16 +58,17 @@ struct CriteriaImport: ParsableCommand {
         try Console.json(report)
       } else {
         for entry in report.imported {
+          let restoring = entry.restoresRevision.map { ", restores revision \($0)" } ?? ""
           Console.out(
-            "imported  \(entry.component) revision \(entry.revision) (\(entry.format), \(entry.itemCount ?? 0) items)  \(entry.path)"
-          )
+            "imported  \(entry.component) revision \(entry.revision) (\(entry.format), \(entry.itemCount ?? 0) items"
+              + "\(restoring))  \(entry.path)")
         }
         for entry in report.unchanged {
           Console.out(
             "unchanged \(entry.component) revision \(entry.revision) (\(entry.format))  \(entry.path)")
         }
         for entry in report.skipped { Console.out("skipped   \(entry.path): \(entry.message)") }
-        for entry in report.notes { Console.out("note      \(entry.path): \(entry.message)") }
+        for entry in report.warnings { Console.out("warning   \(entry.path): \(entry.message)") }
         Console.out(
           "\(report.imported.count) imported, \(report.unchanged.count) unchanged, \(report.skipped.count) skipped, "
             + "\(report.errors.count) failed")

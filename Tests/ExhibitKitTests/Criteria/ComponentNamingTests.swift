@@ -3,58 +3,55 @@ import Testing
 
 @testable import ExhibitKit
 
-/// Components are named as MagentaA11y names them: the link, else the file name, else the prose;
-/// the other names become aliases.
+/// Components are named as MagentaA11y names them: a markdown or Jekyll document by its file
+/// name, a saved rendered page by its link, else its prose; the other names become aliases, and a
+/// link that disagrees is a warning, never a name.
 @Suite struct ComponentNamingTests {
-  static let markdown = CriteriaFixtures.fixture("naming/native/inputs/segment-picker.md")
-  static let jekyll = CriteriaFixtures.fixture("naming/legacy/native/controls/segmented.md")
+  static let markdown = CriteriaFixtures.fixture("naming/native/inputs/segmented-control.md")
+  static let jekyll = CriteriaFixtures.fixture("naming/legacy/native/controls/segmented-control.md")
   static let rendered = CriteriaFixtures.fixture("naming/web/forms/dropdown-box.txt")
 
-  @Test func theLinkNamesAMarkdownDocumentOverItsFileNameAndItsMisspeltProse() throws {
+  @Test func theFileNameNamesAMarkdownDocumentAndItsFolderItsCategory() throws {
     let document = try CriteriaFixtures.document(Self.markdown)
     #expect(document.componentID == "native/segmented-control")
-    #expect(document.category == "controls")
+    #expect(document.category == "inputs")
     #expect(document.title == "Segemented control tabs")
     #expect(
       Set(document.aliases) == [
-        "segment-picker", "segemented-control-tabs", "controls/segmented-control", "inputs/segmented-control",
+        "segemented-control-tabs", "controls/segmented-control", "inputs/segmented-control",
       ])
-    let note = try #require(document.namingNote)
-    #expect(note.contains("native/segmented-control"))
-    #expect(note.contains("`segment-picker`"))
-    #expect(note.contains("category `inputs`"))
+    #expect(document.namingWarning == nil)
   }
 
-  @Test func theLinkNamesAJekyllEntryOverItsFileNameAndTitle() throws {
+  @Test func theFileNameNamesAJekyllEntry() throws {
     let document = try CriteriaFixtures.document(Self.jekyll)
     #expect(document.format == .jekyllFrontMatter)
     #expect(document.componentID == "native/segmented-control")
     #expect(document.title == "Segmented control tabs")
-    #expect(Set(document.aliases) == ["segmented", "segmented-control-tabs", "controls/segmented-control"])
+    #expect(Set(document.aliases) == ["segmented-control-tabs", "controls/segmented-control"])
   }
 
-  @Test func theLinkNamesARenderedPageOverItsFileNameAndProse() throws {
+  @Test func theLinkNamesARenderedPageOverTheNameItsBrowserGaveIt() throws {
     let document = try CriteriaFixtures.document(Self.rendered)
     #expect(document.format == .renderedText)
     #expect(document.componentID == "web/select")
     #expect(
       Set(document.aliases) == ["dropdown-box", "select-dropdown-menu", "component/select", "forms/select"])
-    #expect(document.namingNote != nil)
+    #expect(document.namingWarning == nil)
   }
 
-  @Test func theFileNameNamesADocumentWithoutALinkAndTheProseBecomesAnAlias() throws {
+  @Test func aLinkToAnotherComponentIsAWarningAndNamesNothing() throws {
     let text = try String(contentsOf: Self.markdown, encoding: .utf8)
-      .split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { !$0.hasPrefix("Full information") }.joined(separator: "\n")
-    let path = "/work/criteria/native/controls/segmented-control.md"
-    guard case .document(let document) = try CriteriaParser().parse(bytes: Array(text.utf8), path: path)
-    else {
-      Issue.record("not read as a document")
-      return
+    for path in [
+      "/work/docs/native/notifications/modal.md", "/work/docs/legacy/native/notifications/modal.md",
+    ] {
+      let document = try CriteriaFixtures.document(text: text, path: path)
+      #expect(document.componentID == "native/modal")
+      #expect(!document.aliases.contains("segmented-control"))
+      let warning = try #require(document.namingWarning)
+      #expect(warning.contains("named native/modal after its file name"))
+      #expect(warning.contains("its Full information link names native/segmented-control"))
     }
-    #expect(document.componentID == "native/segmented-control")
-    #expect(document.aliases.contains("segemented-control-tabs"))
-    #expect(document.namingNote == nil)
   }
 
   @Test func theProseNamesADocumentOnlyWhenNothingElseDoes() throws {
@@ -75,7 +72,8 @@ import Testing
     let document = try CriteriaFixtures.document(Self.markdown, parser: parser)
     #expect(document.componentID == "native/segments")
     #expect(document.aliases.contains("segmented-control"))
-    #expect(document.namingNote == nil)
+    #expect(document.namingWarning == nil)
+    #expect(document.filedByHand)
   }
 
   @Test func nestedBulletsAreLinesOfTheItemAboveThem() throws {
@@ -92,8 +90,9 @@ import Testing
       enter.expectation
         == "If a segment is focused, it becomes the selected one\n"
         + "If focus is on the more button, the extra segments open on Android")
-    // The platform named in a sub-bullet counts for the whole item.
-    #expect(enter.platforms == [.android])
+    // A nested line never scopes the item: the platform it names is a note.
+    #expect(enter.platforms == [.ios, .android])
+    #expect(enter.notes == ["If focus is on the more button, the extra segments open on Android"])
     #expect(
       byKey["screenreader.state"]?.expectation
         == "Says selected for the chosen segment\nUnselected segments say nothing extra, or not selected")
@@ -106,7 +105,7 @@ import Testing
     let jekyll = try CriteriaFixtures.document(Self.jekyll)
     let jekyllItems = Dictionary(uniqueKeysWithValues: jekyll.items.map { ($0.localKey, $0) })
     #expect(jekyllItems["keyboard.enter-or-spacebar"]?.expectation.split(separator: "\n").count == 2)
-    #expect(jekyllItems["keyboard.enter-or-spacebar"]?.platforms == [.android])
+    #expect(jekyllItems["keyboard.enter-or-spacebar"]?.platforms == [.ios, .android])
     #expect(jekyllItems["screenreader.state"]?.expectation == "Says selected for the chosen segment")
     let rendered = try CriteriaFixtures.document(Self.rendered)
     #expect(

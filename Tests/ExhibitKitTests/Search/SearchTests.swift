@@ -235,7 +235,10 @@ import Testing
   @Test func theIndexFollowsReimportRetractionAndRescan() async throws {
     let workspace = try await Self.prepared()
     // Re-import: the new revision's words are found, the superseded revision's are not.
-    let changed = workspace.folder.path("checkbox.md")
+    // The same file as MagentaA11y lays it out (`native/controls/checkbox.md`), in another checkout.
+    try FileManager.default.createDirectory(
+      atPath: workspace.folder.path("native/controls"), withIntermediateDirectories: true)
+    let changed = workspace.folder.path("native/controls/checkbox.md")
     let text = try String(contentsOf: CriteriaFixtures.sampleMarkdown, encoding: .utf8)
       .replacingOccurrences(of: "Text resize: The label grows", with: "Text resize: The caption enlarges")
     try text.write(toFile: changed, atomically: true, encoding: .utf8)

@@ -5,7 +5,7 @@ import Testing
 @testable import ExhibitKit
 
 /// A database made by Exhibit 0.6.0 (`Fixtures/databases/release-0.6.0-prose-names.sqlite`):
-/// `naming/native/inputs/segment-picker.md` imported as `native/segemented-control-tabs`, as
+/// `naming/native/inputs/segment-picker.md` (since renamed `segmented-control.md`) imported as `native/segemented-control-tabs`, as
 /// that release named components after their prose, its recording catalogued, two links on it
 /// (a pass with a segment, a fail) and a third retracted. Schema migration 3 re-keys it.
 @Suite struct ComponentRekeyingTests {
@@ -50,8 +50,7 @@ import Testing
     #expect(documents.first?.revision == 1)
     #expect(
       Set(documents.first?.aliases ?? []) == [
-        Self.oldName, "native/segment-picker", "native/controls/segmented-control",
-        "native/inputs/segmented-control",
+        Self.oldName, "native/controls/segmented-control", "native/inputs/segmented-control",
       ])
     let keys = try store.connection.query("SELECT key FROM criteria_item").compactMap { $0.string("key") }
     #expect(keys.count == 12)
@@ -93,7 +92,7 @@ import Testing
     let store = try Store.open(at: old.database, access: .write)
     defer { try? store.close() }
     for name in [
-      Self.oldName, "segemented-control-tabs", "segmented-control", "native/segment-picker",
+      Self.oldName, "segemented-control-tabs", "segmented-control",
       "native/controls/segmented-control", "controls/segmented-control",
     ] {
       #expect(try store.resolveComponent(name).description == Self.newName, "\(name)")
