@@ -537,3 +537,10 @@ BEGIN
   SELECT id, name, new.search_scope FROM recording_path
   WHERE recording_id = new.id AND id NOT IN (SELECT id FROM recording_path_unindexed);
 END;
+
+CREATE TABLE caption_orphan (
+  path TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  modified TEXT NOT NULL,
+  noted_at TEXT NOT NULL
+) WITHOUT ROWID;

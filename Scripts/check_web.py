@@ -277,6 +277,29 @@ class Check:
             if verified.returncode != 0:
                 self.fail("bundle verify", f"exhibit verify said: {verified.stdout}{verified.stderr}")
 
+        # A recording Exhibit could not place: listed on the overview, placed from its page.
+        self.open("/?unattributed=1")
+        unplaced = driver.find_elements(By.CSS_SELECTOR, "#unattributed-caption ~ tbody a[href^='/recordings/']")
+        if not unplaced:
+            self.fail("unattributed", f"the overview lists no unplaced recording: {self.text()[:300]}")
+        else:
+            self.axe("overview-unattributed")
+            self.shot("overview-unattributed")
+            unplaced[0].click()
+            self.wait_for("return document.getElementById('set-component') ? true : null")
+            Select(driver.find_element(By.ID, "set-component")).select_by_value("native/checkbox")
+            Select(driver.find_element(By.ID, "set-platform")).select_by_value("ios")
+            Select(driver.find_element(By.ID, "set-at")).select_by_value("voiceover")
+            driver.find_element(By.ID, "set-os").send_keys("iOS 17.4")
+            driver.find_element(By.CSS_SELECTOR, "form[action$='/attribution'] button[type=submit]").click()
+            self.wait_for("return location.search.indexOf('attributed=1') >= 0 ? true : null")
+            page = self.text()
+            if "Saved what the recording is of." not in page or "iOS 17.4 (set by hand)" not in page:
+                self.fail("attribution", f"the form did not save the attribution: {page[:400]}")
+            self.axe("recording-attributed")
+            driver.execute_script("document.getElementById('attribution-heading').scrollIntoView()")
+            self.shot("recording-attributed")
+
         # A page that does not exist, as a person sees it.
         self.open("/components/native/no-such-component")
         self.axe("not-found")

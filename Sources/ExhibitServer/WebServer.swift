@@ -42,6 +42,7 @@ public struct WebServer: Sendable {
     router.add(middleware: AccessMiddleware())
     PageRoutes(server: self).register(on: router)
     JudgingRoutes(server: self).register(on: router)
+    AttributionRoutes(server: self).register(on: router)
     APIRoutes(server: self).register(on: router)
     MediaRoutes(stores: stores).register(on: router)
     SessionRoutes(server: self).register(on: router)

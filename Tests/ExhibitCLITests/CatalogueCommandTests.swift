@@ -67,6 +67,13 @@ import Testing
   @Test func listFiltersAndShowByHashPrefix() throws {
     let workspace = try Self.workspace()
     try workspace.run("catalog")
+    // Before any criteria, no component is known: every recording is listed as unattributed.
+    let unplaced = try #require(
+      try workspace.run("recordings", "list", "--unattributed", "--json").json() as? [[String: Any]])
+    #expect(unplaced.count == 3)
+    #expect(try workspace.run("recordings", "list").stdout.contains("(unattributed)"))
+    try workspace.run("criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
+    #expect(try workspace.run("recordings", "list", "--unattributed").stdout.contains("no recordings match"))
     let ios = try #require(
       try workspace.run("recordings", "list", "--platform", "ios", "--json").json() as? [[String: Any]])
     #expect(ios.count == 1 && ios.first?["assistive_tech"] as? String == "voiceover")

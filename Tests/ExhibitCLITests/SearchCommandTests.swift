@@ -5,8 +5,10 @@ import Testing
 @Suite struct SearchCommandTests {
   static func prepared() throws -> CLIWorkspace {
     let workspace = try CatalogueCommandTests.workspace()
-    let criteria = CLIWorkspace.repository.appendingPathComponent("Criteria/native/controls/checkbox.md").path
-    #expect(try workspace.run("criteria", "import", criteria).status == 0)
+    for document in ["Criteria/native/controls/checkbox.md", "Criteria/web/component/checkbox.md"] {
+      let criteria = CLIWorkspace.repository.appendingPathComponent(document).path
+      #expect(try workspace.run("criteria", "import", criteria).status == 0)
+    }
     #expect(try workspace.run("catalog").status == 0)
     return workspace
   }

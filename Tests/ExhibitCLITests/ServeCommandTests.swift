@@ -99,6 +99,11 @@ import Testing
   /// axe-core on every page; screenshots land in `.build/screenshots/web` (not committed).
   @Test func theWebWorkspaceWorksInABrowser() throws {
     let workspace = try Self.workspace()
+    // A session whose name says nothing, for the overview's list and the attribution form.
+    let sample = try Data(
+      contentsOf: URL(fileURLWithPath: workspace.path("Media/native/checkbox/checkboxVoiceOver.webm")))
+    try workspace.write("Media/inbox/session-0412.webm", sample + Data(count: 4))
+    #expect(try workspace.run("catalog").status == 0)
     let password = "e2e password that is long"
     for (name, role) in [("auditor-e2e", "auditor"), ("reviewer-e2e", "reviewer")] {
       #expect(try workspace.addAccount(name, role: role, password: password) == 0)
@@ -122,7 +127,7 @@ import Testing
     let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     check.waitUntilExit()
     #expect(check.terminationStatus == 0, "\(report)")
-    for name in ["overview", "component", "recording"] {
+    for name in ["overview", "component", "recording", "overview-unattributed", "recording-attributed"] {
       #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(name).png"))
     }
   }

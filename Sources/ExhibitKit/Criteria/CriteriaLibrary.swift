@@ -261,11 +261,18 @@ extension CriteriaLibrary {
         CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
     else { throw LookupError.noCriteria(component.description) }
     let documentID = document.documentID
-    let items = try connection.fetch(
+    let allItems = try connection.fetch(
       CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
     )
     .map(\.stored)
-    .filter { item in platform.map { item.platforms.contains($0) } ?? true }
+    let items = allItems.filter { item in platform.map { item.platforms.contains($0) } ?? true }
+    // Asked for a platform its criteria never name, a component has nothing to show or bundle.
+    if let platform, items.isEmpty, !allItems.isEmpty {
+      throw LookupError.noCriteriaForPlatform(
+        component.description, platform: platform.rawValue,
+        platforms: Platform.allCases.filter { name in allItems.contains { $0.platforms.contains(name) } }
+          .map(\.rawValue))
+    }
     var scenarios: [GherkinScenario] = []
     for scenario in try connection.fetch(
       GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID])

@@ -3,6 +3,8 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownComponent(String)
   case ambiguousComponent(String, choices: [String])
   case noCriteria(String)
+  /// The component's criteria state nothing for the platform (`native/checkbox` on `windows`).
+  case noCriteriaForPlatform(String, platform: String, platforms: [String])
 
   public var description: String {
     switch self {
@@ -12,6 +14,8 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(name): more than one family has this component; say which: \(choices.joined(separator: ", "))"
     case .noCriteria(let name):
       "\(name): no criteria imported for this component; run `exhibit criteria import`"
+    case .noCriteriaForPlatform(let name, let platform, let platforms):
+      "\(name) has no criteria for \(platform); its criteria are for \(platforms.joined(separator: ", "))"
     }
   }
 }

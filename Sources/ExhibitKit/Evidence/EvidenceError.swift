@@ -2,6 +2,8 @@
 public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownItem(String)
   case recordingUnreadable(String)
+  /// A truncated recording with no media at all: there is nothing to judge.
+  case recordingEmpty(String)
   case segmentIncomplete
   case segmentEmpty(from: Double, to: Double)
   case segmentOutside(from: Double, to: Double, duration: Double)
@@ -17,6 +19,8 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .unknownItem(let key):
       "\(key): no such criteria item in the current revision; `exhibit criteria show COMPONENT` lists the keys"
+    case .recordingEmpty(let recording):
+      "\(recording): truncated before its first frame, so it shows nothing to judge; record or copy it again"
     case .recordingUnreadable(let recording):
       "\(recording): the recording could not be read when catalogued, so it cannot be evidence"
     case .segmentIncomplete:

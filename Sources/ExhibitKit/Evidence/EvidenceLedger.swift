@@ -36,6 +36,9 @@ extension EvidenceLedger {
       guard recording.status != .error, let sha = recording.sha256 else {
         throw EvidenceError.recordingUnreadable(request.recording)
       }
+      if recording.status == .truncated, (recording.durationMilliseconds ?? 0) == 0 {
+        throw EvidenceError.recordingEmpty(request.recording)
+      }
       let item = try items[request.item] ?? currentItem(request.item)
       items[request.item] = item
       let (start, end) = try LinkRules.segment(

@@ -212,12 +212,9 @@ extension CatalogueWriter {
     let attribution = attributor.attribute(path: path, tags: tags)
     let status = (info.map { $0.truncated ? RecordingStatus.truncated : .ok } ?? .error).rawValue
     try connection.execute(
-      """
-      INSERT INTO recording (sha256, size, status, error, container, duration_ms, bit_rate, tags,
-        family, family_source, component, component_source, platform, platform_source,
-        assistive_tech, assistive_tech_source, browser, browser_source, os_version, os_version_source, catalogued_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """,
+      "INSERT INTO recording (sha256, size, status, error, container, duration_ms, bit_rate, tags, "
+        + Self.attributionColumns.joined(separator: ", ") + ", catalogued_at) VALUES ("
+        + Array(repeating: "?", count: 9 + Self.attributionColumns.count).joined(separator: ", ") + ")",
       [
         sha256, size, status, error ?? info?.truncationReason, info?.container, info?.durationMilliseconds,
         info?.bitRate, Self.tagsJSON(tags),
@@ -306,7 +303,7 @@ extension CatalogueWriter {
   }
 
   /// A stored recording's SHA-256; nil for one that could not be hashed.
-  private func storedSHA256(of recordingID: Int64) throws -> String? {
+  func storedSHA256(of recordingID: Int64) throws -> String? {
     try connection.first("SELECT sha256 FROM recording WHERE id = ?", [recordingID])?.decode("sha256")
   }
 
@@ -486,7 +483,11 @@ extension CatalogueWriter {
   /// Re-attributes recordings from their first present path, their tags and the imported
   /// criteria: all of them after a criteria import, or those at some paths after a move.
   ///
-  /// - Parameter paths: Only the recordings seen at these paths; nil for every recording.
+  /// A field an auditor set by hand stays as it is.
+  ///
+  /// - Parameters:
+  ///   - paths: Only the recordings seen at these paths; nil for every recording.
+  ///   - actor: Who the audit trail says changed them.
   /// - Returns: How many recordings changed.
   /// - Throws: ``SQLiteError``.
   @discardableResult
@@ -507,7 +508,8 @@ extension CatalogueWriter {
       // A recording whose every path now holds other bytes has nowhere to be attributed from.
       guard let path: String = try row.decode("path") else { continue }
       let recording = try RecordingRow.decode(row)
-      let attribution = attributor.attribute(path: path, tags: recording.tags)
+      var attribution = attributor.attribute(path: path, tags: recording.tags)
+      attribution.keepHandSet(from: recording.attribution)
       let values = Self.attributionValues(attribution)
       let current = Self.attributionColumns.map { row[$0] }
       guard values.map(\.sqlValue) != current else { continue }
@@ -530,13 +532,14 @@ extension CatalogueWriter {
   static let attributionColumns = [
     "family", "family_source", "component", "component_source", "platform", "platform_source",
     "assistive_tech",
-    "assistive_tech_source", "browser", "browser_source", "os_version", "os_version_source",
+    "assistive_tech_source", "browser", "browser_source", "os_version", "os_version_source", "device",
+    "device_source",
   ]
 
   static func attributionValues(_ attribution: RecordingAttribution) -> [any SQLBindable] {
     [
       attribution.family, attribution.component, attribution.platform, attribution.assistiveTech,
-      attribution.browser, attribution.osVersion,
+      attribution.browser, attribution.osVersion, attribution.device,
     ].flatMap { value -> [any SQLBindable] in [value?.value, value?.source.rawValue] }
   }
 

@@ -7,7 +7,8 @@ import Foundation
 ///   declared size ends at the file's last byte. A file cut short, written to after it was
 ///   closed, or written live with an unknown Segment size (a browser's MediaRecorder) is not.
 /// - An MP4 or QuickTime file is complete when its top-level boxes, one after another, end at
-///   the file's last byte and one of them is the `moov` box that describes the samples.
+///   the file's last byte, one of them is the `moov` box that describes the samples and one an
+///   `mdat` box that holds them (a `moov` alone describes media that is not there).
 ///
 /// A complete file's declared duration is believed without reading its last packets; any other
 /// is read to its end, where a cut shows.
@@ -37,33 +38,47 @@ enum ContainerExtent {
 
   /// Walks the top-level boxes from their headers (`pread`), without reading their contents.
   static func boxesAreComplete(descriptor: Int32, size: Int64) -> Bool {
+    guard let boxes = topLevelBoxes(descriptor: descriptor, size: size) else { return false }
+    return boxes.contains("moov") && boxes.contains("mdat")
+  }
+
+  /// Whether an MP4 or QuickTime file's boxes, walked whole to its last byte, hold a `moov`
+  /// but no `mdat` or movie fragment: it describes samples that are not in it.
+  static func lacksMediaData(descriptor: Int32, size: Int64) -> Bool {
+    guard let boxes = topLevelBoxes(descriptor: descriptor, size: size) else { return false }
+    return boxes.contains("moov") && !boxes.contains("mdat") && !boxes.contains("moof")
+  }
+
+  /// The types of the top-level boxes (an empty `mdat` not counted), or nil when they do not
+  /// end exactly at the file's last byte.
+  private static func topLevelBoxes(descriptor: Int32, size: Int64) -> Set<String>? {
     var offset: Int64 = 0
-    var sawMovie = false
+    var types: Set<String> = []
     var header = [UInt8](repeating: 0, count: 16)
     for _ in 0..<maximumBoxes {
-      if offset == size { return sawMovie }
+      if offset == size { return types }
       let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, off_t(offset)) }
-      guard count >= 8 else { return false }
+      guard count >= 8 else { return nil }
       let declared = header[0..<4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
       let type = String(decoding: header[4..<8], as: UTF8.self)
       let length: Int64
       switch declared {
       case 0: length = size - offset  // the last box, to the end of the file
       case 1:
-        guard count == 16 else { return false }
+        guard count == 16 else { return nil }
         let large = header[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard large >= 16, large <= UInt64(Int64.max) else { return false }
+        guard large >= 16, large <= UInt64(Int64.max) else { return nil }
         length = Int64(large)
       default:
-        guard declared >= 8 else { return false }
+        guard declared >= 8 else { return nil }
         length = declared
       }
-      if type == "moov" { sawMovie = true }
+      if type != "mdat" || length > 8 { types.insert(type) }
       let (next, overflow) = offset.addingReportingOverflow(length)
-      guard !overflow, next <= size else { return false }
+      guard !overflow, next <= size else { return nil }
       offset = next
     }
-    return false
+    return nil
   }
 }
 

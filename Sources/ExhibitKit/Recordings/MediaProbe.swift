@@ -42,9 +42,9 @@ public struct MediaProbe: Sendable {
   public func probe(_ path: String) throws -> MediaInfo {
     _ = try LibAV.load()
     try Self.requireRegularFile(path)
-    let (format, complete) = try detectFormat(path)
+    let (format, extent) = try detectFormat(path)
     let context = try FormatContext(path: path, format: format, probe: self)
-    return try context.read(complete: complete)
+    return try context.read(complete: extent == .complete, medialess: extent == .noMediaData)
   }
 
   /// Refuses anything but a regular file, without following a final symbolic link.
@@ -66,9 +66,19 @@ public struct MediaProbe: Sendable {
     throw ProbeError(path: path, reason: "\(kind), not a recording file")
   }
 
+  /// How much of a recording its structure accounts for (``ContainerExtent``).
+  enum Extent: Equatable {
+    /// Every byte, media included: the declared duration is believed.
+    case complete
+    /// Not known to be whole: the packets are read to see where they end.
+    case unknown
+    /// An MP4 whose boxes hold no media data at all.
+    case noMediaData
+  }
+
   /// Detects the container from the file's first bytes and checks it against the whitelist.
-  /// - Returns: The demuxer, and whether the file is complete (``ContainerExtent``).
-  private func detectFormat(_ path: String) throws -> (UnsafePointer<AVInputFormat>, complete: Bool) {
+  /// - Returns: The demuxer, and how complete the file is (``ContainerExtent``).
+  private func detectFormat(_ path: String) throws -> (UnsafePointer<AVInputFormat>, Extent) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else { throw ProbeError(path: path, reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
@@ -84,11 +94,15 @@ public struct MediaProbe: Sendable {
         reason: "not a WebM, Matroska or MP4 recording (\(Self.describeHead(head))); refused")
     }
     var status = stat()
-    let complete =
-      fstat(descriptor, &status) == 0
-      && ContainerExtent.isComplete(
-        container: name, head: head, descriptor: descriptor, size: Int64(status.st_size))
-    return (format, complete)
+    guard fstat(descriptor, &status) == 0 else { return (format, .unknown) }
+    let size = Int64(status.st_size)
+    if ContainerExtent.isComplete(container: name, head: head, descriptor: descriptor, size: size) {
+      return (format, .complete)
+    }
+    if name == "mov", ContainerExtent.lacksMediaData(descriptor: descriptor, size: size) {
+      return (format, .noMediaData)
+    }
+    return (format, .unknown)
   }
 
   /// The demuxer for a file's signature: the EBML magic of Matroska and WebM, or an ISO base
@@ -193,11 +207,14 @@ private final class FormatContext {
   }
 
   /// What the open file holds.
-  /// - Parameter complete: Whether the file's structure accounts for all its bytes, so a
-  ///   declared duration needs no check against the last packets.
+  /// - Parameters:
+  ///   - complete: Whether the file's structure accounts for all its bytes, so a declared
+  ///     duration needs no check against the last packets.
+  ///   - medialess: Whether the file's structure holds no media data at all (an MP4 with a
+  ///     `moov` and no `mdat`): it is truncated to nothing, whatever its header declares.
   /// - Returns: The container, streams, duration, tags, and whether the file was cut short.
   /// - Throws: ``ProbeError`` when packet times are past any recording or the deadline passed.
-  func read(complete: Bool) throws -> MediaInfo {
+  func read(complete: Bool, medialess: Bool = false) throws -> MediaInfo {
     guard let context else { throw ProbeError(path: path, reason: "not open") }
     let format = context.pointee
     var info = MediaInfo(
@@ -218,6 +235,16 @@ private final class FormatContext {
       info.durationMilliseconds = milliseconds
       info.durationSource = "container"
     }
+    // Its sample tables point into bytes that are not there: whatever libavformat would read at
+    // those offsets is not media.
+    if medialess {
+      info.truncated = true
+      info.truncationReason =
+        "no media packets: the file holds a header declaring \(info.durationMilliseconds ?? 0) ms and no media data box"
+      info.durationMilliseconds = 0
+      info.durationSource = "packets"
+      return try finish(info)
+    }
     // A complete file with a header duration and frame rate is not read further. With a header
     // duration only the last seconds are read, to see that the packets reach it (a cut file
     // does not). Without one, every packet is read to find the last.
@@ -229,6 +256,11 @@ private final class FormatContext {
     if let headerDuration, seekNearEnd(context, duration: headerDuration) {
       scan = scanPackets(context, videoIndex: videoIndex)
       scan.startMilliseconds = nil
+      // Nothing (or too little) after the seek: the file is cut, and where its media really
+      // ends is found by reading it from the start.
+      if Self.fallsShort(scan, declared: info.durationMilliseconds), seekToStart(context) {
+        scan = scanPackets(context, videoIndex: videoIndex)
+      }
     } else {
       scan = scanPackets(context, videoIndex: videoIndex)
     }
@@ -240,16 +272,41 @@ private final class FormatContext {
       info.durationMilliseconds = end - (scan.startMilliseconds ?? 0)
       info.durationSource = "packets"
     }
-    if let failure = scan.failure {
+    if let declared = info.durationMilliseconds, headerDuration != nil,
+      Self.fallsShort(scan, declared: declared)
+    {
+      // The header's duration is a promise the packets must keep: the duration stored is what
+      // is there, so no segment past it can be judged.
+      let end = scan.endMilliseconds ?? 0
+      info.truncated = true
+      info.truncationReason =
+        scan.failure.map { "\($0); media ends at \(end) ms of a declared \(declared) ms" }
+        ?? (scan.endMilliseconds == nil
+          ? "no media packets: the file holds a header declaring \(declared) ms and nothing after it"
+          : "packets end at \(end) ms of a declared \(declared) ms")
+      info.durationMilliseconds = end
+      info.durationSource = "packets"
+    } else if let failure = scan.failure {
       info.truncated = true
       info.truncationReason = failure
-    } else if let declared = info.durationMilliseconds, let end = scan.endMilliseconds, headerDuration != nil,
-      end + 1000 < declared
-    {
-      info.truncated = true
-      info.truncationReason = "packets end at \(end) ms of a declared \(declared) ms"
     }
     return try finish(info)
+  }
+
+  /// How far before the declared end the last packet may stop and the file still be whole: the
+  /// last frame's or audio packet's length when the container does not state it.
+  static let endTolerance = 250
+
+  /// Whether the packets read stop short of `declared` milliseconds (or none were read).
+  private static func fallsShort(_ scan: PacketScan, declared: Int?) -> Bool {
+    guard let declared else { return false }
+    guard let end = scan.endMilliseconds else { return true }
+    return end + endTolerance < declared
+  }
+
+  /// Seeks back to the first packet, to read a cut file from its start.
+  private func seekToStart(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+    LibAV.loaded.seekFile(context, -1, Int64.min, 0, 0, 0) >= 0
   }
 
   /// The bit rate from the file's size when the header gave none, and the deadline's check.

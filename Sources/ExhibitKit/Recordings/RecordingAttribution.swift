@@ -10,9 +10,13 @@ public enum AttributionSource: String, Sendable, Codable, Comparable {
   case name
   /// Implied by other values (JAWS runs on Windows; a browser means the web family).
   case implied
+  /// Set by an auditor (`exhibit recordings set`, the web recording page): no later catalogue or
+  /// import changes it.
+  case hand
 
   private var rank: Int {
     switch self {
+    case .hand: -1
     case .criteria: 0
     case .tags: 1
     case .folder: 2
@@ -44,11 +48,15 @@ public struct RecordingAttribution: Sendable, Equatable, Codable {
   public var assistiveTech: Attributed?
   public var browser: Attributed?
   public var osVersion: Attributed?
+  /// The phone, tablet or computer it was recorded on (`iPhone 15`).
+  public var device: Attributed?
 
   public init(
     family: Attributed? = nil, component: Attributed? = nil, platform: Attributed? = nil,
-    assistiveTech: Attributed? = nil, browser: Attributed? = nil, osVersion: Attributed? = nil
+    assistiveTech: Attributed? = nil, browser: Attributed? = nil, osVersion: Attributed? = nil,
+    device: Attributed? = nil
   ) {
+    self.device = device
     self.family = family
     self.component = component
     self.platform = platform
@@ -65,5 +73,20 @@ public struct RecordingAttribution: Sendable, Equatable, Codable {
     assistiveTech = assistiveTech ?? other.assistiveTech
     browser = browser ?? other.browser
     osVersion = osVersion ?? other.osVersion
+    device = device ?? other.device
+  }
+
+  /// Keeps every value `stored` (a recording row's attribution, its component written
+  /// `family/slug`) says an auditor set by hand: a later catalogue or import never changes it.
+  mutating func keepHandSet(from stored: RecordingAttribution) {
+    if stored.family?.source == .hand { family = stored.family }
+    if let component = stored.component, component.source == .hand {
+      self.component = Attributed(String(component.value.split(separator: "/").last ?? ""), .hand)
+    }
+    if stored.platform?.source == .hand { platform = stored.platform }
+    if stored.assistiveTech?.source == .hand { assistiveTech = stored.assistiveTech }
+    if stored.browser?.source == .hand { browser = stored.browser }
+    if stored.osVersion?.source == .hand { osVersion = stored.osVersion }
+    if stored.device?.source == .hand { device = stored.device }
   }
 }

@@ -120,6 +120,9 @@ public struct RecordingAttributor: Sendable {
       if let software = lowered["com.apple.quicktime.software"], !software.isEmpty {
         result.osVersion = Attributed("iOS \(software)", .tags)
       }
+      if let model = lowered["com.apple.quicktime.model"]?.trimmingWhitespace, !model.isEmpty {
+        result.device = Attributed(model, .tags)
+      }
     } else if ["artist", "encoder", "comment"].contains(where: {
       lowered[$0]?.containsIgnoringASCIICase("Microsoft Game DVR") == true
     }) {
@@ -147,11 +150,9 @@ public struct RecordingAttributor: Sendable {
     }
     result.family = Attributed(family.rawValue, .folder)
     guard familyIndex < folders.count - 1, let parent = folders.last else { return result }
+    // A folder names a component only when the criteria know it: none is invented.
     if let component = resolve(folder: parent, family: family) {
       result.component = Attributed(component.slug, .folder)
-    } else if familyIndex == folders.count - 2, !parent.isEmpty {
-      // Directly under native/ or web/: the folder is the component even before its criteria exist.
-      result.component = Attributed(parent, .folder)
     }
     return result
   }
@@ -166,13 +167,12 @@ public struct RecordingAttributor: Sendable {
     }
     result.assistiveTech = context.assistiveTech.map { Attributed($0.rawValue, .name) }
     result.browser = context.browser.map { Attributed($0.rawValue, .name) }
-    if let slug = RecordingFileName.componentSlug(stem: stem) {
-      if let known = resolve(slug: slug, family: family) {
-        result.component = Attributed(known.slug, .name)
-        if family == nil { result.family = Attributed(known.family.rawValue, .name) }
-      } else {
-        result.component = Attributed(slug, .name)
-      }
+    // A name part is a component only when it is one the criteria know (`session-0412` and
+    // `IMG_2231` name none): an unknown one leaves the recording unattributed.
+    if let slug = RecordingFileName.componentSlug(stem: stem), let known = resolve(slug: slug, family: family)
+    {
+      result.component = Attributed(known.slug, .name)
+      if family == nil { result.family = Attributed(known.family.rawValue, .name) }
     }
     return result
   }

@@ -7,6 +7,7 @@ import ExhibitSQLite
 /// rename) is a `recording.attribute` event carrying the new ones. `exhibit verify` compares the
 /// newest with the `recording` row.
 struct RecordingFacts: Sendable, Equatable {
+  // Fixed as schema 14 knew the table: its upgrade reads them before later columns exist.
   static let keys = [
     "family", "component", "platform", "assistive_tech", "browser", "os_version", "status", "duration_ms",
   ]

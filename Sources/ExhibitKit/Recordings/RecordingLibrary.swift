@@ -14,9 +14,13 @@ extension RecordingLibrary {
   ///   - component: Only recordings attributed to this component.
   ///   - platform: Only recordings attributed to this platform.
   ///   - status: Only recordings catalogued with this status.
+  ///   - unattributed: Only recordings no component claims.
   /// - Returns: One summary per recording.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
-  func recordings(component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil)
+  func recordings(
+    component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil,
+    unattributed: Bool = false
+  )
     throws
     -> [RecordingSummary]
   {
@@ -34,6 +38,7 @@ extension RecordingLibrary {
       conditions.append("r.status = ?")
       values.append(status.rawValue)
     }
+    if unattributed { conditions.append("r.component IS NULL") }
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     return try connection.query(
       Self.summarySelect + " \(filter) ORDER BY r.family, r.component, path", values

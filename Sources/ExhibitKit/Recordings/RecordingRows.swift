@@ -10,6 +10,7 @@ struct RecordingRow: TableRecord {
     "id", "sha256", "size", "status", "error", "container", "duration_ms", "bit_rate", "tags", "family",
     "family_source", "component", "component_source", "platform", "platform_source", "assistive_tech",
     "assistive_tech_source", "browser", "browser_source", "os_version", "os_version_source", "catalogued_at",
+    "device", "device_source",
   ]
   let id: Int64
   let sha256: String?
@@ -50,7 +51,7 @@ struct RecordingRow: TableRecord {
     attribution = RecordingAttribution(
       family: family, component: component, platform: try attributed("platform"),
       assistiveTech: try attributed("assistive_tech"), browser: try attributed("browser"),
-      osVersion: try attributed("os_version"))
+      osVersion: try attributed("os_version"), device: try attributed("device"))
     cataloguedAt = try row.decode("catalogued_at")
   }
 

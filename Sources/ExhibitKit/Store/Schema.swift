@@ -36,7 +36,9 @@ public enum Schema {
       version: 14, name: "the audit trail records what each verdict means", sql: "",
       body: { try appendAuditBaseline($0) }),
     Migration(
-      version: 15, name: "item notes; a recording's device; attribution set by hand", sql: itemNotesAndDevices
+      version: 15,
+      name: "item notes; a recording's device; attribution set by hand; caption files without a video",
+      sql: itemNotesAndDevices
     ),
     // Runs last of all so far: it reads recordings with today's columns to re-attribute them.
     Migration(

@@ -56,13 +56,38 @@ extension Store: DatabaseDomain {
   /// Catalogued recordings, filtered, ordered by component then path (``RecordingLibrary``).
   /// - Throws: ``SQLiteError``.
   public func recordings(
-    component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil
+    component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil,
+    unattributed: Bool = false
   )
     throws -> [RecordingSummary]
   {
     try connection.reading {
-      try recordings.recordings(component: component, platform: platform, status: status)
+      try recordings.recordings(
+        component: component, platform: platform, status: status, unattributed: unattributed)
     }
+  }
+
+  /// Remembers caption files found without a recording beside them (``CatalogueWriter/noteOrphanCaptions(_:)``).
+  /// - Returns: Those not noted before, or changed since: the ones to warn about.
+  /// - Throws: ``SQLiteError``.
+  public func noteOrphanCaptions(_ paths: [String]) throws -> [String] {
+    try catalogueWriter.noteOrphanCaptions(paths)
+  }
+
+  /// Sets a recording's component, platform, screen reader, browser, OS version or device by
+  /// hand (``RecordingCorrection``), audited; nothing is written when any field is refused.
+  /// - Returns: The recording's row id.
+  /// - Throws: ``RecordingLookupError``, ``LookupError`` (an unknown component),
+  ///   ``RecordingCorrectionError`` or ``SQLiteError``.
+  @discardableResult
+  public func setRecording(
+    _ reference: String, _ correction: RecordingCorrection, actor: String,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws -> Int64 {
+    let id = try recordings.resolveRecording(reference, currentDirectory: currentDirectory)
+    let component = try correction.component.map(components.resolve)
+    try catalogueWriter.setByHand(recordingID: id, correction, component: component, actor: actor)
+    return id
   }
 
   /// Finds a recording by path or by a SHA-256 prefix of at least 8 hex digits.

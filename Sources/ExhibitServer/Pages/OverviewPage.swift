@@ -8,6 +8,8 @@ struct OverviewPage {
     var family: Family?
     var platform: Platform?
     var assistiveTech: String?
+    /// Whether to list the recordings Exhibit could not place under a component.
+    var unattributed = false
   }
 
   let components: [ComponentOverview]
@@ -15,6 +17,8 @@ struct OverviewPage {
   let visitor: Visitor
   /// What a catalogue run from the page did, after its redirect.
   var notice: String?
+  /// The recordings no component claims.
+  var unattributed: [RecordingSummary] = []
 
   var html: HTML {
     let shown = components.filter { filters.family == nil || $0.family == filters.family }
@@ -30,6 +34,7 @@ struct OverviewPage {
       \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
       \(filterForm)
       \(catalogueForm)
+      \(unattributedSection)
       \(legend)
       \(shown.isEmpty ? "<p>No component matches. Import criteria with <code>exhibit criteria import</code>.</p>" : matrix(shown, columns))
       """)
@@ -53,8 +58,40 @@ struct OverviewPage {
       <select id="filter-platform" name="platform"><option value="">All platforms</option>\(platforms)</select></div>
       <div><label for="filter-at">Screen reader</label>
       <select id="filter-at" name="at"><option value="">All screen readers</option>\(techs)</select></div>
+      <div><label for="filter-unattributed"><input type="checkbox" id="filter-unattributed" name="unattributed" value="1"\(filters.unattributed ? " checked" as HTML : .empty)> \
+      List recordings not placed under a component</label></div>
       <div><button type="submit">Filter</button></div>
       </form>
+      """
+  }
+
+  /// How many recordings no component claims, and with the filter on, which: each links to its
+  /// page, where an auditor says what it is of.
+  private var unattributedSection: HTML {
+    guard !unattributed.isEmpty else { return .empty }
+    let count = unattributed.count
+    let summary: HTML = """
+      <p id="unattributed">\(count) \(count == 1 ? "recording" : "recordings") could not be placed under a component \
+      (its name, folder and tags name none the criteria know).\
+      \(filters.unattributed ? HTML.empty : " <a href=\"/?unattributed=1#unattributed\">List them</a>." as HTML)</p>
+      """
+    guard filters.unattributed else { return summary }
+    let rows = unattributed.map { recording -> HTML in
+      let name = URLText.fileName(recording.path)
+      let cell: HTML =
+        recording.sha256.map { "<a href=\"/recordings/\($0)\">\(name)</a>" as HTML } ?? "\(name)"
+      return """
+        <tr><th scope="row">\(cell)<br><span class="muted">\(recording.path)</span></th>\
+        <td>\(recording.platform ?? "unknown")</td><td>\(recording.assistiveTech ?? "unknown")</td>\
+        <td>\(recording.status.rawValue)</td></tr>
+        """
+    }
+    return """
+      \(summary)
+      <div class="table-scroll" role="region" aria-labelledby="unattributed-caption" tabindex="0">
+      <table><caption id="unattributed-caption">Recordings not placed under a component</caption>
+      <thead><tr><th scope="col">Recording</th><th scope="col">Platform</th><th scope="col">Screen reader</th>\
+      <th scope="col">Status</th></tr></thead><tbody>\(rows)</tbody></table></div>
       """
   }
 

@@ -13,6 +13,8 @@ struct RecordingPage {
   var playAtStart = false
   var form = LinkFormState()
   var notice: String?
+  /// Why the attribution form was refused, shown beside it.
+  var attributionError: String?
 
   private var path: String { "/recordings/\(data.sha256)" }
   private var name: String { URLText.fileName(data.detail.recording.path) }
@@ -37,6 +39,7 @@ struct RecordingPage {
       \(suggestions)
       \(links)
       \(metadata)
+      \(attributionForm)
       """)
   }
 
@@ -251,11 +254,11 @@ struct RecordingPage {
     let attributed: [(String, Attributed?)] = [
       ("Component", attribution.component), ("Platform", attribution.platform),
       ("Screen reader", attribution.assistiveTech), ("Browser", attribution.browser),
-      ("OS version", attribution.osVersion),
+      ("OS version", attribution.osVersion), ("Device", attribution.device),
     ]
     let facts = attributed.compactMap { label, value -> HTML? in
       value.map {
-        "<dt>\(label)</dt><dd>\($0.value) <span class=\"muted\">(from the \($0.source.rawValue))</span></dd>"
+        "<dt>\(label)</dt><dd>\($0.value) <span class=\"muted\">(\(Self.sourceName($0.source)))</span></dd>"
       }
     }
     return """

@@ -16,13 +16,17 @@ struct PageRoutes {
           return family
         },
         platform: try request.platform(),
-        assistiveTech: request.query("at"))
+        assistiveTech: request.query("at"), unattributed: request.query("unattributed") != nil)
       let components = try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) }
+      let unattributed = try await stores.cachedRead("unattributed") { try $0.recordings(unattributed: true) }
       let notice = request.query("catalogued").flatMap(Int.init).map { scanned in
         "Catalogued Media/: \(scanned) recordings scanned, \(request.query("failed") ?? "0") failed."
       }
       return .page(
-        OverviewPage(components: components, filters: filters, visitor: context.visitor, notice: notice).html)
+        OverviewPage(
+          components: components, filters: filters, visitor: context.visitor, notice: notice,
+          unattributed: unattributed
+        ).html)
     }
 
     router.get("/components/:family/:slug") { request, context -> Response in
@@ -93,6 +97,7 @@ struct PageRoutes {
     if let retracted = request.query("retracted").flatMap(Int64.init) {
       return "Retracted link \(retracted)."
     }
+    if request.query("attributed") != nil { return "Saved what the recording is of." }
     return nil
   }
 

@@ -3,9 +3,10 @@ import Hummingbird
 
 /// Reading what a request names, with a 4xx for anything that names nothing.
 extension Request {
-  /// A query parameter, nil when absent or empty.
+  /// A query parameter, nil when absent or empty. The query is read as a form sends it: `+` is a
+  /// space (`q=checked+OR+dimmed` searches `checked OR dimmed`) and `%2B` a plus.
   func query(_ name: String) -> String? {
-    guard let value = uri.queryParameters.get(name), !value.isEmpty else { return nil }
+    guard let value = FormFields(body: uri.query ?? "")[name], !value.isEmpty else { return nil }
     return value
   }
 

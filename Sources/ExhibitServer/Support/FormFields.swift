@@ -16,6 +16,9 @@ struct FormFields: Sendable, Equatable {
     }
   }
 
+  /// The names of the fields sent.
+  var names: Set<String> { Set(values.keys) }
+
   /// The first value of a field, or nil.
   subscript(_ name: String) -> String? { values[name]?.first }
 

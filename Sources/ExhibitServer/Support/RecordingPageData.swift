@@ -12,6 +12,8 @@ struct RecordingPageData: Sendable {
   let suggestions: [Suggestion]
   /// Whether a file with the recording's bytes is on disk to play.
   let playable: Bool
+  /// Every component with criteria, for the attribution form.
+  var componentChoices: [String] = []
 
   /// The recording's platform, when known.
   var platform: Platform? { detail.recording.platform.flatMap(Platform.init(rawValue:)) }
@@ -42,7 +44,8 @@ struct RecordingPageData: Sendable {
     }
     return RecordingPageData(
       sha256: sha256, detail: detail, component: component, items: items, suggestions: suggestions,
-      playable: try store.mediaFile(sha256: sha256) != nil)
+      playable: try store.mediaFile(sha256: sha256) != nil,
+      componentChoices: Array(Set(try store.criteriaDocuments().map(\.component))).sorted())
   }
 
   /// Whether text is a full SHA-256 in lowercase hex.

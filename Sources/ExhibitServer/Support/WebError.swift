@@ -47,6 +47,7 @@ public struct WebError: Error, Sendable, Equatable {
       default: return WebError(.unprocessableContent, "invalid_link", error.description)
       }
     case let error as SearchError: return .badRequest(error.description)
+    case let error as RecordingCorrectionError: return .badRequest(error.description)
     case let error as AccountError: return .badRequest(error.description)
     case let error as BundleError: return WebError(.unprocessableContent, "bundle", error.description)
     case let error as SQLiteError where error.isBusy:

@@ -16,6 +16,8 @@ extension WordChoice {
 extension Platform: WordChoice {}
 extension Family: WordChoice {}
 extension RecordingStatus: WordChoice {}
+extension AssistiveTech: WordChoice {}
+extension Browser: WordChoice {}
 
 /// How `criteria show` prints.
 enum CriteriaShowFormat: String, WordChoice {

@@ -11,7 +11,9 @@ enum RecordingText {
       lines.append(name.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
     }
     func attributed(_ name: String, _ value: Attributed?) {
-      field(name, value.map { "\($0.value)  (from \($0.source.rawValue))" })
+      field(
+        name,
+        value.map { "\($0.value)  (\($0.source == .hand ? "set by hand" : "from \($0.source.rawValue)"))" })
     }
     field("SHA-256", recording.sha256)
     field("Size", "\(recording.size) bytes")
@@ -26,6 +28,7 @@ enum RecordingText {
     attributed("Screen reader", detail.attribution.assistiveTech)
     attributed("Browser", detail.attribution.browser)
     attributed("OS version", detail.attribution.osVersion)
+    attributed("Device", detail.attribution.device)
     field("Catalogued", detail.cataloguedAt)
     lines.append("")
     lines.append("Paths")
@@ -38,7 +41,7 @@ enum RecordingText {
       for stream in detail.streams {
         var parts = ["#\(stream.index)", stream.kind, stream.codec]
         if let width = stream.width, let height = stream.height { parts.append("\(width)x\(height)") }
-        if let rate = stream.frameRate { parts.append("\(rate) fps") }
+        if let rate = stream.frameRate { parts.append("\(Self.frameRate(rate)) fps") }
         if let rate = stream.sampleRate { parts.append("\(rate) Hz") }
         if let channels = stream.channels { parts.append("\(channels) ch") }
         if let language = stream.language { parts.append(language) }
@@ -55,9 +58,11 @@ enum RecordingText {
       lines.append("Captions \(track.language ?? "")  \(track.path)")
       for warning in track.warnings { lines.append("  warning: \(warning)") }
       for cue in track.cues {
+        // A cue of several lines keeps its later lines under its first, not at the margin.
         lines.append(
           "  \(cue.startSeconds.decimalText(places: 3, width: 8))–\(cue.endSeconds.decimalText(places: 3, width: 8))  "
-            + cue.text)
+            + cue.text.split(separator: "\n", omittingEmptySubsequences: false).joined(
+              separator: "\n" + String(repeating: " ", count: 21)))
       }
     }
     lines.append("")
@@ -72,5 +77,18 @@ enum RecordingText {
         "  #\(link.id) \(link.item)\(segment): \(link.verdict.rawValue) by \(link.auditor)\(state)")
     }
     return lines
+  }
+
+  /// A frame rate stored as libavformat gives it (`36270000/1152787`) as a decimal: `31.463`,
+  /// `30` for a whole number; the text as it is when it is not a ratio.
+  static func frameRate(_ rate: String) -> String {
+    let parts = rate.split(separator: "/")
+    guard let numerator = Double(parts[0]) else { return rate }
+    let denominator = parts.count == 2 ? Double(parts[1]) ?? 1 : 1
+    guard denominator > 0 else { return rate }
+    var text = (numerator / denominator).decimalText(places: 3)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 }

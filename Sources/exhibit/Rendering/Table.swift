@@ -1,7 +1,12 @@
 /// Plain-text tables for the terminal: columns padded to their widest cell, the last left ragged.
 enum Table {
   static func render(header: [String], rows: [[String]]) -> String {
-    let all = [header] + rows
+    // A line break inside any column but the last would break the alignment: it reads ` / `.
+    let all = ([header] + rows).map { row in
+      row.enumerated().map { index, cell in
+        index < header.count - 1 ? cell.split(separator: "\n").joined(separator: " / ") : cell
+      }
+    }
     let columns = header.count
     var widths = [Int](repeating: 0, count: columns)
     for row in all {

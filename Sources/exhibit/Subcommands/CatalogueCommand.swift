@@ -25,6 +25,9 @@ struct CatalogueCommand: AsyncParsableCommand {
     help: "Recordings stored per write transaction; what a crash can cost is one batch (default: 64).")
   var batchSize: Int = 64
 
+  @Flag(help: "Warn again about every caption file without a recording, not only new ones.")
+  var verbose = false
+
   func validate() throws {
     guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
   }
@@ -37,7 +40,7 @@ struct CatalogueCommand: AsyncParsableCommand {
       }
       let store = try global.openForWriting()
       let cataloguer = Cataloguer(
-        store: store, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
+        store: store, actor: CommandActor.current())
       cataloguer.batchSize = batchSize
       let summary = try await cataloguer.run(scope) { done, total in
         Console.progress("catalogued \(done) of \(total)")
@@ -48,8 +51,14 @@ struct CatalogueCommand: AsyncParsableCommand {
       for duplicate in summary.duplicates {
         Console.warning("\(duplicate.path): the same bytes as \(duplicate.sameAs.joined(separator: ", "))")
       }
-      for orphan in summary.orphanCaptions {
+      // Each caption file without a video is warned about once; --verbose lists them all again.
+      let fresh = try store.noteOrphanCaptions(summary.orphanCaptions)
+      for orphan in verbose ? summary.orphanCaptions : fresh {
         Console.warning("\(orphan): caption file with no recording beside it")
+      }
+      let known = summary.orphanCaptions.count - fresh.count
+      if !verbose, known > 0, !output.json {
+        Console.out("\(known) caption files without a recording were reported before; --verbose lists them")
       }
       if output.json {
         try Console.json(summary)

@@ -45,7 +45,7 @@ struct CriteriaImport: ParsableCommand {
         if let family = Family(rawValue: parts[0]) { parser.componentOverride = (family, parts[1]) }
       }
       let batch = CriteriaFiles.read(paths, parser: parser)
-      let actor = Actor.current(environment: ProcessInfo.processInfo.environment)
+      let actor = CommandActor.current()
       let outcomes = try store.importCriteria(batch.documents, actor: actor)
       let report = CriteriaImportReport(batch: batch, outcomes: outcomes)
       for error in batch.errors {

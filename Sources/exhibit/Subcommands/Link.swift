@@ -40,7 +40,7 @@ struct Link: ParsableCommand {
       let link = try store.link(
         LinkRequest(
           recording: recording, item: item, verdict: verdict, from: from, to: to,
-          auditor: Actor.current(explicit: auditor, environment: ProcessInfo.processInfo.environment),
+          auditor: CommandActor.current(explicit: auditor),
           note: note,
           overridePlatform: otherPlatform, overrideComponent: otherComponent))
       if output.json {

@@ -14,19 +14,22 @@ struct RecordingsList: ParsableCommand {
   var platform: Platform?
   @Option(help: "Only recordings with this status: ok, truncated or error.")
   var status: RecordingStatus?
+  @Flag(help: "Only recordings Exhibit could not place under a component.")
+  var unattributed = false
 
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
       let recordings = try store.recordings(
-        component: try component.map(store.resolveComponent), platform: platform, status: status)
+        component: try component.map(store.resolveComponent), platform: platform, status: status,
+        unattributed: unattributed)
       if output.json {
         try Console.json(recordings)
         return
       }
       let rows = recordings.map { recording in
         [
-          recording.component ?? "",
+          recording.component ?? "(unattributed)",
           recording.platform ?? "", recording.assistiveTech ?? "",
           recording.durationSeconds.map { "\($0.decimalText(places: 3)) s" } ?? "",
           recording.missing ? "missing" : recording.status.rawValue,

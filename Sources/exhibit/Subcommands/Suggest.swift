@@ -26,7 +26,7 @@ struct Suggest: ParsableCommand {
       var suggestions = try store.suggestions(component: try component.map(store.resolveComponent))
       if accept {
         suggestions = try store.accept(
-          suggestions, auditor: Actor.current(environment: ProcessInfo.processInfo.environment))
+          suggestions, auditor: CommandActor.current())
       }
       // A suggestion that could not be linked names its caption file; the rest are recorded.
       let refused = suggestions.filter { $0.refusal != nil }

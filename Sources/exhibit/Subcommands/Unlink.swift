@@ -22,7 +22,7 @@ struct Unlink: ParsableCommand {
       let store = try global.openForWriting()
       let retracted = try store.unlink(
         link, reason: reason,
-        actor: Actor.current(explicit: auditor, environment: ProcessInfo.processInfo.environment))
+        actor: CommandActor.current(explicit: auditor))
       if output.json {
         try Console.json(retracted)
       } else {

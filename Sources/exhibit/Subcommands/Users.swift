@@ -36,7 +36,7 @@ struct UsersAdd: ParsableCommand {
       let store = try global.openForWriting()
       let account = try store.addAccount(
         name: name, role: role, passwordHash: hash,
-        actor: Actor.current(environment: ProcessInfo.processInfo.environment))
+        actor: CommandActor.current())
       Console.out("added \(account.name) (\(account.role.rawValue))")
     }
   }
@@ -55,7 +55,7 @@ struct UsersRemove: ParsableCommand {
     try reportingFailures {
       let store = try global.openForWriting()
       try store.removeAccount(
-        name: name, actor: Actor.current(environment: ProcessInfo.processInfo.environment))
+        name: name, actor: CommandActor.current())
       Console.out("removed \(name)")
     }
   }

@@ -12,7 +12,7 @@ import Testing
     var testDescription: String { path }
   }
 
-  /// The naming conventions real libraries use, with no criteria imported.
+  /// The naming conventions real libraries use, with the component each names imported.
   static let names: [Case] = [
     Case(
       path: "/m/checkboxVoiceOver.webm", component: "checkbox", platform: .ios, tech: .voiceover, browser: nil
@@ -46,12 +46,33 @@ import Testing
 
   @Test(arguments: names)
   func fileNamesOfEveryConvention(_ example: Case) {
-    let attribution = RecordingAttributor(references: [], knownComponents: []).attribute(
+    let family: Family = example.path.contains("/web/") ? .web : .native
+    let known = example.component.map { [(family, $0)] } ?? []
+    let attribution = RecordingAttributor(references: [], knownComponents: known).attribute(
       path: example.path, tags: [:])
     #expect(attribution.component?.value == example.component)
     #expect(attribution.platform?.value == example.platform?.rawValue)
     #expect(attribution.assistiveTech?.value == example.tech?.rawValue)
     #expect(attribution.browser?.value == example.browser?.rawValue)
+  }
+
+  /// Without criteria that know a component, no name part or folder becomes one: the same files
+  /// are unattributed, and so are names that say nothing (`session-0412`, `IMG_2231`).
+  @Test func noComponentIsInventedFromANameOrFolder() {
+    let empty = RecordingAttributor(references: [], knownComponents: [])
+    for example in Self.names {
+      let attribution = empty.attribute(path: example.path, tags: [:])
+      #expect(attribution.component == nil, "\(example.path)")
+      #expect(attribution.platform?.value == example.platform?.rawValue, "\(example.path)")
+    }
+    let known = RecordingAttributor(
+      references: [], knownComponents: [(.native, "checkbox"), (.web, "checkbox"), (.web, "button")])
+    for path in [
+      "/w/Media/inbox/session-0412.webm", "/w/Media/IMG_2231.webm", "/w/Media/web/session/session-0412.webm",
+      "/w/Media/native/stepper/stepper_Talkback.webm",
+    ] {
+      #expect(known.attribute(path: path, tags: [:]).component == nil, "\(path)")
+    }
   }
 
   @Test func namesResolveToImportedComponents() {

@@ -8,7 +8,13 @@ import Testing
 @Suite struct SearchTests {
   typealias Workspace = CataloguerTests.Workspace
 
-  static func prepared() async throws -> Workspace { try await EvidenceTests.prepared() }
+  /// The evidence workspace with the web checkbox's criteria too, so its recording is placed.
+  static func prepared() async throws -> Workspace {
+    let workspace = try await EvidenceTests.prepared()
+    _ = try workspace.store.importCriteria(
+      [try CriteriaFixtures.document(CriteriaFixtures.sampleWeb)], actor: "t")
+    return workspace
+  }
 
   static func hits(
     _ workspace: Workspace, _ text: String, component: String? = nil, platform: Platform? = nil,
