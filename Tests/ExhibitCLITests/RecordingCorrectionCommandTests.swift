@@ -42,7 +42,7 @@ import Testing
     let set = try workspace.run(
       "recordings", "set", workspace.path("Media/IMG_2231.webm"), "--component", "native/checkbox",
       "--platform",
-      "android", "--screen-reader", "talkback", "--os-version", "Android 14", "--device", "Pixel 8",
+      "android", "--screen-reader", "talkback", "--os-version", "Android 14.1", "--device", "Pixel 8",
       "--auditor",
       "ana")
     #expect(set.status == 0, "\(set.stderr)")
@@ -68,11 +68,31 @@ import Testing
     let attribution = try #require(shown["attribution"] as? [String: [String: String]])
     #expect(attribution["component"]?["value"] == "native/checkbox")
     #expect(attribution["component"]?["source"] == "hand")
-    #expect(attribution["os_version"]?["value"] == "Android 14")
+    #expect(attribution["os_version"]?["value"] == "Android 14.1")
     #expect(attribution["device"]?["value"] == "Pixel 8")
     #expect(try Self.listed(workspace, "--unattributed").count == 1)
     // The trail still replays to the tables.
     #expect(try workspace.run("verify").status == 0)
+
+    // A bundle labels each recording with its own OS version and device, whatever --build says.
+    let made = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "android", "--build", "17.5", "--date", "2026-11-25", "--out",
+      workspace.path("bundles"))
+    #expect(made.status == 0, "\(made.stderr)")
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(
+          contentsOf: URL(
+            fileURLWithPath: workspace.path("bundles/native-checkbox-android-2026-11-25/data/manifest.json"))))
+        as? [String: Any])
+    let environments = Dictionary(
+      uniqueKeysWithValues: (manifest["recordings"] as? [[String: Any]] ?? []).compactMap { recording in
+        (recording["name"] as? String).map { ($0, recording["environment"] as? [String: Any] ?? [:]) }
+      })
+    #expect(environments["IMG_2231.webm"]?["os"] as? String == "Android 14.1")
+    #expect(environments["IMG_2231.webm"]?["device"] as? String == "Pixel 8")
+    #expect(environments["checkbox_AndroidTalkback.webm"]?["device"] == nil)
+    #expect(try workspace.run("verify", workspace.path("bundles/native-checkbox-android-2026-11-25")).status == 0)
   }
 
   @Test func badCorrectionsAreClearErrorsAndWriteNothing() throws {
@@ -146,7 +166,12 @@ import Testing
 
   @Test func frameRatesAreDecimalsAndCueLinesStayIndented() throws {
     let workspace = try Self.workspace()
+    try workspace.write(
+      "Media/native/checkbox/checkbox_AndroidTalkback-en-US.vtt",
+      Data("WEBVTT\n\n00:00.400 --> 00:02.000\nEmail me updates,\ncheckbox, not checked\n".utf8))
+    try workspace.run("catalog")
     let show = try workspace.run("recordings", "show", workspace.path(Self.talkBack)).stdout
+    #expect(show.contains("Email me updates,\n" + String(repeating: " ", count: 21) + "checkbox, not checked"))
     let streams = show.split(separator: "\n").filter { $0.contains(" fps") }
     #expect(!streams.isEmpty)
     #expect(streams.allSatisfy { !$0.contains("/") })

@@ -83,9 +83,12 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let window: String?
     /// What made it (`ReplayKitRecording`, `Microsoft Game DVR`).
     public let recorder: String?
+    /// The phone, tablet or computer, from its tags or set by hand; written only when known, so
+    /// bags made before it was kept read and render the same.
+    public var device: String? = nil
 
     private enum CodingKeys: String, CodingKey {
-      case os, assistiveTech, browser, recordedAt, window, recorder
+      case os, assistiveTech, browser, recordedAt, window, recorder, device
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -96,11 +99,13 @@ public struct BundleContents: Sendable, Equatable, Codable {
       try container.encode(recordedAt, forKey: .recordedAt)
       try container.encode(window, forKey: .window)
       try container.encode(recorder, forKey: .recorder)
+      try container.encodeIfPresent(device, forKey: .device)
     }
 
     /// The facts that are known, for a line of text: `Android 14 · TalkBack · recorded 2024-01-10T…`.
     public var summary: String {
       var parts = [os]
+      if let device { parts.append(device) }
       if let assistiveTech {
         parts.append(AssistiveTech(rawValue: assistiveTech)?.displayName ?? assistiveTech)
       }

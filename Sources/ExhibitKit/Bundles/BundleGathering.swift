@@ -75,7 +75,8 @@ extension BundleGathering {
         assistiveTech: summary.assistiveTech, browser: summary.browser,
         recordedAt: Self.tag(detail.tags, ["com.apple.quicktime.creationdate", "creation_time", "date"]),
         window: Self.tag(detail.tags, ["title"]),
-        recorder: Self.tag(detail.tags, ["com.apple.quicktime.author", "artist", "author"]))
+        recorder: Self.tag(detail.tags, ["com.apple.quicktime.author", "artist", "author"]),
+        device: detail.attribution.device?.value)
       recordings.append(
         BundleContents.Recording(
           sha256: sha, file: file(for: name, sha: sha), name: name, size: summary.size,
