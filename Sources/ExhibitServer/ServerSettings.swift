@@ -1,5 +1,6 @@
 import ExhibitKit
 import Foundation
+import NIOCore
 
 /// What `exhibit serve` serves and how.
 public struct ServerSettings: Sendable {
@@ -17,6 +18,13 @@ public struct ServerSettings: Sendable {
   public var passwordHasher = PasswordHasher()
   /// The first wait after a failed sign-in, doubling with each further failure.
   public var signInDelay: TimeInterval = 0.5
+  /// With accounts, the host names the server is reached by (lowercased, no port); any when empty.
+  public var allowedHosts: [String] = []
+  /// How long a connection may stay open without a complete request: the time to send a
+  /// request's head, and the keep-alive idle time.
+  public var idleTimeout: TimeAmount = .seconds(10)
+  /// Connections one address may hold open at once.
+  public var connectionsPerAddress = 64
   /// Threads that run database work.
   public var databaseThreads = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
 
@@ -30,5 +38,23 @@ public struct ServerSettings: Sendable {
     let workspace = (databaseFolder as NSString).deletingLastPathComponent
     self.exportsFolder =
       exportsFolder ?? ((workspace.isEmpty ? "." : workspace) as NSString).appendingPathComponent("Exports")
+  }
+
+  /// The host names of `--allowed-host` values and a `--public-url`, lowercased, without port.
+  /// - Throws: ``ServerError/badHost(_:)`` for a value that names no host.
+  public static func hostNames(allowed: [String], publicURL: String?) throws -> [String] {
+    var names: [String] = []
+    for value in allowed {
+      let host = HostGuard.split(value.lowercased()).host
+      guard !host.isEmpty, !host.contains("/") else { throw ServerError.badHost(value) }
+      names.append(host)
+    }
+    if let publicURL {
+      guard let components = URLComponents(string: publicURL), let host = components.host, !host.isEmpty,
+        ["http", "https"].contains(components.scheme?.lowercased() ?? "")
+      else { throw ServerError.badHost(publicURL) }
+      names.append(host.contains(":") && !host.hasPrefix("[") ? "[\(host.lowercased())]" : host.lowercased())
+    }
+    return names
   }
 }

@@ -11,6 +11,10 @@ public struct WebServer: Sendable {
   let shelf: BundleShelf
   let tokens: SessionTokens
   let throttle: SignInThrottle
+  /// The port the server listens on, once it does: the host guard checks it.
+  let boundPort = HostGuard.BoundPort()
+  /// Open connections per address.
+  let connections: ConnectionLimiter
 
   /// Opens the workspace database for serving.
   /// - Throws: ``ServerError/noAccounts(host:)`` when accounts are required and there are none,
@@ -31,12 +35,16 @@ public struct WebServer: Sendable {
     shelf = BundleShelf(folder: settings.exportsFolder)
     tokens = SessionTokens(secretHex: secret)
     throttle = SignInThrottle(base: settings.signInDelay)
+    connections = ConnectionLimiter(perAddress: settings.connectionsPerAddress)
   }
 
   /// The routes, behind the middleware that decides who is asking and keeps responses safe.
   public func router() -> Router<ExhibitRequestContext> {
     let router = Router(context: ExhibitRequestContext.self)
     router.add(middleware: ResponseSafetyMiddleware())
+    router.add(
+      middleware: HostGuard(
+        loopback: settings.mode != .accounts, allowedHosts: Set(settings.allowedHosts), bound: boundPort))
     router.add(middleware: VisitorMiddleware(mode: settings.mode, tokens: tokens, stores: stores))
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: AccessMiddleware())
@@ -65,13 +73,23 @@ public struct WebServer: Sendable {
     onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
   ) -> some ApplicationProtocol {
     let host = settings.host
+    // Hummingbird's own log says what a malformed or dropped connection did, once per
+    // connection: nothing a user can act on, and a flood an attacker controls. Our errors go
+    // through ServerLog, rate-limited.
     var logger = Logger(label: "exhibit-serve")
-    logger.logLevel = .error
+    logger.logLevel = .critical
+    let connections = connections
     return Application(
       router: router(),
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: [connections.handler()], idleTimeout: settings.idleTimeout)),
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: settings.port), serverName: "Exhibit"),
-      onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
+      onServerRunning: { [boundPort] channel in
+        boundPort.set(channel.localAddress?.port ?? 0)
+        await onListening(host, channel.localAddress?.port ?? 0)
+      },
       logger: logger)
   }
 

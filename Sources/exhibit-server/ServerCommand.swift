@@ -20,6 +20,12 @@ struct ServerCommand: AsyncParsableCommand {
   var exports: String?
   @Flag(help: "Require signing in with an account even on 127.0.0.1.")
   var accounts = false
+  @Option(
+    name: .customLong("allowed-host"),
+    help: "A host name the server is reached by, behind a proxy (with accounts; repeat for more).")
+  var allowedHosts: [String] = []
+  @Option(help: "The URL people open, e.g. https://exhibit.example.org (with accounts): its host is allowed.")
+  var publicURL: String?
 
   func run() async throws {
     do {
@@ -29,11 +35,12 @@ struct ServerCommand: AsyncParsableCommand {
       let environment = ProcessInfo.processInfo.environment
       let databasePath = Workspace.resolveDatabasePath(
         explicit: db, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
-      let settings = ServerSettings(
+      var settings = ServerSettings(
         host: host, port: port, databasePath: databasePath,
         mode: AccessMode.required(
           forHost: host, localActor: Actor.current(environment: environment), accountsAnyway: accounts),
         exportsFolder: exports)
+      settings.allowedHosts = try ServerSettings.hostNames(allowed: allowedHosts, publicURL: publicURL)
       let server = try WebServer(settings: settings)
       try await server.run { host, port in
         let shown = host.contains(":") ? "[\(host)]" : host

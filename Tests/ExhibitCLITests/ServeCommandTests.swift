@@ -14,11 +14,13 @@ import Testing
     let process: Process
     let base: String
     private let stdout: Pipe
+    private let stderr: Pipe
 
     init(_ workspace: CLIWorkspace, _ arguments: [String] = []) throws {
       let started = try workspace.start(["serve", "--port", "0"] + arguments)
       process = started.0
       stdout = started.1
+      stderr = started.2
       var line = Data()
       let handle = stdout.fileHandleForReading
       let deadline = Date().addingTimeInterval(30)
@@ -35,6 +37,12 @@ import Testing
         )
       }
       base = String(text.dropFirst("listening on ".count))
+    }
+
+    /// What the server wrote on stderr, once it has stopped.
+    var errorOutput: String {
+      process.isRunning
+        ? "" : String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// Sends a signal and waits up to 10 s for the server to exit.

@@ -65,6 +65,7 @@ import Testing
     let after = MountNamespace.quoted(workspace.path("Database-after"))
     let database = MountNamespace.quoted(folder)
     try? FileManager.default.removeItem(atPath: workspace.path("Database-after"))
+    try? FileManager.default.removeItem(atPath: workspace.path("Database-before"))
     return try MountNamespace.run(
       """
       cp -a \(database) \(saved) && mount -t tmpfs -o size=\(size) tmpfs \(database) \
@@ -94,6 +95,25 @@ import Testing
     #expect(try workspace.run("catalog").status == 0)
     #expect(try workspace.run("verify").status == 0)
     #expect(try DatabaseAudit.problems(workspace.path("Database/exhibit.sqlite")) == [])
+  }
+
+  @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
+  func readsWorkOnAFullDiskAndWritesSaySo() throws {
+    let workspace = try CatalogueCommandTests.workspace()
+    #expect(try workspace.run("init").status == 0)
+    #expect(try workspace.run("criteria", "import", CrashSafetyTests.criteria).status == 0)
+    #expect(try workspace.run("catalog").status == 0)
+    for arguments in [
+      ["recordings", "list"], ["criteria", "list"], ["coverage", "native/checkbox"], ["verify"],
+    ] {
+      let result = try Self.fullDisk(workspace, free: 0, arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(!result.stderr.contains("disk I/O error"), "\(arguments): \(result.stderr)")
+    }
+    let write = try Self.fullDisk(workspace, free: 0, ["criteria", "import", CrashSafetyTests.criteria])
+    #expect(write.status == 1)
+    #expect(write.stderr.contains("the disk holding") && write.stderr.contains("is full"), "\(write.stderr)")
+    #expect(!write.stderr.contains("PRAGMA"), "\(write.stderr)")
   }
 
   @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))

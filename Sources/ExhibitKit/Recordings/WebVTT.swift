@@ -46,41 +46,79 @@ public struct WebVTT: Sendable, Equatable {
   /// - Throws: ``ParseError`` when the file does not start with the `WEBVTT` signature.
   public static func parse(_ bytes: [UInt8], path: String) throws -> WebVTT {
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-    let lines = Self.lines(of: body)
-    guard let first = lines.first, isSignature(first) else {
+    // Lines are read one at a time, never gathered: a file of millions of blank lines costs no
+    // memory beyond the block being read.
+    var lines = LineCursor(body: body)
+    guard let first = lines.next(), isSignature(first) else {
       throw ParseError(
         path: path, line: 1, reason: "not a WebVTT file (no WEBVTT signature on the first line)")
     }
     var result = WebVTT(cues: [], warnings: [])
-    var index = 1
-    // The header runs to the first blank line.
-    while index < lines.count && !lines[index].isEmpty && arrow(in: lines[index]) == nil { index += 1 }
-    while index < lines.count {
-      while index < lines.count && lines[index].isEmpty { index += 1 }
-      guard index < lines.count else { break }
-      let blockStart = index
-      while index < lines.count && !lines[index].isEmpty { index += 1 }
-      result.read(block: lines[blockStart..<index], firstLine: blockStart + 1)
+    var block: [ArraySlice<UInt8>] = []
+    var blockStart = 0
+    var lineNumber = 1
+    // The header runs to the first blank line (or a timing line, which begins the first block).
+    while let line = lines.next() {
+      lineNumber += 1
+      if line.isEmpty { break }
+      if arrow(in: line) != nil {
+        block = [line]
+        blockStart = lineNumber
+        break
+      }
     }
+    func finishBlock() throws {
+      guard !block.isEmpty else { return }
+      result.read(block: block[...], firstLine: blockStart)
+      block.removeAll(keepingCapacity: true)
+      if result.cues.count > maximumCues {
+        throw ParseError(
+          path: path, line: blockStart,
+          reason: "more than \(maximumCues) cues; Exhibit reads captions of up to \(maximumCues) cues")
+      }
+    }
+    while let line = lines.next() {
+      lineNumber += 1
+      if line.isEmpty {
+        try finishBlock()
+      } else {
+        if block.isEmpty { blockStart = lineNumber }
+        block.append(line)
+      }
+    }
+    try finishBlock()
     return result
   }
 
-  /// The lines of a file, ended by LF, CRLF or a lone CR; the last line is what follows the last
-  /// line end (empty when the file ends with one).
-  private static func lines(of body: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-    var lines: [ArraySlice<UInt8>] = []
-    var lineStart = body.startIndex
-    var index = body.startIndex
-    while index < body.endIndex {
-      let byte = body[index]
-      index += 1
-      guard byte == .lineFeed || byte == .carriageReturn else { continue }
-      lines.append(body[lineStart..<(index - 1)])
-      if byte == .carriageReturn, index < body.endIndex, body[index] == .lineFeed { index += 1 }
-      lineStart = index
+  /// The most cues a caption file may hold: more than a cue every 15 ms of an hour.
+  public static let maximumCues = 250_000
+
+  /// The lines of a file, one at a time, ended by LF, CRLF or a lone CR; the last line is what
+  /// follows the last line end (empty when the file ends with one).
+  private struct LineCursor {
+    let body: ArraySlice<UInt8>
+    var index: Int
+    var finished = false
+
+    init(body: ArraySlice<UInt8>) {
+      self.body = body
+      index = body.startIndex
     }
-    lines.append(body[lineStart..<body.endIndex])
-    return lines
+
+    mutating func next() -> ArraySlice<UInt8>? {
+      guard !finished else { return nil }
+      let lineStart = index
+      while index < body.endIndex {
+        let byte = body[index]
+        index += 1
+        guard byte == .lineFeed || byte == .carriageReturn else { continue }
+        let line = body[lineStart..<(index - 1)]
+        if byte == .carriageReturn, index < body.endIndex, body[index] == .lineFeed { index += 1 }
+        return line
+      }
+      finished = true
+      return body[lineStart..<body.endIndex]
+    }
   }
 
   /// `WEBVTT`, alone or followed by a space or a tab and anything.

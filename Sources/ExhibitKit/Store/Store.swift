@@ -86,11 +86,40 @@ public final class Store {
       return Store(connection: connection, mode: mode)
     }
     let mode: Connection.Mode = access == .write ? .create : .readWrite
-    let connection = try Connection(path: path, mode: mode, inspect: inspect)
-    connection.writeHooks = CrashPoint.writeHooks
-    try Schema.migrator.migrate(connection)
-    connection.willCommit = SearchBacklog.index
-    return Store(connection: connection, mode: mode)
+    // Whether another connection had the database open (its -shm file) before this one tried.
+    let sharedBefore = FileManager.default.fileExists(atPath: path + "-shm")
+    do {
+      let connection = try Connection(path: path, mode: mode, inspect: inspect)
+      connection.writeHooks = CrashPoint.writeHooks
+      try Schema.migrator.migrate(connection)
+      connection.willCommit = SearchBacklog.index
+      return Store(connection: connection, mode: mode)
+    } catch let error as SQLiteError where error.resultCode == .ioError || error.resultCode == .full {
+      // A full disk leaves no room for the -shm file a WAL database is opened with.
+      guard let free = Self.freeBytesIfFull(path) else { throw error }
+      let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+      if access == .read, wal == 0, !sharedBefore {
+        // Nothing is waiting in a -wal file and no other process had the database open (it would
+        // have made the -shm file; any there now is this attempt's): the file alone is the
+        // database, and it can be read as it is.
+        let connection = try Connection(path: path, mode: .immutable, inspect: inspect)
+        try Schema.migrator.refuseNewer(connection)
+        guard try connection.userVersion == Schema.migrator.latestVersion else { throw error }
+        return Store(connection: connection, mode: .immutable)
+      }
+      let folder = (path as NSString).deletingLastPathComponent
+      throw WorkspaceError.diskFull(folder: folder.isEmpty ? "." : folder, free: free)
+    }
+  }
+
+  /// The bytes free on the disk holding `path`'s folder when that is too little to open a
+  /// database (under 1 MiB), else nil.
+  static func freeBytesIfFull(_ path: String) -> Int64? {
+    let folder = (path as NSString).deletingLastPathComponent
+    var volume = statvfs()
+    guard statvfs(folder.isEmpty ? "." : folder, &volume) == 0 else { return nil }
+    let free = Int64(volume.f_bavail) * Int64(volume.f_frsize)
+    return free < 1 << 20 ? free : nil
   }
 
   /// Refuses a database that cannot be written before SQLite is asked to: SQLite would open it

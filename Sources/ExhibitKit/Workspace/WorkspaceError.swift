@@ -8,6 +8,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
   case readOnly(path: String, reason: String)
   /// The path is not an Exhibit database (another application's, not SQLite, not a file).
   case notExhibitDatabase(path: String, reason: String)
+  /// The disk holding the database has no room for what SQLite must write to open it.
+  case diskFull(folder: String, free: Int64)
 
   public var description: String {
     switch self {
@@ -20,6 +22,9 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
       "\(path): the database is read-only (\(reason)); nothing was changed. Exhibit writes the "
         + "database and, beside it, its -wal and -shm files: make the folder writable, or copy the "
         + "workspace somewhere that is"
+    case .diskFull(let folder, let free):
+      "the disk holding \(folder) is full (\(free / 1024) KiB free): nothing was changed; free some "
+        + "space there and run the command again"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "
         + "EXHIBIT_DB) to a workspace's Database/exhibit.sqlite"

@@ -35,19 +35,37 @@ struct SessionRoutes {
       let next = Self.safeNext(form.text("next"))
       let name = form.text("name") ?? ""
       let password = form["password"] ?? ""
-      let keys = ["account:\(name)", "address:\(context.remoteAddress ?? "unknown")"]
-      let wait = server.throttle.delay(for: keys)
-      if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
-      let credentials = try await server.stores.read { try $0.accountCredentials(name: name) }
-      let matches = try await server.settings.passwordHasher.verify(
-        password, hash: credentials?.passwordHash ?? PasswordHasher.decoy)
+      // Admitted before any password is checked: parallel guesses are refused, not hashed.
+      let ticket: SignInThrottle.Ticket
+      switch server.throttle.admit(account: name, address: context.remoteAddress ?? "unknown") {
+      case .refused(let retryAfter):
+        let page = SignInPage(
+          visitor: context.visitor, next: next,
+          error: "Too many sign-in attempts for this account. Try again in \(retryAfter) seconds.")
+        var response = Response.page(page.html, status: .tooManyRequests)
+        response.headers[.retryAfter] = String(retryAfter)
+        return response
+      case .proceed(let wait, let admitted):
+        ticket = admitted
+        if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+      }
+      let credentials: (account: Account, passwordHash: String)?
+      let matches: Bool
+      do {
+        credentials = try await server.stores.read { try $0.accountCredentials(name: name) }
+        matches = try await server.settings.passwordHasher.verify(
+          password, hashOrNone: credentials?.passwordHash)
+      } catch {
+        server.throttle.finish(ticket, succeeded: false)
+        throw error
+      }
       guard let account = credentials?.account, matches else {
-        server.throttle.failed(keys)
+        server.throttle.finish(ticket, succeeded: false)
         let page = SignInPage(
           visitor: context.visitor, next: next, error: "The account or the password is wrong.")
         return .page(page.html, status: .unauthorized)
       }
-      server.throttle.succeeded("account:\(name)")
+      server.throttle.finish(ticket, succeeded: true)
       let token = SessionTokens.random()
       try await server.stores.write {
         try $0.startSession(

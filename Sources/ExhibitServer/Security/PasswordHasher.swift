@@ -1,4 +1,5 @@
 import HummingbirdBcrypt
+import NIOConcurrencyHelpers
 import NIOPosix
 
 /// bcrypt, off the event loops: hashing and checking a password takes tens of milliseconds
@@ -6,10 +7,29 @@ import NIOPosix
 public struct PasswordHasher: Sendable {
   /// The work factor: 2^cost rounds. 12 for accounts; tests may use the minimum, 4.
   public let cost: UInt8
+  /// The decoy hash at this cost, made on first use.
+  private let decoyHash = NIOLockedValueBox<String?>(nil)
 
   /// A hasher with a work factor.
   public init(cost: UInt8 = 12) {
     self.cost = cost
+  }
+
+  /// Checks a password against an account's hash, or, for an unknown account, against a decoy
+  /// of the same cost, so that the answer takes as long either way and names no account.
+  public func verify(_ password: String, hashOrNone hash: String?) async throws -> Bool {
+    if let hash { return try await verify(password, hash: hash) }
+    let cost = cost
+    let decoy = try await NIOThreadPool.singleton.runIfActive { [decoyHash] in
+      decoyHash.withLockedValue { stored in
+        if let stored { return stored }
+        let made = Bcrypt.hash("exhibit decoy password", cost: cost)
+        stored = made
+        return made
+      }
+    }
+    _ = try await verify(password, hash: decoy)
+    return false
   }
 
   /// A bcrypt hash of a password.
@@ -23,7 +43,4 @@ public struct PasswordHasher: Sendable {
     try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
   }
 
-  /// A hash no password is checked against successfully, used when the account is unknown so a
-  /// failed sign-in takes as long either way.
-  static let decoy = Bcrypt.hash("exhibit decoy password", cost: 10)
 }

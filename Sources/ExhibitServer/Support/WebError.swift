@@ -2,6 +2,7 @@ import ExhibitKit
 import ExhibitSQLite
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 
 /// An error a request ends with: an HTTP status, a stable code scripts can test, and a message
 /// a person can act on. Pages show it; the JSON API sends `{"error": {"code", "message"}}`.
@@ -53,6 +54,8 @@ public struct WebError: Error, Sendable, Equatable {
     case let error as SQLiteError where error.isBusy:
       return WebError(
         .serviceUnavailable, "busy", "the database is busy with another write; try again in a moment")
+    case let error as HTTPParserError:
+      return WebError(.badRequest, "malformed", "the request is not well-formed HTTP (\(error))")
     case is NIOTooManyBytesError:
       return WebError(.contentTooLarge, "too_large", "the request is larger than this server accepts (1 MiB)")
     case let error as HTTPError:

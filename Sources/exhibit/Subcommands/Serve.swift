@@ -25,6 +25,12 @@ struct Serve: ParsableCommand {
   var exports: String?
   @Flag(help: "Require signing in with an account even on 127.0.0.1 (a machine others share).")
   var accounts = false
+  @Option(
+    name: .customLong("allowed-host"),
+    help: "A host name the server is reached by, behind a proxy (with accounts; repeat for more).")
+  var allowedHosts: [String] = []
+  @Option(help: "The URL people open, e.g. https://exhibit.example.org (with accounts): its host is allowed.")
+  var publicURL: String?
 
   /// Where `exhibit-server` is: beside this binary.
   static var serverPath: String {
@@ -43,6 +49,8 @@ struct Serve: ParsableCommand {
       var arguments = [server, "--db", global.databasePath, "--host", host, "--port", String(port)]
       if let exports { arguments += ["--exports", exports] }
       if accounts { arguments.append("--accounts") }
+      for host in allowedHosts { arguments += ["--allowed-host", host] }
+      if let publicURL { arguments += ["--public-url", publicURL] }
       var pointers = arguments.map { strdup($0) } + [nil]
       execv(server, &pointers)
       throw ServerMissing(path: server, reason: String(cString: strerror(errno)))

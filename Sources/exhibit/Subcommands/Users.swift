@@ -29,9 +29,7 @@ struct UsersAdd: ParsableCommand {
     try reportingFailures {
       guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
       let password = try PasswordInput.read(confirm: true)
-      guard password.count >= AccountError.minimumPasswordLength else {
-        throw AccountError.passwordTooShort(minimum: AccountError.minimumPasswordLength)
-      }
+      if let problem = AccountError.problem(withPassword: password) { throw problem }
       let hash = Bcrypt.hash(password, cost: 12)
       let store = try global.openForWriting()
       let account = try store.addAccount(
