@@ -35,6 +35,8 @@ struct CatalogueCommand: AsyncParsableCommand {
   func run() async throws {
     try await reportingFailures {
       let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
+      // libavformat runs in helper processes the probe deadline can stop for good.
+      ProbeDeadline.boxProbes()
       if !scope.videos.isEmpty, !FileManager.default.fileExists(atPath: global.databasePath) {
         Cataloguer.openMediaLibrariesEarly()
       }

@@ -1,0 +1,232 @@
+import Foundation
+import Synchronization
+
+/// Runs libavformat in helper processes (`exhibit probe-helper`) that a wall-clock deadline can
+/// stop for good.
+///
+/// libavformat's interrupt callback is asked only when it reads, so a file whose header makes it
+/// compute for minutes (a Matroska file with 100,000 tags) cannot be stopped from inside; a
+/// crash inside it would take the whole catalogue down. Each probe is sent to a helper; when no
+/// answer comes within the deadline the helper is killed (SIGKILL) and the file is named as
+/// failed, and a helper that dies takes only its file with it. Helpers are kept for the next
+/// file, one per probing thread at most.
+public final class ProbeBox: Sendable {
+  /// The box the catalogue uses, when a binary that can be a helper is configured; nil probes in
+  /// process (tests, and code that links ExhibitKit without such a binary).
+  public static var shared: ProbeBox? { configured.withLock { $0 } }
+  private static let configured = Mutex<ProbeBox?>(nil)
+
+  /// Makes `executable` (run as `executable probe-helper`) the helpers of every catalogue.
+  public static func configure(executable: String, deadlineSeconds: Double) {
+    configured.withLock { $0 = ProbeBox(executable: executable, deadlineSeconds: deadlineSeconds) }
+  }
+
+  /// The wall-clock time one file may take, from the request to the answer.
+  public let deadlineSeconds: Double
+  private let executable: String
+  private let idle = Mutex<[Helper]>([])
+
+  init(executable: String, deadlineSeconds: Double) {
+    self.executable = executable
+    self.deadlineSeconds = deadlineSeconds
+  }
+
+  deinit {
+    for helper in idle.withLock({ $0 }) { helper.stop() }
+  }
+
+  /// Probes one file in a helper.
+  /// - Throws: ``ProbeError`` (the file's problem, the deadline, a helper that died) or
+  ///   ``MediaLibraryError`` when the helper cannot load libavformat.
+  func probe(_ path: String) throws -> MediaInfo {
+    let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
+    let answer: Helper.Answer
+    do {
+      answer = try helper.ask(path, deadline: deadlineSeconds)
+    } catch let failure as Helper.Failure {
+      helper.stop()
+      throw ProbeError(path: path, reason: failure.reason)
+    }
+    idle.withLock { $0.append(helper) }
+    switch answer {
+    case .info(let info): return info
+    case .refused(let reason): throw ProbeError(path: path, reason: reason)
+    case .library(let error): throw error
+    }
+  }
+
+  /// One helper process and the pipes to it.
+  final class Helper: @unchecked Sendable {
+    /// What a helper answered.
+    enum Answer {
+      case info(MediaInfo)
+      case refused(String)
+      case library(MediaLibraryError)
+    }
+
+    /// Why there is no answer: the helper was stopped, or died.
+    struct Failure: Error {
+      let reason: String
+    }
+
+    let process: Process
+    let input: FileHandle
+    let output: Int32
+    private var buffer: [UInt8] = []
+
+    private init(process: Process, input: FileHandle, output: Int32) {
+      self.process = process
+      self.input = input
+      self.output = output
+    }
+
+    static func start(_ executable: String) throws -> Helper {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = ["probe-helper"]
+      let toHelper = Pipe()
+      let fromHelper = Pipe()
+      process.standardInput = toHelper
+      process.standardOutput = fromHelper
+      process.standardError = FileHandle.nullDevice
+      do {
+        try process.run()
+      } catch {
+        throw ProbeError(path: executable, reason: "cannot start the probe helper: \(error.localizedDescription)")
+      }
+      return Helper(
+        process: process, input: toHelper.fileHandleForWriting,
+        output: fromHelper.fileHandleForReading.fileDescriptor)
+    }
+
+    /// Sends a path, waits up to `deadline` seconds for the answer line.
+    func ask(_ path: String, deadline: Double) throws -> Answer {
+      let bytes = Array(path.utf8)
+      do {
+        try input.write(contentsOf: Data("\(bytes.count)\n".utf8) + Data(bytes))
+      } catch {
+        throw Failure(reason: "the probe helper stopped before reading the file")
+      }
+      let limit = Date().addingTimeInterval(deadline)
+      while true {
+        if let newline = buffer.firstIndex(of: 0x0A) {
+          let line = Array(buffer[..<newline])
+          buffer.removeSubrange(...newline)
+          return try Self.decode(line)
+        }
+        let left = limit.timeIntervalSinceNow
+        guard left > 0 else {
+          throw Failure(
+            reason: "gave up after \(Self.seconds(deadline)) s: reading the file takes longer than any recording "
+              + "should (a header built to make libavformat compute); it was stopped")
+        }
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1)
+        if ready < 0 && errno == EINTR { continue }
+        guard ready > 0 else { continue }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          process.waitUntilExit()
+          let how =
+            process.terminationReason == .uncaughtSignal
+            ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+          throw Failure(reason: "libavformat stopped reading the file (its helper ended with \(how))")
+        }
+        buffer += chunk[..<count]
+      }
+    }
+
+    private static func decode(_ line: [UInt8]) throws -> Answer {
+      guard let answer = try? JSONDecoder().decode(ProbeHelper.Answer.self, from: Data(line)) else {
+        throw Failure(reason: "the probe helper answered something that is not its answer")
+      }
+      if let info = answer.info { return .info(info) }
+      if let library = answer.library, let reason = answer.reason {
+        return .library(MediaLibraryError(library: library, reason: reason))
+      }
+      return .refused(answer.reason ?? "refused")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+      value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// Kills the helper and reaps it.
+    func stop() {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      try? input.close()
+      process.waitUntilExit()
+      close(output)
+    }
+  }
+}
+
+/// The helper side of ``ProbeBox``: reads a path (its byte count on a line, then its bytes) from
+/// standard input, probes it in this process, writes one JSON line, and waits for the next.
+public enum ProbeHelper {
+  /// One answer: the file's `info`, or why it was refused, or the `library` that cannot load.
+  struct Answer: Codable {
+    var info: MediaInfo?
+    var reason: String?
+    var library: String?
+  }
+
+  /// Serves until standard input ends.
+  public static func run(deadlineSeconds: Double) -> Int32 {
+    var probe = MediaProbe()
+    probe.deadlineSeconds = deadlineSeconds
+    let encoder = JSONEncoder()
+    var pending: [UInt8] = []
+    // read(2) returns what the pipe holds; FileHandle's read(upToCount:) would wait for more.
+    func fill() -> Bool {
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        pending += chunk[..<count]
+        return true
+      }
+    }
+    func readExactly(_ count: Int) -> [UInt8]? {
+      while pending.count < count {
+        guard fill() else { return nil }
+      }
+      let taken = Array(pending[..<count])
+      pending.removeFirst(count)
+      return taken
+    }
+    func readLine() -> String? {
+      while true {
+        if let newline = pending.firstIndex(of: 0x0A) {
+          let line = String(decoding: pending[..<newline], as: UTF8.self)
+          pending.removeFirst(newline + 1)
+          return line
+        }
+        guard fill() else { return nil }
+      }
+    }
+    while let header = readLine(), let count = Int(header), count >= 0, count <= 1 << 16,
+      let pathBytes = readExactly(count)
+    {
+      let path = String(decoding: pathBytes, as: UTF8.self)
+      var answer = Answer()
+      do {
+        answer.info = try probe.probe(path)
+      } catch let error as MediaLibraryError {
+        answer.library = error.library
+        answer.reason = error.reason
+      } catch let error as ProbeError {
+        answer.reason = error.reason
+      } catch {
+        answer.reason = "\(error)"
+      }
+      guard var line = try? encoder.encode(answer) else { return 1 }
+      line.append(0x0A)
+      FileHandle.standardOutput.write(line)
+    }
+    return 0
+  }
+}

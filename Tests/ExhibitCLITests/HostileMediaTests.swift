@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Files built to make the readers slow or hungry (Scripts/make_hostile_media.py): each costs at
+/// most the probe deadline or a fixed amount of memory, and the batch goes on.
+@Suite struct HostileMediaTests {
+  static let maker = CLIWorkspace.repository.appendingPathComponent("Scripts/make_hostile_media.py").path
+
+  static func make(_ kind: String, _ path: String, _ amount: Int) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", maker, kind, path, String(amount)]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  /// Runs `exhibit ARGUMENTS` under Python's `resource` and returns its result, its seconds and
+  /// the peak resident memory of it or its helpers, in bytes.
+  static func measured(_ workspace: CLIWorkspace, _ arguments: [String]) throws
+    -> (result: CLIWorkspace.Result, seconds: Double, peak: Int)
+  {
+    let script = """
+      import resource, subprocess, sys, time
+      started = time.time()
+      done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+      sys.stderr.write(done.stderr)
+      print(done.returncode, round(time.time() - started, 3), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, CLIWorkspace.binary.path] + arguments
+    process.currentDirectoryURL = workspace.root
+    process.environment = workspace.environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let fields = stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let status = Int32(fields.first ?? "") ?? -1
+    return (
+      CLIWorkspace.Result(status: status, stdout: stdout, stderr: stderr), Double(fields.dropFirst().first ?? "") ?? 0,
+      (Int(fields.last ?? "") ?? 0) * 1024
+    )
+  }
+
+  @Test func aTagBombCostsAtMostTheProbeDeadlineAndTheRestIsCatalogued() throws {
+    let workspace = try CatalogueCommandTests.workspace()
+    try Self.make("tag-bomb", workspace.path("Media/bomb/tags.webm"), 100_000)
+    workspace.environment["EXHIBIT_PROBE_SECONDS"] = "2"
+    let (result, seconds, _) = try Self.measured(workspace, ["catalog"])
+    #expect(result.status == 1)
+    #expect(seconds < 3, "the catalogue took \(seconds) s")
+    #expect(result.stderr.contains("tags.webm: gave up after 2 s"), "\(result.stderr)")
+    let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    #expect(list.filter { $0["status"] as? String == "ok" }.count == 3)
+  }
+
+  @Test func blankLineCaptionsStayUnderAFixedMemoryCeiling() throws {
+    let workspace = try CatalogueCommandTests.workspace()
+    let sample = try Data(contentsOf: URL(fileURLWithPath: workspace.path("Media/native/checkbox/checkboxVoiceOver.webm")))
+    for index in 1...3 {
+      try workspace.write("Media/blank/session\(index).webm", sample + Data(count: index))
+      try Self.make("blank-captions", workspace.path("Media/blank/session\(index).vtt"), 31_500 * 1024)
+    }
+    let (result, seconds, peak) = try Self.measured(workspace, ["catalog"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(peak < 256 << 20, "peak \(peak >> 20) MiB in \(seconds) s")
+  }
+
+  @Test func aCaptionOfTooManyCuesIsRefusedWithItsLimit() throws {
+    let workspace = try CatalogueCommandTests.workspace()
+    try Self.make("many-cues", workspace.path("Media/native/checkbox/checkboxVoiceOver-en-US.vtt"), 900_000)
+    let (result, seconds, _) = try Self.measured(workspace, ["catalog"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("more than 250000 cues"), "\(result.stderr)")
+    #expect(seconds < 10, "\(seconds) s")
+    let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    #expect(list.count == 3)
+  }
+}
