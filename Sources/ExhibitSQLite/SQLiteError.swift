@@ -38,9 +38,9 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     switch resultCode {
     case .busy, .locked:
       let seconds = Double(Connection.busyTimeoutMilliseconds) / 1000
-      return "another process has held the database's write lock for more than \(seconds) s, so "
-        + "nothing was changed; run the command again when it is done (EXHIBIT_BUSY_TIMEOUT_MS "
-        + "sets how long to wait)"
+      return "another process has held the database locked for more than \(seconds) s (a long write, "
+        + "or one that holds it alone), so nothing was read or changed; run the command again when it is "
+        + "done (EXHIBIT_BUSY_TIMEOUT_MS sets how long to wait)"
     case .readOnly: return "the database is read-only, so nothing was changed"
     case .full:
       return "the disk is full: the transaction under way was rolled back, what was committed before "

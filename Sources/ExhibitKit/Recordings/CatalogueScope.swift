@@ -42,6 +42,8 @@ public struct CatalogueScope: Sendable {
   public private(set) var orphanCaptions: [String] = []
   /// Paths that could not be searched.
   public private(set) var problems: [CatalogueProblem] = []
+  /// Symbolic links to folders and caption files, which are not followed: said, not silent.
+  public private(set) var skippedLinks: [String] = []
 
   /// Finds the recordings under `paths` (files or folders, searched recursively; hidden
   /// entries and symbolic links to folders are not followed).
@@ -94,6 +96,11 @@ public struct CatalogueScope: Sendable {
     }
     let videoNames = (listing.files + listing.others).filter(Self.isVideoName)
     add(folder: folder, videoNames: videoNames, listing: listing, seen: &seen)
+    for other in listing.others where !Self.isVideoName(other) {
+      let path = (folder as NSString).appendingPathComponent(other)
+      var status = stat()
+      if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { skippedLinks.append(path) }
+    }
     let captionNames = listing.files.filter { $0.lowercased().hasSuffix(".vtt") }
     let stems = videoNames.map(Self.stem)
     for caption in captionNames

@@ -44,7 +44,13 @@ public final class Cataloguer {
     var summary = CatalogueSummary()
     summary.scanned = scope.videos.count
     summary.errors = scope.problems
+    // A path that cannot be searched (missing, too long, unreadable) is a failure like a file's.
+    summary.failed += scope.problems.count
     summary.orphanCaptions = scope.orphanCaptions
+    summary.warnings += scope.skippedLinks.map {
+      CatalogueProblem(
+        path: $0, message: "a symbolic link, not followed: catalogue what it points to by its own path")
+    }
     let writer = store.catalogueWriter
     let state = try writer.catalogueState()
     let attributor = try writer.recordingAttributor()
@@ -80,7 +86,15 @@ public final class Cataloguer {
     summary.read = requests.filter(\.readsMedia).count
     // libavformat is opened only now, when some file must be read, while the first files are
     // hashed; a missing one stops the run with one error naming it, before anything is stored.
-    if summary.read > 0 { LibAV.loadInBackground() }
+    // With probe helpers, they open libavformat, each once, while this process hashes.
+    let box = ProbeBox.shared
+    if summary.read > 0 {
+      if let box { box.prestart(width) } else { LibAV.loadInBackground() }
+    }
+    /// Whether probes may start: at once with helpers, else once libavformat is open.
+    func librariesSettled() -> Bool { box != nil || LibAV.isSettled }
+    /// Fails when libavformat cannot be opened here (helpers report it for their files).
+    func requireLibraries() throws { if box == nil { _ = try LibAV.load() } }
     let batches = CatalogueBatches(
       writer: writer, attributor: attributor, actor: actor, tally: .init(summary: summary, present: present))
     var pending: [Examination] = []
@@ -97,7 +111,7 @@ public final class Cataloguer {
         /// Starts the next piece of work: a probe of a hashed file once the libraries are open,
         /// else the next file, else a probe that waits for them. False when nothing is left.
         func addTask() -> Bool {
-          if !hashed.isEmpty, LibAV.isSettled || requestsLeft == 0 {
+          if !hashed.isEmpty, librariesSettled() || requestsLeft == 0 {
             let (request, digest) = hashed.removeFirst()
             group.addTask {
               .examined(
@@ -109,7 +123,7 @@ public final class Cataloguer {
           guard let request = next.next() else { return false }
           requestsLeft -= 1
           group.addTask {
-            guard request.readsMedia, !LibAV.isSettled else {
+            guard request.readsMedia, !librariesSettled() else {
               return .examined(try examiner.examine(request))
             }
             switch examiner.hashMedia(request.video.path) {
@@ -122,7 +136,7 @@ public final class Cataloguer {
         /// Keeps `width` tasks running, one fewer while libavformat opens: opening it is the
         /// one thing no probe can start before, so it gets a core of its own.
         func fill() {
-          let width = max(1, reads == 0 || LibAV.isSettled ? self.width : self.width - 1)
+          let width = max(1, reads == 0 || librariesSettled() ? self.width : self.width - 1)
           while running < width, addTask() { running += 1 }
         }
         fill()
@@ -135,10 +149,10 @@ public final class Cataloguer {
             pending.append(examination)
             done += 1
             // An idle writer is handed what there is, once nothing would wait for libavformat.
-            if pending.count >= batchSize || (batches.isIdle && (reads == 0 || LibAV.isSettled)) {
+            if pending.count >= batchSize || (batches.isIdle && (reads == 0 || librariesSettled())) {
               // Files that could not be hashed may arrive before the libraries are open: nothing
               // is stored until it is known that they could be.
-              if reads > 0 { _ = try LibAV.load() }
+              if reads > 0 { try requireLibraries() }
               try batches.submit(pending)
               pending.removeAll(keepingCapacity: true)
             }
@@ -152,7 +166,7 @@ public final class Cataloguer {
       _ = try? batches.finish()
       throw error
     }
-    if reads > 0 { _ = try LibAV.load() }
+    if reads > 0 { try requireLibraries() }
     var tally = try batches.finish()
     try CatalogueBatches.write(pending, writer: writer, attributor: attributor, actor: actor, into: &tally)
     summary = tally.summary

@@ -172,6 +172,13 @@ private final class FormatContext {
     // On failure avformat_open_input frees the context and sets the pointer to NULL.
     let code = LibAV.loaded.openInput(&opened, "file:" + path, format, nil)
     guard code >= 0, let opened else {
+      // libavformat answers a stream past `max_streams` with ENOMEM: say which limit it is.
+      if code == -ENOMEM {
+        throw ProbeError(
+          path: path,
+          reason:
+            "declares more than \(probe.maximumStreams) streams, the most Exhibit reads in one recording")
+      }
       throw ProbeError(path: path, reason: Self.describe(code, deadline: deadline))
     }
     context = opened

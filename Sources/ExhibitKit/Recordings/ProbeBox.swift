@@ -25,6 +25,8 @@ public final class ProbeBox: Sendable {
   public let deadlineSeconds: Double
   private let executable: String
   private let idle = Mutex<[Helper]>([])
+  /// Helpers started ahead of their files, so a second ``prestart(_:)`` adds none.
+  private let prestarted = Mutex(0)
 
   init(executable: String, deadlineSeconds: Double) {
     self.executable = executable
@@ -33,6 +35,26 @@ public final class ProbeBox: Sendable {
 
   deinit {
     for helper in idle.withLock({ $0 }) { helper.stop() }
+  }
+
+  /// Starts helpers up to `count` in the background, so they open libavformat while the
+  /// catalogue hashes the first files.
+  public func prestart(_ count: Int) {
+    let executable = executable
+    let more = prestarted.withLock { started in
+      let more = max(0, count - started)
+      started += more
+      return more
+    }
+    guard more > 0 else { return }
+    Thread.detachNewThread { [self] in
+      var started: [Helper] = []
+      for _ in 0..<more {
+        guard let helper = try? Helper.start(executable) else { break }
+        started.append(helper)
+      }
+      idle.withLock { $0 += started }
+    }
   }
 
   /// Probes one file in a helper.
@@ -92,7 +114,8 @@ public final class ProbeBox: Sendable {
       do {
         try process.run()
       } catch {
-        throw ProbeError(path: executable, reason: "cannot start the probe helper: \(error.localizedDescription)")
+        throw ProbeError(
+          path: executable, reason: "cannot start the probe helper: \(error.localizedDescription)")
       }
       return Helper(
         process: process, input: toHelper.fileHandleForWriting,
@@ -117,7 +140,8 @@ public final class ProbeBox: Sendable {
         let left = limit.timeIntervalSinceNow
         guard left > 0 else {
           throw Failure(
-            reason: "gave up after \(Self.seconds(deadline)) s: reading the file takes longer than any recording "
+            reason:
+              "gave up after \(Self.seconds(deadline)) s: reading the file takes longer than any recording "
               + "should (a header built to make libavformat compute); it was stopped")
         }
         var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
@@ -175,6 +199,8 @@ public enum ProbeHelper {
 
   /// Serves until standard input ends.
   public static func run(deadlineSeconds: Double) -> Int32 {
+    // Opened before the first path arrives: the catalogue starts helpers ahead of their files.
+    _ = try? LibAV.load()
     var probe = MediaProbe()
     probe.deadlineSeconds = deadlineSeconds
     let encoder = JSONEncoder()

@@ -54,3 +54,29 @@ enum DatabaseFile {
     }
   }
 }
+
+extension DatabaseFile {
+  /// Whether the last connection to the database ended without closing: its `-wal` file still
+  /// holds frames (a clean close checkpoints and removes it) and no process has the database
+  /// open now (none holds SQLite's lock on the `-shm` file's "dead man switch" byte, 128).
+  static func lastWriterEndedBadly(_ path: String) -> Bool {
+    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    guard wal > 0 else { return false }
+    let descriptor = open(path + "-shm", O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return true }
+    defer { close(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 128
+    lock.l_len = 1
+    guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
+    return lock.l_type == Int16(F_UNLCK)
+  }
+
+  /// What `PRAGMA quick_check` finds wrong, or nil when it says `ok`.
+  static func quickCheckProblem(_ connection: Connection) throws -> String? {
+    let rows = try connection.query("PRAGMA quick_check(5)").compactMap { $0.string("quick_check") }
+    return rows == ["ok"] ? nil : rows.joined(separator: "; ")
+  }
+}

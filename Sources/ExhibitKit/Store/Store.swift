@@ -88,9 +88,15 @@ public final class Store {
     let mode: Connection.Mode = access == .write ? .create : .readWrite
     // Whether another connection had the database open (its -shm file) before this one tried.
     let sharedBefore = FileManager.default.fileExists(atPath: path + "-shm")
+    let endedBadly = access == .write && DatabaseFile.lastWriterEndedBadly(path)
     do {
       let connection = try Connection(path: path, mode: mode, inspect: inspect)
       connection.writeHooks = CrashPoint.writeHooks
+      // After a writer that did not close, a quick check before anything is written on top.
+      if endedBadly, let problem = try DatabaseFile.quickCheckProblem(connection) {
+        try? connection.close()
+        throw WorkspaceError.damaged(path: path, problem: problem)
+      }
       try Schema.migrator.migrate(connection)
       connection.willCommit = SearchBacklog.index
       return Store(connection: connection, mode: mode)

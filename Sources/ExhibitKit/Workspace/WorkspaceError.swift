@@ -10,6 +10,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
   case notExhibitDatabase(path: String, reason: String)
   /// The disk holding the database has no room for what SQLite must write to open it.
   case diskFull(folder: String, free: Int64)
+  /// The last writer ended without closing, and SQLite's quick check finds the file damaged.
+  case damaged(path: String, problem: String)
 
   public var description: String {
     switch self {
@@ -25,6 +27,10 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case .diskFull(let folder, let free):
       "the disk holding \(folder) is full (\(free / 1024) KiB free): nothing was changed; free some "
         + "space there and run the command again"
+    case .damaged(let path, let problem):
+      "\(path): the database is damaged (\(problem)), found after the last writer ended without closing it; "
+        + "nothing was written. Keep a copy, then restore the workspace from a backup, or recover what it "
+        + "holds with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and check it with `exhibit verify`"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "
         + "EXHIBIT_DB) to a workspace's Database/exhibit.sqlite"

@@ -29,7 +29,8 @@ struct BundleRoutes {
       let databasePath = server.settings.databasePath
       let export = try await server.stores.read { store in
         try server.shelf.export(
-          component: component, platform: platform, store: store, databasePath: databasePath)
+          component: component, platform: platform, store: store, databasePath: databasePath,
+          visitor: context.visitor.name ?? "anonymous")
       }
       return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.path)))")
     }

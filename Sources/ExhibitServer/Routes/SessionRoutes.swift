@@ -88,9 +88,14 @@ struct SessionRoutes {
   }
 
   /// A path on this server to go to after signing in; anything else becomes `/`.
+  /// The address is parsed as a URL: it must be a path on this server (no scheme, no host, no
+  /// control characters such as a TAB, which browsers drop and would turn `/\t/evil.example`
+  /// into `//evil.example`).
   static func safeNext(_ next: String?) -> String {
-    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), !next.contains("\r"),
-      !next.contains("\n")
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
+      !next.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\\" }),
+      let parsed = URLComponents(string: next), parsed.scheme == nil, parsed.host == nil,
+      parsed.path.hasPrefix("/"), !parsed.path.hasPrefix("//")
     else { return "/" }
     return next
   }

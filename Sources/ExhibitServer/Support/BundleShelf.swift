@@ -1,5 +1,6 @@
 import ExhibitKit
 import Foundation
+import HTTPTypes
 
 /// The zips the server exported, in its exports folder, and what each held when it was made.
 ///
@@ -17,6 +18,14 @@ final class BundleShelf: @unchecked Sendable {
   let folder: String
   private let lock = NSLock()
   private var exports: [String: BundleResult] = [:]
+  /// When each visitor exported, for ``exportsPerHour``.
+  private var recent: [String: [Date]] = [:]
+
+  /// Exports one visitor may make in an hour: a zip copies every recording, so an unbounded
+  /// number would fill the disk.
+  static let exportsPerHour = 30
+  /// Space that must stay free on the exports folder's disk after an export.
+  static let freeFloor: Int64 = 256 << 20
 
   init(folder: String) {
     self.folder = folder
@@ -55,10 +64,11 @@ final class BundleShelf: @unchecked Sendable {
 
   /// Exports a component's evidence on a platform as a zip on the shelf.
   /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
-  func export(component: String, platform: Platform, store: Store, databasePath: String) throws
-    -> BundleResult
+  func export(component: String, platform: Platform, store: Store, databasePath: String, visitor: String)
+    throws -> BundleResult
   {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try admit(visitor: visitor, estimate: try Self.estimate(component, platform, store))
     let result = try EvidenceBundler.export(
       BundleRequest(
         component: component, platform: platform, outFolder: folder, zip: true,
@@ -66,6 +76,37 @@ final class BundleShelf: @unchecked Sendable {
       from: store)
     lock.withLock { exports[URLText.fileName(result.path)] = result }
     return result
+  }
+
+  /// Refuses an export past the visitor's hourly share, or one that would leave the disk under
+  /// ``freeFloor``.
+  private func admit(visitor: String, estimate: Int64, now: Date = Date()) throws {
+    try lock.withLock {
+      let kept = (recent[visitor] ?? []).filter { now.timeIntervalSince($0) < 3600 }
+      guard kept.count < Self.exportsPerHour else {
+        throw WebError(
+          .tooManyRequests, "export_quota",
+          "\(Self.exportsPerHour) bundles were exported by \(visitor) in the last hour; try again later")
+      }
+      var volume = statvfs()
+      if statvfs(folder, &volume) == 0 {
+        let free = Int64(volume.f_bavail) * Int64(volume.f_frsize)
+        guard free - estimate >= Self.freeFloor else {
+          throw WebError(
+            HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "disk_full",
+            "the disk holding \(folder) has \(free >> 20) MB free; this bundle needs about \(estimate >> 20) MB "
+              + "and \(Self.freeFloor >> 20) MB must stay free: remove old bundles there first")
+        }
+      }
+      recent[visitor] = kept + [now]
+    }
+  }
+
+  /// About how many bytes a bundle of the component will take: its recordings, and a margin.
+  static func estimate(_ component: String, _ platform: Platform, _ store: Store) throws -> Int64 {
+    let recordings = try store.recordings(
+      component: try store.resolveComponent(component), platform: platform)
+    return recordings.reduce(Int64(1 << 20)) { $0 + $1.size }
   }
 
   /// What an export of this server made the zip with (its contents and SHA-256), if it did.

@@ -38,7 +38,8 @@ struct CatalogueCommand: AsyncParsableCommand {
       // libavformat runs in helper processes the probe deadline can stop for good.
       ProbeDeadline.boxProbes()
       if !scope.videos.isEmpty, !FileManager.default.fileExists(atPath: global.databasePath) {
-        Cataloguer.openMediaLibrariesEarly()
+        // Every file will be read: the helpers start now, while the database is made.
+        ProbeBox.shared?.prestart(ProcessInfo.processInfo.activeProcessorCount)
       }
       let store = try global.openForWriting()
       let cataloguer = Cataloguer(
