@@ -36,6 +36,12 @@ public struct WebServer: Sendable {
     tokens = SessionTokens(secretHex: secret)
     throttle = SignInThrottle(base: settings.signInDelay)
     connections = ConnectionLimiter(perAddress: settings.connectionsPerAddress)
+    if settings.mode == .accounts {
+      // The decoy hash an unknown account is checked against is made now, not on the first
+      // sign-in, whose answer would otherwise take twice as long and tell the account is unknown.
+      let hasher = settings.passwordHasher
+      Task.detached { _ = try? await hasher.verify("", hashOrNone: nil) }
+    }
   }
 
   /// The routes, behind the middleware that decides who is asking and keeps responses safe.

@@ -141,10 +141,19 @@ struct ForgedEvidenceTests {
         "native/checkbox#screenreader.state: its label, expectation"
       ),
       (
-        "UPDATE recording SET platform = 'android', assistive_tech = 'talkback' WHERE id = 1;",
-        "recording:1: its platform, assistive tech differ"
+        // The VoiceOver recording, whichever row the catalogue gave it (probes finish in any order).
+        """
+        UPDATE recording SET platform = 'android', assistive_tech = 'talkback'
+        WHERE id = (SELECT recording_id FROM recording_path WHERE path LIKE '%checkboxVoiceOver.webm');
+        """,
+        "its platform, assistive tech differ"
       ),
-      ("UPDATE caption_cue SET text = 'forged words' WHERE id = 1;", "its cues (text or times) differ"),
+      (
+        """
+        UPDATE caption_cue SET text = 'forged words' WHERE id = (SELECT min(c.id) FROM caption_cue c
+          JOIN caption_track t ON t.id = c.track_id WHERE t.path LIKE '%checkboxVoiceOver-en-US.vtt');
+        """, "its cues (text or times) differ"
+      ),
       ("UPDATE account SET role = 'auditor' WHERE name = 'rita';", "account:rita: its role is auditor"),
       // A chain verify already reports broken is not exported either.
       (

@@ -23,6 +23,9 @@ public final class ProbeBox: Sendable {
 
   /// The wall-clock time one file may take, from the request to the answer.
   public let deadlineSeconds: Double
+  /// The processor time one file may take: reading a recording waits on the disk, computing
+  /// for seconds over a header is an attack.
+  public static let cpuSeconds = 3.0
   private let executable: String
   private let idle = Mutex<[Helper]>([])
   /// Helpers started ahead of their files, so a second ``prestart(_:)`` adds none.
@@ -64,7 +67,7 @@ public final class ProbeBox: Sendable {
     let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
     let answer: Helper.Answer
     do {
-      answer = try helper.ask(path, deadline: deadlineSeconds)
+      answer = try helper.ask(path, deadline: deadlineSeconds, cpuLimit: Self.cpuSeconds)
     } catch let failure as Helper.Failure {
       helper.stop()
       throw ProbeError(path: path, reason: failure.reason)
@@ -122,8 +125,10 @@ public final class ProbeBox: Sendable {
         output: fromHelper.fileHandleForReading.fileDescriptor)
     }
 
-    /// Sends a path, waits up to `deadline` seconds for the answer line.
-    func ask(_ path: String, deadline: Double) throws -> Answer {
+    /// Sends a path, waits up to `deadline` seconds for the answer line, or until the helper
+    /// has spent `cpuLimit` seconds of processor time on it.
+    func ask(_ path: String, deadline: Double, cpuLimit: Double) throws -> Answer {
+      let cpuAtStart = cpuSeconds()
       let bytes = Array(path.utf8)
       do {
         try input.write(contentsOf: Data("\(bytes.count)\n".utf8) + Data(bytes))
@@ -138,6 +143,12 @@ public final class ProbeBox: Sendable {
           return try Self.decode(line)
         }
         let left = limit.timeIntervalSinceNow
+        if let start = cpuAtStart, let now = cpuSeconds(), now - start > cpuLimit {
+          throw Failure(
+            reason: "gave up after \(Self.seconds(cpuLimit)) s of processor time: reading the file computes "
+              + "far longer than any recording needs (a header built to make libavformat compute); it was stopped"
+          )
+        }
         guard left > 0 else {
           throw Failure(
             reason:
@@ -145,7 +156,7 @@ public final class ProbeBox: Sendable {
               + "should (a header built to make libavformat compute); it was stopped")
         }
         var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1)
+        let ready = poll(&descriptor, 1, Int32(min(left, 0.25) * 1000) + 1)
         if ready < 0 && errno == EINTR { continue }
         guard ready > 0 else { continue }
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -171,6 +182,20 @@ public final class ProbeBox: Sendable {
         return .library(MediaLibraryError(library: library, reason: reason))
       }
       return .refused(answer.reason ?? "refused")
+    }
+
+    /// The helper's user and system time so far, from `/proc/PID/stat`; nil when unreadable.
+    private func cpuSeconds() -> Double? {
+      guard
+        let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+        let close = text.lastIndex(of: ")")
+      else { return nil }
+      // Fields after the command's closing parenthesis: state is the 3rd field; utime the 14th.
+      let fields = text[text.index(after: close)...].split(separator: " ")
+      guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+        return nil
+      }
+      return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     private static func seconds(_ value: Double) -> String {
