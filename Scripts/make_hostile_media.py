@@ -8,6 +8,8 @@ Scripts/bench-hostile.sh:
         a WebVTT file of nothing but blank lines, BYTES long
     python3 Scripts/make_hostile_media.py many-cues OUT.vtt CUES
         a WebVTT file of CUES three-millisecond cues
+    python3 Scripts/make_hostile_media.py many-streams OUT.webm STREAMS
+        a WebM declaring STREAMS video tracks
 """
 import struct
 import sys
@@ -43,6 +45,20 @@ def tag_bomb(path, count):
         out.write(header + element(0x18538067, info + tracks + tags + cluster))
 
 
+def many_streams(path, count):
+    header = element(0x1A45DFA3, b"".join([
+        uint(0x4286, 1), uint(0x42F7, 1), uint(0x42F2, 4), uint(0x42F3, 8),
+        element(0x4282, b"webm"), uint(0x4287, 4), uint(0x4285, 2)]))
+    info = element(0x1549A966, uint(0x2AD7B1, 1_000_000) + element(0x4489, struct.pack(">d", 1_000.0)))
+    video = element(0xE0, uint(0xB0, 16) + uint(0xBA, 16))
+    tracks = element(0x1654AE6B, b"".join(
+        element(0xAE, uint(0xD7, number) + uint(0x73C5, number) + uint(0x83, 1) + element(0x86, b"V_VP9") + video)
+        for number in range(1, count + 1)))
+    cluster = element(0x1F43B675, uint(0xE7, 0) + element(0xA3, b"\x81\x00\x00\x80" + b"\x00" * 16))
+    with open(path, "wb") as out:
+        out.write(header + element(0x18538067, info + tracks + cluster))
+
+
 def blank_captions(path, length):
     with open(path, "wb") as out:
         out.write(b"WEBVTT\n")
@@ -62,7 +78,9 @@ def many_cues(path, count):
 
 def main():
     kind, path, amount = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    {"tag-bomb": tag_bomb, "blank-captions": blank_captions, "many-cues": many_cues}[kind](path, amount)
+    makers = {"tag-bomb": tag_bomb, "blank-captions": blank_captions, "many-cues": many_cues,
+              "many-streams": many_streams}
+    makers[kind](path, amount)
 
 
 if __name__ == "__main__":
