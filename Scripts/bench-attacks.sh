@@ -16,7 +16,8 @@ export PATH=/opt/swift/usr/bin:$PATH
 (cd "$root" && bash Scripts/release-build.sh exhibit exhibit-server >/dev/null)
 bin="$root/.build/release"
 work="$(mktemp -d /tmp/exhibit-attacks.XXXXXX)"
-trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+server=""
+trap 'if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 cd "$work"
 export EXHIBIT_DB="$work/Database/exhibit.sqlite" EXHIBIT_AUDITOR=bench
 make() { python3 "$root/Scripts/make_hostile_media.py" "$@"; }
@@ -63,7 +64,8 @@ measure "criteria: alias bomb" "$bin/exhibit" criteria import "$root/Tests/Exhib
 # HTTP: the loopback server (no accounts: the one rebinding matters for), then one with accounts.
 printf 'an e2e password that is long\n' | "$bin/exhibit" users add ada --role auditor >/dev/null
 serve() {
-  kill "${server:-0}" 2>/dev/null || true
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  rm -f server.out
   "$bin/exhibit-server" --db "$EXHIBIT_DB" --port 0 "$@" > server.out 2>>server.err &
   server=$!
   for _ in $(seq 100); do grep -q listening server.out 2>/dev/null && break; sleep 0.1; done
