@@ -28,10 +28,18 @@ def uint(ident, value):
     return element(ident, value.to_bytes(8, "big"))
 
 
-def tag_bomb(path, count):
-    header = element(0x1A45DFA3, b"".join([
+def ebml_header():
+    return element(0x1A45DFA3, b"".join([
         uint(0x4286, 1), uint(0x42F7, 1), uint(0x42F2, 4), uint(0x42F3, 8),
         element(0x4282, b"webm"), uint(0x4287, 4), uint(0x4285, 2)]))
+
+
+def one_cluster():
+    """One cluster with one tiny block, so a header is whole and read to its end."""
+    return element(0x1F43B675, uint(0xE7, 0) + element(0xA3, b"\x81\x00\x00\x80" + b"\x00" * 16))
+
+
+def tag_bomb(path, count):
     info = element(0x1549A966, uint(0x2AD7B1, 1_000_000) + element(0x4489, struct.pack(">d", 10_000.0)))
     video = element(0xE0, uint(0xB0, 16) + uint(0xBA, 16))
     track = element(0xAE, uint(0xD7, 1) + uint(0x73C5, 1) + uint(0x83, 1) + element(0x86, b"V_VP9") + video)
@@ -39,24 +47,18 @@ def tag_bomb(path, count):
     simple = b"".join(
         element(0x67C8, element(0x45A3, f"k{index}".encode()) + element(0x4487, b"v")) for index in range(count))
     tags = element(0x1254C367, element(0x7373, element(0x63C0, b"") + simple))
-    # One cluster with one tiny block, so the header is whole and its tags are all read.
-    cluster = element(0x1F43B675, uint(0xE7, 0) + element(0xA3, b"\x81\x00\x00\x80" + b"\x00" * 16))
     with open(path, "wb") as out:
-        out.write(header + element(0x18538067, info + tracks + tags + cluster))
+        out.write(ebml_header() + element(0x18538067, info + tracks + tags + one_cluster()))
 
 
 def many_streams(path, count):
-    header = element(0x1A45DFA3, b"".join([
-        uint(0x4286, 1), uint(0x42F7, 1), uint(0x42F2, 4), uint(0x42F3, 8),
-        element(0x4282, b"webm"), uint(0x4287, 4), uint(0x4285, 2)]))
     info = element(0x1549A966, uint(0x2AD7B1, 1_000_000) + element(0x4489, struct.pack(">d", 1_000.0)))
     video = element(0xE0, uint(0xB0, 16) + uint(0xBA, 16))
     tracks = element(0x1654AE6B, b"".join(
         element(0xAE, uint(0xD7, number) + uint(0x73C5, number) + uint(0x83, 1) + element(0x86, b"V_VP9") + video)
         for number in range(1, count + 1)))
-    cluster = element(0x1F43B675, uint(0xE7, 0) + element(0xA3, b"\x81\x00\x00\x80" + b"\x00" * 16))
     with open(path, "wb") as out:
-        out.write(header + element(0x18538067, info + tracks + cluster))
+        out.write(ebml_header() + element(0x18538067, info + tracks + one_cluster()))
 
 
 def blank_captions(path, length):
