@@ -32,7 +32,7 @@ public struct WebServer: Sendable {
     let secret = try store.webSecret(orStore: SessionTokens.random())
     self.settings = settings
     stores = try StorePool(path: settings.databasePath, threadCount: settings.databaseThreads)
-    shelf = BundleShelf(folder: settings.exportsFolder)
+    shelf = BundleShelf(folder: settings.exportsFolder, freeFloor: settings.exportFreeFloor)
     tokens = SessionTokens(secretHex: secret)
     throttle = SignInThrottle(base: settings.signInDelay)
     connections = ConnectionLimiter(perAddress: settings.connectionsPerAddress)

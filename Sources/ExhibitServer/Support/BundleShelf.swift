@@ -24,11 +24,14 @@ final class BundleShelf: @unchecked Sendable {
   /// Exports one visitor may make in an hour: a zip copies every recording, so an unbounded
   /// number would fill the disk.
   static let exportsPerHour = 30
+  /// Space that must stay free on the exports folder's disk after an export, by default.
+  static let defaultFreeFloor: Int64 = 256 << 20
   /// Space that must stay free on the exports folder's disk after an export.
-  static let freeFloor: Int64 = 256 << 20
+  let freeFloor: Int64
 
-  init(folder: String) {
+  init(folder: String, freeFloor: Int64 = BundleShelf.defaultFreeFloor) {
     self.folder = folder
+    self.freeFloor = freeFloor
   }
 
   /// Whether a name may name a zip on the shelf.
@@ -91,11 +94,11 @@ final class BundleShelf: @unchecked Sendable {
       var volume = statvfs()
       if statvfs(folder, &volume) == 0 {
         let free = Int64(volume.f_bavail) * Int64(volume.f_frsize)
-        guard free - estimate >= Self.freeFloor else {
+        guard free - estimate >= freeFloor else {
           throw WebError(
             HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "disk_full",
             "the disk holding \(folder) has \(free >> 20) MB free; this bundle needs about \(estimate >> 20) MB "
-              + "and \(Self.freeFloor >> 20) MB must stay free: remove old bundles there first")
+              + "and \(freeFloor >> 20) MB must stay free: remove old bundles there first")
         }
       }
       recent[visitor] = kept + [now]
