@@ -43,11 +43,11 @@ struct ServerCommand: AsyncParsableCommand {
       settings.allowedHosts = try ServerSettings.hostNames(allowed: allowedHosts, publicURL: publicURL)
       // The web workspace's catalogue reads recordings in `exhibit probe-helper` processes, as
       // the CLI's does, when exhibit is installed beside this binary.
-      let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-      let exhibit = ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exhibit")
+      let exhibit = ((ProbeBox.ownExecutable as NSString).deletingLastPathComponent as NSString)
+        .appendingPathComponent("exhibit")
       if FileManager.default.isExecutableFile(atPath: exhibit) {
-        let seconds = environment["EXHIBIT_PROBE_SECONDS"].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil }
-        ProbeBox.configure(executable: exhibit, deadlineSeconds: seconds ?? 20)
+        ProbeBox.configure(
+          executable: exhibit, deadlineSeconds: ProbeBox.deadlineSeconds(environment: environment))
       }
       let server = try WebServer(settings: settings)
       try await server.run { host, port in

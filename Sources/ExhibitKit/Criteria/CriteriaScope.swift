@@ -25,18 +25,15 @@ struct CriteriaScope: Equatable {
           notApplicable = true
         } else if states && !Self.saysPartlyNotApplicable(sentence) {
           scoping.append(sentence)
-        } else if !Self.namedPlatforms(in: sentence).isEmpty || Self.mentionsNotApplicable(sentence) {
+        } else if !CriteriaText.namedPlatforms(in: sentence).isEmpty || Self.mentionsNotApplicable(sentence) {
           notes.append(sentence)
         }
       }
     }
     self.notApplicable = notApplicable
     self.notes = notes
-    var allowed = Platform.defaults(for: family)
-    if family == .web && section == .gestures { allowed = allowed.filter(\.isMobile) }
-    let named = scoping.reduce(into: Set<Platform>()) { $0.formUnion(Self.namedPlatforms(in: $1)) }
-    let chosen = allowed.filter { named.contains($0) }
-    platforms = chosen.isEmpty ? allowed : chosen
+    let named = scoping.reduce(into: Set<Platform>()) { $0.formUnion(CriteriaText.namedPlatforms(in: $1)) }
+    platforms = CriteriaText.platforms(named: named, family: family, section: section)
   }
 
   /// The sentences of a line: split after `.`, `!` or `?` followed by a space, and before a
@@ -55,17 +52,6 @@ struct CriteriaScope: Equatable {
     }
     sentences.append(current)
     return sentences.map(CriteriaText.clean).filter { !$0.isEmpty }
-  }
-
-  /// The platforms a sentence names (`on iOS`, `Android only`, `in Android and … in iOS`).
-  static func namedPlatforms(in sentence: String) -> Set<Platform> {
-    let words = Set(SessionContext.words(in: sentence))
-    var named: Set<Platform> = []
-    if words.contains("ios") || words.contains("iphone") || words.contains("ipad") { named.insert(.ios) }
-    if words.contains("android") || words.contains("andriod") { named.insert(.android) }
-    if words.contains("macos") || (words.contains("mac") && words.contains("os")) { named.insert(.macos) }
-    if words.contains("windows") { named.insert(.windows) }
-    return named
   }
 
   /// "Known issue: …", "Note: …", "Exception: …": a remark about the item, not the item.

@@ -99,12 +99,23 @@ enum CriteriaText {
   /// Button or checkbox in iOS`), kept within the family's platforms; the family's defaults when
   /// it names none.
   static func platforms(in expectation: String, family: Family, section: CriteriaSection) -> [Platform] {
-    let words = Set(SessionContext.words(in: expectation))
+    platforms(named: namedPlatforms(in: expectation), family: family, section: section)
+  }
+
+  /// The platforms a text names (`on iOS`, `Android only`, `in Android and … in iOS`).
+  static func namedPlatforms(in text: String) -> Set<Platform> {
+    let words = Set(SessionContext.words(in: text))
     var named: Set<Platform> = []
     if words.contains("ios") || words.contains("iphone") || words.contains("ipad") { named.insert(.ios) }
     if words.contains("android") || words.contains("andriod") { named.insert(.android) }
     if words.contains("macos") || (words.contains("mac") && words.contains("os")) { named.insert(.macos) }
     if words.contains("windows") { named.insert(.windows) }
+    return named
+  }
+
+  /// The named platforms an item of `section` in a `family` document may apply to; all of the
+  /// family's (mobile ones for web gestures) when none is named.
+  static func platforms(named: Set<Platform>, family: Family, section: CriteriaSection) -> [Platform] {
     var allowed = Platform.defaults(for: family)
     if family == .web && section == .gestures { allowed = allowed.filter(\.isMobile) }
     let chosen = allowed.filter { named.contains($0) }
@@ -126,10 +137,10 @@ enum CriteriaText {
     return nil
   }
 
-  /// A criteria item read from a `Label: expectation` line in a section.
-  static func item(
-    _ text: String, section: CriteriaSection, family: Family, line: Int
-  ) -> CriteriaItem? {
+  /// A criteria item read from a `Label: expectation` line in a section. Its platforms and
+  /// not-applicable flag are left for ``CriteriaScope`` to read once every line of the item is
+  /// known and the document's family is settled (``CriteriaParser``).
+  static func item(_ text: String, section: CriteriaSection, line: Int) -> CriteriaItem? {
     let label: String
     let expectation: String
     if let pair = labelled(text) {
@@ -144,8 +155,7 @@ enum CriteriaText {
     let cleanedExpectation = Self.expectation(expectation)
     return CriteriaItem(
       section: section, label: label, slug: slug(label), expectation: cleanedExpectation,
-      platforms: platforms(in: cleanedExpectation, family: family, section: section),
-      notApplicable: isNotApplicable(cleanedExpectation), line: line)
+      platforms: [], notApplicable: false, line: line)
   }
 
   /// Makes item keys unique within a document: a second `name` becomes `name-2`.

@@ -69,8 +69,7 @@ struct FrontMatterCriteriaParser {
         // A value may hold bullets ("- If select is focused, …"): each is a line of the item.
         let lines = Self.expectationLines(value)
         if let item = CriteriaText.item(
-          "\(label): \(lines.first ?? "")", section: section, family: .native,
-          line: Self.fileLine(labelNode.mark))
+          "\(label): \(lines.first ?? "")", section: section, line: Self.fileLine(labelNode.mark))
         {
           body.items.append(item)
           for line in lines.dropFirst() { _ = body.appendToLastItem(line) }

@@ -4,7 +4,8 @@ import Foundation
 /// `## Gherkin`, `## iOS Developer Notes`, `## Android Developer Notes` (and the Jekyll entry's
 /// `## Developer notes`).
 struct MarkdownCriteriaParser {
-  /// The family, when already known (from the path or front matter), for item platforms.
+  /// The family, when already known, for a first reading of a video's context; CriteriaParser reads
+  /// it again once the document's family is settled.
   var family: Family
 
   private enum Part {
@@ -89,7 +90,7 @@ struct MarkdownCriteriaParser {
         } else if let bullet = CriteriaText.bullet(line), let section {
           // A bullet indented under an item ("If select is focused, …") is a line of that item.
           if let itemIndent, bullet.indent > itemIndent, body.appendToLastItem(bullet.text) { continue }
-          if let item = CriteriaText.item(bullet.text, section: section, family: family, line: lineNumber) {
+          if let item = CriteriaText.item(bullet.text, section: section, line: lineNumber) {
             body.appendItem(item, text: bullet.text)
             itemIndent = bullet.indent
           }

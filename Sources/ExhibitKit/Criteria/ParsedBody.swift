@@ -55,7 +55,7 @@ struct ParsedBody {
     if open.beganItem {
       guard
         let item = CriteriaText.item(
-          joined, section: items[last].section, family: .native, line: items[last].line)
+          joined, section: items[last].section, line: items[last].line)
       else { return false }
       // The label stays as the bullet gave it; the first line of the expectation grows.
       if lines.isEmpty { lines = [""] }

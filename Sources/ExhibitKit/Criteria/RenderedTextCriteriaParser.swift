@@ -46,7 +46,7 @@ struct RenderedTextCriteriaParser {
         case .criteria(let section):
           guard let section else { break }
           if let itemIndent, bullet.indent > itemIndent, body.appendToLastItem(bullet.text) { break }
-          if let item = CriteriaText.item(bullet.text, section: section, family: .native, line: index + 1) {
+          if let item = CriteriaText.item(bullet.text, section: section, line: index + 1) {
             body.items.append(item)
             itemIndent = bullet.indent
           }

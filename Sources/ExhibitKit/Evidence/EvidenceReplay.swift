@@ -57,17 +57,14 @@ struct EvidenceReplay {
         for (linkID, link) in links where link.item.hasPrefix(old + "#") {
           links[linkID]?.item = new + link.item.dropFirst(old.count)
         }
-      case "criteria.restore":
-        // An earlier revision renumbered the newest: the same document, current again.
-        let oldKey = Self.documentKey(subject, before["format"], before["revision"])
-        if let sha = documents.removeValue(forKey: oldKey) {
-          documents[Self.documentKey(subject, after["format"], after["revision"])] = sha
-        }
-      case "criteria.rekey":
-        // One revision filed under another component, with the links judged against it.
-        guard let old = before["component"], let new = after["component"] else { continue }
-        let oldKey = Self.documentKey(old, before["format"], before["revision"])
-        if let sha = documents.removeValue(forKey: oldKey) {
+      case "criteria.restore", "criteria.rekey":
+        // One stored revision renumbered (an earlier one current again), or filed under another
+        // component with the links judged against it: the same document under a new key.
+        let old = before["component"] ?? subject
+        let new = after["component"] ?? subject
+        if let sha = documents.removeValue(
+          forKey: Self.documentKey(old, before["format"], before["revision"]))
+        {
           documents[Self.documentKey(new, after["format"], after["revision"])] = sha
         }
         for linkID in (after["links"] ?? "").split(separator: ",").compactMap({ Int64($0) }) {

@@ -21,6 +21,17 @@ public final class ProbeBox: Sendable {
     configured.withLock { $0 = ProbeBox(executable: executable, deadlineSeconds: deadlineSeconds) }
   }
 
+  /// How long one recording may take to read: `$EXHIBIT_PROBE_SECONDS` (up to an hour), else 20.
+  public static func deadlineSeconds(environment: [String: String]) -> Double {
+    environment["EXHIBIT_PROBE_SECONDS"].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil }
+      ?? 20
+  }
+
+  /// This process's executable, as the kernel knows it.
+  public static var ownExecutable: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  }
+
   /// The wall-clock time one file may take, from the request to the answer.
   public let deadlineSeconds: Double
   /// The processor time one file may take: reading a recording waits on the disk, computing

@@ -15,17 +15,12 @@ struct ProbeHelperCommand: ParsableCommand {
   }
 }
 
-/// How long one recording may take to read: `$EXHIBIT_PROBE_SECONDS`, else 20 seconds.
+/// The catalogue's probe deadline, and its helpers: this binary.
 enum ProbeDeadline {
-  static var seconds: Double {
-    ProcessInfo.processInfo.environment["EXHIBIT_PROBE_SECONDS"].flatMap(Double.init).flatMap {
-      $0 > 0 && $0 <= 3600 ? $0 : nil
-    } ?? 20
-  }
+  static var seconds: Double { ProbeBox.deadlineSeconds(environment: ProcessInfo.processInfo.environment) }
 
   /// Makes the catalogue read recordings in helpers (this binary, `probe-helper`).
   static func boxProbes() {
-    let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    ProbeBox.configure(executable: own, deadlineSeconds: seconds)
+    ProbeBox.configure(executable: ProbeBox.ownExecutable, deadlineSeconds: seconds)
   }
 }
