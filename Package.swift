@@ -42,9 +42,20 @@ let package = Package(
       name: "ExhibitSQLite",
       dependencies: ["CSQLite"]
     ),
+    // The bottom layer every domain of ExhibitKit stands on: the vocabulary (component ids, item
+    // keys, verdicts, platforms, recording references, timestamps), the safe HTML and JSON text
+    // helpers, and the audit trail's writer. It names nothing above it, which the compiler enforces.
+    .target(
+      name: "ExhibitModel",
+      dependencies: [
+        "ExhibitSQLite",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .target(
       name: "ExhibitKit",
       dependencies: [
+        "ExhibitModel",
         "ExhibitSQLite",
         "CAVFormat",
         .product(name: "Crypto", package: "swift-crypto"),
@@ -60,6 +71,7 @@ let package = Package(
       name: "ExhibitServer",
       dependencies: [
         "ExhibitKit",
+        "ExhibitModel",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -110,7 +122,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitKitTests",
-      dependencies: ["ExhibitKit", "ExhibitSQLite", "ExhibitFuzzing"],
+      dependencies: ["ExhibitKit", "ExhibitModel", "ExhibitSQLite", "ExhibitFuzzing"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

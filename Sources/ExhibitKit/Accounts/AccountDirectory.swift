@@ -5,7 +5,7 @@ import Foundation
 ///
 /// It stores what it is given: hashing passwords and making tokens is the server's work, so
 /// ExhibitKit needs no bcrypt. Adding and removing an account is audited (never its hash).
-struct AccountDirectory: DatabaseDomain {
+struct AccountDirectory {
   let connection: Connection
 
   /// Every account, by name.

@@ -23,7 +23,7 @@ public enum BagVerifier {
   /// - Returns: Every check with its outcome, and every problem found.
   /// - Throws: Only when the path cannot be read at all.
   public static func verify(
-    _ path: String, unpackingIn scratch: String? = nil, against workspace: Store? = nil,
+    _ path: String, unpackingIn scratch: String? = nil, against workspace: BagWorkspace? = nil,
     requireSignature: Bool = false
   )
     throws -> BagReport
@@ -51,7 +51,7 @@ public enum BagVerifier {
   // MARK: Folders
 
   static func verifyFolder(
-    _ root: String, shownAs shown: String, workspace: Store? = nil, requireSignature: Bool = false,
+    _ root: String, shownAs shown: String, workspace: BagWorkspace? = nil, requireSignature: Bool = false,
     zipProblems: Int = 0
   ) -> BagReport {
     var problems: [BagReport.Problem] = []
@@ -301,7 +301,7 @@ public enum BagVerifier {
   // MARK: Zips
 
   static func verifyZip(
-    _ path: String, unpackingIn parent: String, workspace: Store? = nil, requireSignature: Bool = false
+    _ path: String, unpackingIn parent: String, workspace: BagWorkspace? = nil, requireSignature: Bool = false
   ) throws -> BagReport {
     let entries = try StoredZip.entries(of: path)
     var problems: [BagReport.Problem] = []

@@ -50,7 +50,8 @@ enum BundleEvidenceCheck {
   /// Checks the bag folder at `root` (already checked as a bag; `files` are its files), against
   /// `workspace` if given. `fileHashes` are the SHA-256s the verifier computed, by path bytes.
   static func check(
-    root: String, files: [String], workspace: Store?, fileHashes: [[UInt8]: String], requireSignature: Bool
+    root: String, files: [String], workspace: BagWorkspace?, fileHashes: [[UInt8]: String],
+    requireSignature: Bool
   ) -> Findings {
     var findings = Findings()
     let info = BagVerifier.tagFields(
@@ -456,20 +457,17 @@ enum BundleEvidenceCheck {
   // MARK: - Workspace and signature
 
   private static func checkAgainstWorkspace(
-    events: [Event], audit: [String: Any], workspace: Store, problem: (String, String) -> Void
+    events: [Event], audit: [String: Any], workspace: BagWorkspace, problem: (String, String) -> Void
   ) {
     for event in events {
-      let stored = try? workspace.connection.first("SELECT hash FROM audit_event WHERE id = ?", [event.id])?
-        .string("hash")
+      let stored = workspace.eventHash(id: event.id)
       if stored == nil {
         problem(auditFile, "\(event.described) is not in the workspace's audit trail (\(workspace.path))")
       } else if stored != event.hash {
         problem(auditFile, "\(event.described) differs from the workspace's audit trail (\(workspace.path))")
       }
     }
-    if let head = audit["audit_head"] as? String,
-      (try? workspace.connection.first("SELECT 1 AS found FROM audit_event WHERE hash = ?", [head])) == nil
-    {
+    if let head = audit["audit_head"] as? String, !workspace.containsEvent(hash: head) {
       problem(
         auditFile, "audit_head \(head.prefix(16))… is not in the workspace's audit trail (\(workspace.path))")
     }
@@ -479,7 +477,7 @@ enum BundleEvidenceCheck {
   /// key. An unsigned bag fails when `requireSignature` is set or when the workspace signs every
   /// bag it makes and the bag is of one of its components; otherwise it is a warning.
   private static func checkSignature(
-    root: String, manifest: [String: Any]?, workspace: Store?, requireSignature: Bool,
+    root: String, manifest: [String: Any]?, workspace: BagWorkspace?, requireSignature: Bool,
     findings: inout Findings
   ) {
     func fail(_ problem: String, _ detail: String) {
@@ -492,11 +490,7 @@ enum BundleEvidenceCheck {
       let component = manifest?["component"] as? String
       if requireSignature {
         fail("missing: the bag is not signed, and --require-signature was given", "not signed")
-      } else if let workspace, workspaceKey != nil, let component,
-        (try? workspace.connection.first(
-          "SELECT 1 AS found FROM criteria_document WHERE family || '/' || component = ?", [component]))
-          != nil
-      {
+      } else if let workspace, workspaceKey != nil, let component, workspace.hasComponent(component) {
         fail(
           "missing: \(workspace.path) signs every bag it makes, and this bag of its component \(component) is not signed",
           "not signed, though the workspace signs its bags")

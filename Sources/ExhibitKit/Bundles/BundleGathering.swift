@@ -181,7 +181,15 @@ extension BundleGathering {
 }
 
 /// Gathers what a bundle holds from the workspace.
-struct BundleGathering: DatabaseDomain {
+struct BundleGathering {
+  /// Component names and aliases.
+  private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
+  /// Criteria documents and items.
+  private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
+  /// Catalogued recordings.
+  private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
+  /// The audit trail.
+  private var auditTrail: AuditTrail { AuditTrail(connection: connection) }
   /// The workspace database.
   let connection: Connection
 }

@@ -79,9 +79,12 @@ public struct BundleResult: Sendable, Equatable, Encodable {
 /// without replacing anything; a zip is written beside it the same way. Recordings and captions
 /// are hashed while they are copied and must still have the catalogued SHA-256.
 public enum EvidenceBundler {
-  /// Exports one bundle.
-  /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``; nothing is left at the target then.
-  public static func export(_ request: BundleRequest, from store: Store) throws -> BundleResult {
+  /// Exports one bundle of what `gather` returns for the bundle's date; ``export(_:from:)``
+  /// gathers it from a workspace, after checking its audit trail.
+  /// - Throws: ``BundleError``, or what `gather` throws; nothing is left at the target then.
+  static func export(_ request: BundleRequest, gather: (_ date: String) throws -> BundleContents) throws
+    -> BundleResult
+  {
     let date = try request.date.map(validated) ?? today()
     // A workspace that cannot hold a key (read-only) still exports, unsigned, and says why.
     var signingKey: Curve25519.Signing.PrivateKey?
@@ -96,10 +99,7 @@ public enum EvidenceBundler {
       }
       do { signingKey = try SigningKey.loadOrCreate(at: keyPath) } catch { unsignedBecause = "\(error)" }
     }
-    // A broken audit chain, or tables that disagree with it, vouch for nothing.
-    try store.checkBeforeBundling(try store.components.resolve(request.component))
-    var contents = try store.bundleContents(
-      component: request.component, platform: request.platform, date: date, tested: request.tested)
+    var contents = try gather(date)
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
     // A second export of the same day is `NAME.2`, then `.3`: nothing in the way is replaced,
     // and the same state, date and sequence give the same bytes.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Which component a user means: identifiers, bare slugs and aliases resolved to one
 /// ``ComponentID``, the same way for every command and the server.
-struct ComponentDirectory: DatabaseDomain {
+struct ComponentDirectory {
   /// The workspace database.
   let connection: Connection
 
@@ -97,5 +97,12 @@ struct ComponentDirectory: DatabaseDomain {
     try connection.query("SELECT DISTINCT component FROM criteria_document").map {
       try $0.decode("component")
     }
+  }
+
+  /// Whether criteria of `component` (`family/slug`) were ever imported.
+  /// - Throws: ``SQLiteError``.
+  func hasCriteria(_ component: String) throws -> Bool {
+    try connection.first(
+      "SELECT 1 AS found FROM criteria_document WHERE family || '/' || component = ?", [component]) != nil
   }
 }

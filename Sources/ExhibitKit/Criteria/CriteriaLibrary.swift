@@ -2,35 +2,37 @@ import ExhibitSQLite
 import Foundation
 
 extension CriteriaLibrary {
-  /// Stores parsed documents in one transaction: unchanged ones are skipped, changed ones
-  /// become the next revision of their (family, component, format), each import is audited.
+  /// What the composer does once a document became the current revision (new or restored),
+  /// inside the import's transaction: it carries evidence links forward to the revision's items.
+  typealias RevisionStored = (_ document: CriteriaDocument, _ documentID: Int64, _ revision: Int) throws ->
+    Void
+
+  /// Stores parsed documents: unchanged ones are skipped, changed ones become the next revision
+  /// of their (family, component, format), each import is audited. Call inside a write
+  /// transaction (``Store/importCriteria(_:actor:)`` opens it).
   ///
   /// - Parameters:
   ///   - documents: Parsed documents, in the order to store them.
   ///   - actor: Who imports, for the audit trail.
+  ///   - revisionStored: Called after each document that became a revision, before the next one.
   /// - Returns: One outcome per document.
-  /// - Throws: ``SQLiteError``; nothing of the batch is stored then.
-  func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome] {
-    try connection.transaction {
-      // The first file of the batch to name a component in a format holds it for the batch.
-      var claims: [String: CriteriaDocument] = [:]
-      let outcomes = try documents.map { document -> CriteriaImportOutcome in
-        let claim = "\(document.componentID)|\(document.format.rawValue)"
-        if let holder = claims[claim],
-          let reason = Self.takeover(
-            by: document, of: holder.sourcePath,
-            holderPlacedPath: holder.placedPath, holderItems: holder.itemDigestText)
-        {
-          return .refused(component: document.componentID, format: document.format, reason: reason)
-        }
-        claims[claim] = claims[claim] ?? document
-        return try importCriteria(document, actor: actor)
+  /// - Throws: ``SQLiteError``; the caller's transaction then stores nothing of the batch.
+  func importCriteria(
+    _ documents: [CriteriaDocument], actor: String, revisionStored: RevisionStored
+  ) throws -> [CriteriaImportOutcome] {
+    // The first file of the batch to name a component in a format holds it for the batch.
+    var claims: [String: CriteriaDocument] = [:]
+    return try documents.map { document -> CriteriaImportOutcome in
+      let claim = "\(document.componentID)|\(document.format.rawValue)"
+      if let holder = claims[claim],
+        let reason = Self.takeover(
+          by: document, of: holder.sourcePath,
+          holderPlacedPath: holder.placedPath, holderItems: holder.itemDigestText)
+      {
+        return .refused(component: document.componentID, format: document.format, reason: reason)
       }
-      // New documents may name recordings already catalogued, or resolve their folders.
-      if outcomes.contains(where: \.wroteRevision) {
-        try CatalogueWriter(connection: connection).refreshAttribution(actor: actor)
-      }
-      return outcomes
+      claims[claim] = claims[claim] ?? document
+      return try importCriteria(document, actor: actor, revisionStored: revisionStored)
     }
   }
 
@@ -47,7 +49,9 @@ extension CriteriaLibrary {
       + "(import it with --component FAMILY/NAME to file it under a name on purpose)"
   }
 
-  private func importCriteria(_ document: CriteriaDocument, actor: String) throws -> CriteriaImportOutcome {
+  private func importCriteria(
+    _ document: CriteriaDocument, actor: String, revisionStored: RevisionStored
+  ) throws -> CriteriaImportOutcome {
     let family = document.family.rawValue
     let latest = try connection.first(
       """
@@ -86,7 +90,7 @@ extension CriteriaLibrary {
     {
       return try restore(
         document, documentID: try earlier.decode("id"), from: try earlier.decode("revision"), as: revision,
-        actor: actor)
+        actor: actor, revisionStored: revisionStored)
     }
     let now = Timestamp.string(Date())
     try connection.execute(
@@ -160,7 +164,7 @@ extension CriteriaLibrary {
     ])
     try AuditLog.append(
       connection, actor: actor, action: "criteria.import", subject: document.componentID, after: after)
-    try ledger.carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
+    try revisionStored(document, documentID, revision)
     return .imported(
       component: document.componentID, format: document.format, revision: revision,
       itemCount: document.items.count)
@@ -171,7 +175,8 @@ extension CriteriaLibrary {
   /// words count again), and the links of the revision it replaces move to it where an item did
   /// not change, as with any new revision.
   private func restore(
-    _ document: CriteriaDocument, documentID: Int64, from earlier: Int, as revision: Int, actor: String
+    _ document: CriteriaDocument, documentID: Int64, from earlier: Int, as revision: Int, actor: String,
+    revisionStored: RevisionStored
   ) throws -> CriteriaImportOutcome {
     try connection.execute(
       "UPDATE criteria_document SET revision = ?, source_path = ? WHERE id = ?",
@@ -187,7 +192,7 @@ extension CriteriaLibrary {
         "format": document.format.rawValue, "revision": String(revision), "sha256": document.sha256,
         "source_path": document.sourcePath, "restores_revision": String(earlier),
       ]))
-    try ledger.carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
+    try revisionStored(document, documentID, revision)
     return .restored(
       component: document.componentID, format: document.format, revision: revision, restoredRevision: earlier,
       itemCount: items)
@@ -244,7 +249,7 @@ extension CriteriaLibrary {
         staleLinks: try row.decode("stale_links"))
       return (summary, try row.decode("platform_items"))
     }
-    let aliases = try components.aliases()
+    let aliases = try ComponentDirectory(connection: connection).aliases()
     return summaries.filter { platform == nil || $0.platformItems > 0 }.map { summary, _ in
       var marked = summary
       marked.aliases = aliases[summary.component] ?? []
@@ -304,7 +309,7 @@ extension CriteriaLibrary {
 }
 
 /// Stores criteria documents as revisions and reads a component's current criteria.
-struct CriteriaLibrary: DatabaseDomain {
+struct CriteriaLibrary {
   /// The workspace database.
   let connection: Connection
 }

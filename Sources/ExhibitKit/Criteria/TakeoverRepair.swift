@@ -10,7 +10,7 @@ import ExhibitSQLite
 /// same file) and whose file name names another component, and files it, with every later revision
 /// from that file, under its own name. Items move with their document, so every link stays on the
 /// revision it was judged against; the component taken over has its own revision current again.
-/// Each move is a `criteria.rekey` audit event, and recordings are attributed again afterwards.
+/// Each move is a `criteria.rekey` audit event, and the migration (Schema) attributes recordings again afterwards.
 ///
 /// Runs once, as schema migration 16, inside its transaction.
 enum TakeoverRepair {
@@ -26,9 +26,11 @@ enum TakeoverRepair {
     let sourcePath: String
   }
 
-  /// Moves every taken-over revision to its own component.
+  /// Moves every taken-over revision to its own component; the migration then attributes
+  /// recordings again when any moved.
+  /// - Returns: How many revisions moved.
   /// - Throws: ``SQLiteError``; the migration's transaction then rolls back.
-  static func run(on connection: Connection) throws {
+  static func run(on connection: Connection) throws -> Int {
     let rows = try connection.query(
       "SELECT id, family, component, format, revision, source_path FROM criteria_document ORDER BY family, component, format, revision"
     )
@@ -52,7 +54,7 @@ enum TakeoverRepair {
         moved += 1
       }
     }
-    if moved > 0 { _ = try CatalogueWriter(connection: connection).refreshAttribution(actor: actor) }
+    return moved
   }
 
   /// Files one revision under `target`, after the revisions it already has there.

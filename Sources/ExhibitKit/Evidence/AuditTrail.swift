@@ -3,7 +3,11 @@ import Foundation
 
 /// Reads the audit trail: every event, or the events about one subject, found through the
 /// `audit_subject` index.
-struct AuditTrail: DatabaseDomain {
+struct AuditTrail {
+  /// Component names and aliases.
+  private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
+  /// Catalogued recordings.
+  private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
   /// The workspace database.
   let connection: Connection
 
@@ -89,5 +93,17 @@ struct AuditTrail: DatabaseDomain {
       .init(path: "audit_subject:\($0)", problem: "subjects are indexed for an event that does not exist")
     }
     return problems
+  }
+
+  /// The stored hash of event `id`, or nil when the trail has none.
+  /// - Throws: ``SQLiteError``.
+  func eventHash(id: Int64) throws -> String? {
+    try connection.first("SELECT hash FROM audit_event WHERE id = ?", [id])?.decode("hash")
+  }
+
+  /// `hash` when an event of the trail has it, or nil.
+  /// - Throws: ``SQLiteError``.
+  func eventHash(of hash: String) throws -> String? {
+    try connection.first("SELECT hash FROM audit_event WHERE hash = ?", [hash])?.decode("hash")
   }
 }

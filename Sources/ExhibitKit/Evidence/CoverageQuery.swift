@@ -1,7 +1,9 @@
 import ExhibitSQLite
 
 /// Reads what coverage is computed from: a component's current criteria and its links.
-struct CoverageQuery: DatabaseDomain {
+struct CoverageQuery {
+  /// Criteria documents and items.
+  private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
   /// The workspace database.
   let connection: Connection
 

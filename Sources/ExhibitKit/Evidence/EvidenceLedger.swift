@@ -157,7 +157,26 @@ extension EvidenceLedger {
 }
 
 /// Links recordings to criteria items with verdicts, and retracts them, each with its audit event.
-struct EvidenceLedger: DatabaseDomain {
+struct EvidenceLedger {
+  /// Component names and aliases.
+  private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
+  /// Criteria documents and items.
+  private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
+  /// Catalogued recordings.
+  private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
   /// The workspace database.
   let connection: Connection
+}
+
+extension EvidenceLedger {
+  /// Every link to a recording, live and retracted, as a recording's detail lists them.
+  /// - Throws: ``SQLiteError``.
+  func links(toRecording id: Int64) throws -> [RecordingDetail.Link] {
+    try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ?", [id]).map {
+      RecordingDetail.Link(
+        id: $0.id, item: $0.itemKey, verdict: $0.verdict, startSeconds: $0.startSeconds,
+        endSeconds: $0.endSeconds, auditor: $0.auditor, note: $0.note, createdAt: $0.createdAt,
+        retractedAt: $0.retractedAt)
+    }
+  }
 }

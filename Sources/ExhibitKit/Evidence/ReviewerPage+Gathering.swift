@@ -13,12 +13,13 @@ extension ReviewerPageQuery {
     let criteria = try criteria.componentCriteria(component, platform: platform)
     let coverage = try CoverageQuery(connection: connection).coverage(component, platform: platform)
     let library = recordings
+    let ledger = EvidenceLedger(connection: connection)
     let recordings = try library.recordings(component: component, platform: platform).map {
       summary -> ReviewerPage.Recording in
       let detail = try library.recordingDetail(id: summary.id)
       return ReviewerPage.Recording(
         recording: summary, cues: detail.captions.flatMap(\.cues),
-        links: detail.links.filter { $0.retractedAt == nil })
+        links: try ledger.links(toRecording: summary.id).filter { $0.retractedAt == nil })
     }
     return ReviewerPage(
       component: component.description, title: criteria.document.title, revision: criteria.document.revision,
@@ -27,7 +28,13 @@ extension ReviewerPageQuery {
 }
 
 /// Gathers a reviewer's page of a component from the other domains.
-struct ReviewerPageQuery: DatabaseDomain {
+struct ReviewerPageQuery {
+  /// Component names and aliases.
+  private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
+  /// Criteria documents and items.
+  private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
+  /// Catalogued recordings.
+  private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
   /// The workspace database.
   let connection: Connection
 }

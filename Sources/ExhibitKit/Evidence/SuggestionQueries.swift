@@ -91,7 +91,11 @@ extension SuggestionQueries {
 }
 
 /// Finds cues that suggest links, and records the suggestions an auditor accepts.
-struct SuggestionQueries: DatabaseDomain {
+struct SuggestionQueries {
+  /// Criteria documents and items.
+  private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
+  /// Evidence links.
+  private var ledger: EvidenceLedger { EvidenceLedger(connection: connection) }
   /// The workspace database.
   let connection: Connection
 }

@@ -553,7 +553,7 @@ extension CatalogueWriter {
 }
 
 /// Writes what the cataloguer found: recordings, their paths, streams, captions and cues.
-struct CatalogueWriter: DatabaseDomain {
+struct CatalogueWriter {
   /// The workspace database.
   let connection: Connection
 }

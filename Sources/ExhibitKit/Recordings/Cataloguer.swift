@@ -7,7 +7,7 @@ import Foundation
 /// A file whose size, modification time, inode and device match what is stored is skipped
 /// without being opened, so a re-scan of an unchanged folder costs one `lstat` per file.
 public final class Cataloguer {
-  private let store: Store
+  private let writer: CatalogueWriter
   private let actor: String
   /// How many files are probed and hashed at once (default: the number of cores; one fewer while
   /// libavformat is being opened).
@@ -18,10 +18,10 @@ public final class Cataloguer {
   var examiner = RecordingExaminer()
 
   /// - Parameters:
-  ///   - store: Where to catalogue.
+  ///   - writer: The catalogue to write to; ``init(store:actor:)`` gives the workspace's.
   ///   - actor: Who catalogues, for the audit trail.
-  public init(store: Store, actor: String) {
-    self.store = store
+  init(writer: CatalogueWriter, actor: String) {
+    self.writer = writer
     self.actor = actor
   }
 
@@ -51,7 +51,6 @@ public final class Cataloguer {
       CatalogueProblem(
         path: $0, message: "a symbolic link, not followed: catalogue what it points to by its own path")
     }
-    let writer = store.catalogueWriter
     let state = try writer.catalogueState()
     let attributor = try writer.recordingAttributor()
     var requests: [ExaminationRequest] = []

@@ -45,5 +45,6 @@ public struct RecordingDetail: Sendable, Equatable, Codable {
   public let paths: [PathRecord]
   public let streams: [MediaInfo.Stream]
   public let captions: [CaptionTrack]
-  public let links: [Link]
+  /// Its evidence links, which the composer adds (``Store/recordingDetail(id:)``).
+  public internal(set) var links: [Link]
 }

@@ -75,7 +75,8 @@ extension RecordingLibrary {
     }
   }
 
-  /// Every field of one recording, its paths, streams, captions and evidence links.
+  /// Every field of one recording, its paths, streams and captions; its links are the ledger's
+  /// (``EvidenceLedger/links(toRecording:)``), which the composer adds.
   /// - Throws: ``RecordingLookupError``, ``SQLiteError`` or ``RowDecodingError``.
   func recordingDetail(id: Int64) throws -> RecordingDetail {
     guard let row = try connection.first(Self.summarySelect + " WHERE r.id = ?", [id]) else {
@@ -97,16 +98,10 @@ extension RecordingLibrary {
           path: track.path, language: track.language, sha256: track.sha256, warnings: track.warnings,
           cues: cues.map(\.cue))
       }
-    let links = try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ?", [id]).map {
-      RecordingDetail.Link(
-        id: $0.id, item: $0.itemKey, verdict: $0.verdict, startSeconds: $0.startSeconds,
-        endSeconds: $0.endSeconds, auditor: $0.auditor, note: $0.note, createdAt: $0.createdAt,
-        retractedAt: $0.retractedAt)
-    }
     return RecordingDetail(
       recording: summary, bitRate: recording.bitRate, tags: recording.tags,
       attribution: recording.attribution,
-      cataloguedAt: recording.cataloguedAt, paths: paths, streams: streams, captions: captions, links: links)
+      cataloguedAt: recording.cataloguedAt, paths: paths, streams: streams, captions: captions, links: [])
   }
 
   private static let summarySelect = """
@@ -149,7 +144,7 @@ extension RecordingLibrary {
 }
 
 /// Reads catalogued recordings: lists, lookups by path or SHA-256, and their details.
-struct RecordingLibrary: DatabaseDomain {
+struct RecordingLibrary {
   /// The workspace database.
   let connection: Connection
 }

@@ -541,7 +541,9 @@ extension SearchIndex {
 }
 
 /// The search indexes: criteria, captions, recording names and link notes, ranked by bm25.
-struct SearchIndex: DatabaseDomain {
+struct SearchIndex {
+  /// Component names and aliases.
+  private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
   /// The workspace database.
   let connection: Connection
   /// The document frequencies of phrases, counted once per version of an index.

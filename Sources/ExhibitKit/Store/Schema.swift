@@ -43,7 +43,11 @@ public enum Schema {
     // Runs last of all so far: it reads recordings with today's columns to re-attribute them.
     Migration(
       version: 16, name: "documents that took over another file's component get their own back", sql: "",
-      body: { try TakeoverRepair.run(on: $0) }),
+      body: { connection in
+        if try TakeoverRepair.run(on: connection) > 0 {
+          _ = try CatalogueWriter(connection: connection).refreshAttribution(actor: TakeoverRepair.actor)
+        }
+      }),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -1,20 +1,44 @@
 import ExhibitSQLite
 import Foundation
 
-// The store's front door: each method hands off to the domain that owns the data. No rule lives
-// here; read the domain's type for what a call does.
+// The store's front door and the one composer: each method hands off to the domain that owns
+// the data, and work that spans domains (an import that carries links forward and attributes
+// recordings again, a recording's detail with its links) is put together here, so no domain
+// calls one above it. No rule lives here; read the domain's type for what a call does.
 
-extension Store: DatabaseDomain {
+extension Store {
+  /// Criteria documents and items.
+  var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
+  /// Component names and aliases.
+  var components: ComponentDirectory { ComponentDirectory(connection: connection) }
+  /// Catalogued recordings.
+  var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
   /// The catalogue's writer, for the cataloguer.
   var catalogueWriter: CatalogueWriter { CatalogueWriter(connection: connection) }
+  /// Evidence links.
+  var ledger: EvidenceLedger { EvidenceLedger(connection: connection) }
+  /// The audit trail.
+  var auditTrail: AuditTrail { AuditTrail(connection: connection) }
 
   // MARK: Criteria
 
-  /// Stores parsed criteria documents as revisions, each import audited (``CriteriaLibrary``).
-  /// - Throws: ``SQLiteError``.
+  /// Stores parsed criteria documents as revisions, each import audited (``CriteriaLibrary``), in
+  /// one transaction: links of unchanged items move to each new revision (``EvidenceLedger``), and
+  /// recordings are attributed again when a revision was written (``CatalogueWriter``).
+  /// - Throws: ``SQLiteError``; nothing of the batch is stored then.
   public func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome]
   {
-    try criteria.importCriteria(documents, actor: actor)
+    try connection.transaction {
+      let ledger = self.ledger
+      let outcomes = try criteria.importCriteria(documents, actor: actor) { document, documentID, revision in
+        try ledger.carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
+      }
+      // New documents may name recordings already catalogued, or resolve their folders.
+      if outcomes.contains(where: \.wroteRevision) {
+        try catalogueWriter.refreshAttribution(actor: actor)
+      }
+      return outcomes
+    }
   }
 
   /// The newest revision of each criteria document, for one component or all, primary first.
@@ -101,7 +125,11 @@ extension Store: DatabaseDomain {
   /// Everything stored about one recording: paths, streams, captions with cues, links.
   /// - Throws: ``RecordingLookupError`` or ``SQLiteError``.
   public func recordingDetail(id: Int64) throws -> RecordingDetail {
-    try connection.reading { try recordings.recordingDetail(id: id) }
+    try connection.reading {
+      var detail = try recordings.recordingDetail(id: id)
+      detail.links = try ledger.links(toRecording: id)
+      return detail
+    }
   }
 
   /// The attributor, knowing the imported components, that tells what a recording is of.

@@ -14,7 +14,7 @@ public final class Store {
     case read
   }
 
-  /// The open connection; domains reach it through ``DatabaseDomain``, nothing outside ExhibitKit does.
+  /// The open connection; each domain is made on it by the Store; nothing outside ExhibitKit reaches it.
   let connection: Connection
   /// The database file.
   public var path: String { connection.path }

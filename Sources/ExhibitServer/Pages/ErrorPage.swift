@@ -1,3 +1,5 @@
+import ExhibitModel
+
 /// The page a failed request shows: the status, what went wrong, and a way back.
 struct ErrorPage {
   let error: WebError

@@ -1,3 +1,5 @@
+import ExhibitModel
+
 /// The frame every page shares: language, title, our stylesheet and script, a skip link, the
 /// navigation, a search box, who is signed in, and one `main` landmark.
 struct Layout {

@@ -1,3 +1,5 @@
+import ExhibitModel
+
 /// `/signin`: the account form, shown when the server listens beyond loopback.
 struct SignInPage {
   let visitor: Visitor

@@ -43,7 +43,10 @@ struct BundleRoutes {
       // A zip this server made knows its SHA-256; one made before it started is hashed.
       let export = server.shelf.export(named: name)
       let (sha, report) = try await server.stores.read { store in
-        (try export?.sha256 ?? FileHasher().hash(path).sha256, try BagVerifier.verify(path, against: store))
+        (
+          try export?.sha256 ?? FileHasher().hash(path).sha256,
+          try BagVerifier.verify(path, against: store.bagWorkspace)
+        )
       }
       return .page(
         BundlePage(name: name, sha256: sha, report: report, export: export, visitor: context.visitor).html)

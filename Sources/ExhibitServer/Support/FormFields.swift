@@ -1,3 +1,4 @@
+import ExhibitModel
 import Foundation
 
 /// The fields of an `application/x-www-form-urlencoded` body.

@@ -1,3 +1,4 @@
+import ExhibitModel
 import Foundation
 import Hummingbird
 

@@ -72,7 +72,8 @@ struct Verify: ParsableCommand {
     } else if !withoutDb, FileManager.default.fileExists(atPath: global.databasePath) {
       workspace = try global.openForReading()
     }
-    let report = try BagVerifier.verify(path, against: workspace, requireSignature: requireSignature)
+    let report = try BagVerifier.verify(
+      path, against: workspace?.bagWorkspace, requireSignature: requireSignature)
     if output.json {
       try Console.json(report)
     } else {

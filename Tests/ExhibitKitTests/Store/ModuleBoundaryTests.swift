@@ -43,7 +43,6 @@ import Testing
     #expect(
       names.allSatisfy {
         $0.hasPrefix("Schema") || $0.hasPrefix("Store") || $0 == "DatabaseFile.swift"
-          || $0 == "DatabaseDomain.swift"
       }, "\(names)")
   }
 }

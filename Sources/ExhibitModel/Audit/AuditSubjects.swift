@@ -8,9 +8,9 @@ import Foundation
 /// - the item, `item:native/checkbox#screenreader.role`, and its component,
 ///   `item-component:native/checkbox`;
 /// - the recording a link is about, `linked-recording:<sha256>`.
-enum AuditSubjects {
+package enum AuditSubjects {
   /// The subjects of an event, without repeats, in a stable order.
-  static func of(subject: String, before: String?, after: String?) -> [String] {
+  package static func of(subject: String, before: String?, after: String?) -> [String] {
     var subjects = [subject]
     for json in [before, after] {
       let fields = Self.fields(json)

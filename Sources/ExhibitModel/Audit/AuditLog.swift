@@ -81,7 +81,7 @@ public enum AuditLog {
 
   /// Records the subjects `event` touches (``AuditSubjects``) in the caller's transaction.
   /// - Throws: ``SQLiteError``.
-  static func indexSubjects(of event: AuditEvent, _ connection: Connection) throws {
+  package static func indexSubjects(of event: AuditEvent, _ connection: Connection) throws {
     for subject in AuditSubjects.of(subject: event.subject, before: event.before, after: event.after) {
       try connection.execute(
         "INSERT OR IGNORE INTO audit_subject (subject, event_id) VALUES (?, ?)", [subject, event.id])

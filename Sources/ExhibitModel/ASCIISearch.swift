@@ -3,7 +3,7 @@ extension Collection where Element == UInt8 {
   ///
   /// For the short names attribution looks for (`replaykit`, `voiceover`) in file names and
   /// tags: Foundation's locale-aware search cost more than the rest of attributing a recording.
-  func firstOffset(of needle: some Collection<UInt8>) -> Int? {
+  package func firstOffset(of needle: some Collection<UInt8>) -> Int? {
     let text = Array(self)
     let needle = Array(needle)
     guard text.count >= needle.count else { return nil }
@@ -17,7 +17,7 @@ extension Collection where Element == UInt8 {
 
 extension StringProtocol {
   /// Whether the text holds `needle`, comparing bytes and ASCII letters in either case.
-  func containsIgnoringASCIICase(_ needle: String) -> Bool {
+  package func containsIgnoringASCIICase(_ needle: String) -> Bool {
     func lowercased(_ byte: UInt8) -> UInt8 {
       (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }

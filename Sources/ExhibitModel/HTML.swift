@@ -1,4 +1,3 @@
-import ExhibitKit
 
 /// A piece of HTML. Text interpolated into it is escaped; only other `HTML` values and literals
 /// go in as markup, so data from the database (criteria, captions, file names, notes) can only
@@ -10,7 +9,7 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
   public private(set) var markup: String
 
   /// Markup as it is. Only for literals and markup this module built.
-  init(markup: String) {
+  package init(markup: String) {
     self.markup = markup
   }
 
@@ -25,15 +24,15 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
   public var description: String { markup }
 
   /// Nothing.
-  static let empty = HTML(markup: "")
+  package static let empty = HTML(markup: "")
 
   /// Joins pieces of markup.
-  static func join(_ pieces: [HTML], separator: String = "") -> HTML {
+  package static func join(_ pieces: [HTML], separator: String = "") -> HTML {
     HTML(markup: pieces.map(\.markup).joined(separator: separator))
   }
 
   /// Text made safe for an element's content or a double- or single-quoted attribute value.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     HTMLText.escape(text)
   }
 

@@ -1,10 +1,10 @@
 /// Small JSON texts written byte for byte as Foundation's `JSONEncoder` writes them with sorted
 /// keys and unescaped slashes (an audit event's hash covers its text), at a fraction of its cost:
 /// a catalogue writes several for every recording.
-enum JSONText {
+package enum JSONText {
   /// An object of string or null values with its keys in byte order, or nil when a key is not
   /// ASCII: how the encoder orders those is left to the encoder.
-  static func object(_ fields: [String: String?]) -> String? {
+  package static func object(_ fields: [String: String?]) -> String? {
     guard fields.keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
     var text: [UInt8] = [UInt8(ascii: "{")]
     for (number, key) in fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
@@ -22,7 +22,7 @@ enum JSONText {
   }
 
   /// An array of strings.
-  static func array(_ values: [String]) -> String {
+  package static func array(_ values: [String]) -> String {
     var text: [UInt8] = [UInt8(ascii: "[")]
     for (number, value) in values.enumerated() {
       if number > 0 { text.append(UInt8(ascii: ",")) }

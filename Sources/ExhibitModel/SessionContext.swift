@@ -84,7 +84,7 @@ public struct SessionContext: Sendable, Equatable {
   /// changes, and before the last capital of an acronym followed by lowercase. A lone `i` keeps
   /// its capitals, so `slider-iOSVoiceover` gives `slider ios voiceover`,
   /// `checkbox_WindowsNvdaChrome` gives `checkbox windows nvda chrome`, `MacOS` gives `mac os`.
-  static func words(in text: String) -> [String] {
+  package static func words(in text: String) -> [String] {
     let characters = Array(text)
     var words: [String] = []
     var current = ""

@@ -1,0 +1,23 @@
+/// The workspace a bag is checked against (``Store/bagWorkspace``): a bag's audit events must be
+/// in its trail, and a bag of one of its components must be signed when it signs its bags.
+public struct BagWorkspace {
+  /// The database's path, named in problems.
+  public let path: String
+  let auditTrail: AuditTrail
+  let components: ComponentDirectory
+
+  /// The stored hash of an audit event, or nil when the trail has no such event.
+  func eventHash(id: Int64) -> String? {
+    try? auditTrail.eventHash(id: id)
+  }
+
+  /// Whether an event with this hash is in the trail.
+  func containsEvent(hash: String) -> Bool {
+    (try? auditTrail.eventHash(of: hash)) != nil
+  }
+
+  /// Whether criteria of the component (`family/slug`) were ever imported here.
+  func hasComponent(_ component: String) -> Bool {
+    (try? components.hasCriteria(component)) ?? false
+  }
+}
