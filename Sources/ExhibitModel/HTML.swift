@@ -1,4 +1,3 @@
-
 /// A piece of HTML. Text interpolated into it is escaped; only other `HTML` values and literals
 /// go in as markup, so data from the database (criteria, captions, file names, notes) can only
 /// ever be text on the page.
@@ -61,6 +60,16 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     /// A number.
     public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) {
       markup += String(number)
+    }
+
+    /// A component id as text, escaped.
+    public mutating func appendInterpolation(_ component: ComponentID) {
+      markup += HTML.escape(component.description)
+    }
+
+    /// An item key as text, escaped.
+    public mutating func appendInterpolation(_ key: ItemKey) {
+      markup += HTML.escape(key.description)
     }
 
     /// Markup, as it is.

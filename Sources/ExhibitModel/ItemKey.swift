@@ -26,3 +26,31 @@ public struct ItemKey: Sendable, Hashable, Comparable, CustomStringConvertible, 
 
   public static func < (lhs: ItemKey, rhs: ItemKey) -> Bool { lhs.description < rhs.description }
 }
+
+extension ItemKey: Codable {
+  /// Reads the key's text, `family/slug#name`.
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let key = ItemKey(text) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "\(text) is not family/slug#name"))
+    }
+    self = key
+  }
+
+  /// Writes the key's text, as JSON has always carried it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+extension ItemKey: ExpressibleByStringLiteral {
+  /// A key written in code, `"native/checkbox#screenreader.role"`; a literal that is not
+  /// `family/slug#name` is a programming error. A user's words go through
+  /// ``Store/resolveItemKey(_:)``.
+  public init(stringLiteral text: String) {
+    guard let key = ItemKey(text) else { preconditionFailure("\(text) is not family/slug#name") }
+    self = key
+  }
+}

@@ -91,7 +91,7 @@ extension BundleGathering {
 
     let bundleLinks = links.map { link in
       BundleContents.Link(
-        id: link.id, item: link.item, recording: link.recordingSHA256 ?? "",
+        id: link.id, item: link.item.description, recording: link.recordingSHA256 ?? "",
         file: fileBySha[link.recordingSHA256 ?? ""] ?? "", startSeconds: link.startSeconds,
         endSeconds: link.endSeconds, verdict: link.verdict, auditor: link.auditor, note: link.note,
         platformOverride: link.platformOverride, createdAt: link.createdAt)
@@ -102,7 +102,7 @@ extension BundleGathering {
       platform: platform,
       seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) })
     let items = criteria.items.map { item in
-      let own = bundleLinks.filter { $0.item == item.key }
+      let own = bundleLinks.filter { $0.item == item.key.description }
       let verdicts = columns.map { column in
         let here = own.filter {
           let recording = recordingBySha[$0.recording]
@@ -117,7 +117,7 @@ extension BundleGathering {
       // The one rule: a fail with one screen reader fails the item; a pass elsewhere is no conflict.
       let standing = ItemStanding(notApplicable: item.notApplicable, columns: verdicts.map(\.verdict))
       return BundleContents.Item(
-        key: item.key, section: item.section, label: item.label, expectation: item.expectation,
+        key: item.key.description, section: item.section, label: item.label, expectation: item.expectation,
         platforms: item.platforms, notApplicable: item.notApplicable,
         verdict: own.isEmpty ? nil : standing.verdict, gap: standing.hasGap,
         verdicts: verdicts,

@@ -1,6 +1,6 @@
 /// Everything Exhibit holds on a component's current criteria.
 public struct ComponentCriteria: Sendable, Equatable {
-  public let component: String
+  public let component: ComponentID
   public let document: CriteriaDocumentSummary
   public let items: [StoredCriteriaItem]
   public let gherkinGiven: String

@@ -2,7 +2,7 @@
 public struct CriteriaDocumentSummary: Sendable, Equatable, Codable {
   /// The document's row id, so nothing looks it up again; not part of the JSON.
   public internal(set) var documentID: Int64 = 0
-  public let component: String
+  public let component: ComponentID
   public let family: Family
   public let category: String
   public let title: String

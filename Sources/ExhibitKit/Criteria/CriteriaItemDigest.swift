@@ -43,7 +43,7 @@ struct CriteriaItemDigest: Sendable, Equatable {
   /// The digest of a stored item.
   init(stored item: StoredCriteriaItem) {
     self.init(
-      localKey: Self.localKey(of: item.key), section: item.section.rawValue, label: item.label,
+      localKey: Self.localKey(of: item.key.description), section: item.section.rawValue, label: item.label,
       expectation: item.expectation, platforms: item.platforms.map(\.rawValue),
       notApplicable: item.notApplicable,
       notes: item.notes)

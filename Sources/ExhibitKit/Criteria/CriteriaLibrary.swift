@@ -241,7 +241,7 @@ extension CriteriaLibrary {
     let summaries = try rows.map { row -> (summary: CriteriaDocumentSummary, platformItems: Int) in
       let document = try CriteriaDocumentRow.decode(row)
       let summary = CriteriaDocumentSummary(
-        documentID: document.id, component: document.component.description, family: document.component.family,
+        documentID: document.id, component: document.component, family: document.component.family,
         category: document.category, title: document.title, sourcePath: document.sourcePath,
         format: document.format.rawValue, revision: document.revision,
         itemCount: try row.decode("item_count"),
@@ -252,7 +252,7 @@ extension CriteriaLibrary {
     let aliases = try ComponentDirectory(connection: connection).aliases()
     return summaries.filter { platform == nil || $0.platformItems > 0 }.map { summary, _ in
       var marked = summary
-      marked.aliases = aliases[summary.component] ?? []
+      marked.aliases = aliases[summary.component.description] ?? []
       return marked
     }
     .sorted { ($0.component, $0.primary ? 0 : 1, $0.format) < ($1.component, $1.primary ? 0 : 1, $1.format) }
@@ -302,7 +302,7 @@ extension CriteriaLibrary {
     .map(\.video)
     .filter { platform == nil || $0.context.platform == nil || $0.context.platform == platform }
     return ComponentCriteria(
-      component: component.description, document: document, items: items,
+      component: component, document: document, items: items,
       gherkinGiven: documentRow.gherkinGiven,
       scenarios: scenarios, notes: notes, announcements: announcements, videos: videos)
   }

@@ -45,7 +45,7 @@ struct CriteriaItemRow: TableRecord {
   ]
   let id: Int64
   let documentID: Int64
-  let key: String
+  let key: ItemKey
   let section: CriteriaSection
   let label: String
   let expectation: String

@@ -1,6 +1,6 @@
 /// A stored criteria item with its key.
 public struct StoredCriteriaItem: Sendable, Equatable, Codable {
-  public let key: String
+  public let key: ItemKey
   public let section: CriteriaSection
   public let label: String
   public let expectation: String

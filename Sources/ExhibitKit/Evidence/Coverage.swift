@@ -9,10 +9,22 @@ public struct Coverage: Sendable, Equatable, Encodable {
   /// A segment of a recording behind a verdict.
   public struct Segment: Sendable, Equatable, Encodable {
     public let link: Int64
-    public let recording: String
+    /// The recording; JSON carries its path.
+    public let recording: RecordingRef
     public let fromSeconds: Double?
     public let toSeconds: Double?
     public let verdict: Verdict
+
+    private enum CodingKeys: String, CodingKey { case link, recording, fromSeconds, toSeconds, verdict }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(link, forKey: .link)
+      try container.encode(recording.path, forKey: .recording)
+      try container.encodeIfPresent(fromSeconds, forKey: .fromSeconds)
+      try container.encodeIfPresent(toSeconds, forKey: .toSeconds)
+      try container.encode(verdict, forKey: .verdict)
+    }
   }
 
   /// One item in one column.
@@ -27,7 +39,7 @@ public struct Coverage: Sendable, Equatable, Encodable {
 
   /// One criteria item with its cells.
   public struct Item: Sendable, Equatable, Encodable {
-    public let key: String
+    public let key: ItemKey
     public let section: CriteriaSection
     public let label: String
     public let platforms: [Platform]
@@ -53,7 +65,7 @@ public struct Coverage: Sendable, Equatable, Encodable {
   /// A live link pinned to an item of a superseded revision.
   public struct StaleLink: Sendable, Equatable, Encodable {
     public let link: Int64
-    public let item: String
+    public let item: ItemKey
     public let revision: Int
     public let verdict: Verdict
   }
@@ -62,25 +74,37 @@ public struct Coverage: Sendable, Equatable, Encodable {
   /// verdict until it is resolved.
   public struct UnavailableLink: Sendable, Equatable, Encodable {
     public let link: Int64
-    public let item: String
-    /// The recording's last known path.
-    public let recording: String
+    public let item: ItemKey
+    /// The recording; JSON carries its last known path.
+    public let recording: RecordingRef
     /// `recording missing` (no file at any of its paths) or `bytes changed` (its path now holds
     /// other bytes).
     public let state: RecordingAvailability
     public let verdict: Verdict
     /// How to resolve it.
     public let advice: String
+
+    private enum CodingKeys: String, CodingKey { case link, item, recording, state, verdict, advice }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(link, forKey: .link)
+      try container.encode(item, forKey: .item)
+      try container.encode(recording.path, forKey: .recording)
+      try container.encode(state, forKey: .state)
+      try container.encode(verdict, forKey: .verdict)
+      try container.encode(advice, forKey: .advice)
+    }
   }
 
-  public let component: String
+  public let component: ComponentID
   public let revision: Int
   public let columns: [Column]
   public let items: [Item]
   /// Keys of items with a gap in some column in scope.
-  public let gaps: [String]
+  public let gaps: [ItemKey]
   /// Keys of items whose evidence disagrees (pass and fail in one column).
-  public let conflicts: [String]
+  public let conflicts: [ItemKey]
   public let stale: [StaleLink]
   /// Live links of the current revision whose recording is missing or changed.
   public let unavailable: [UnavailableLink]

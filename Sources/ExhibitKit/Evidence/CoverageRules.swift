@@ -27,7 +27,7 @@ extension Coverage {
     let unavailable = inCurrentRevision.compactMap { link -> UnavailableLink? in
       guard let state = link.availability else { return nil }
       return UnavailableLink(
-        link: link.id, item: link.itemKey, recording: link.recordingPath, state: state, verdict: link.verdict,
+        link: link.id, item: link.itemKey, recording: link.recording, state: state, verdict: link.verdict,
         advice: state.advice(link: link.id, path: link.recordingPath))
     }
     let platforms =
@@ -45,7 +45,7 @@ extension Coverage {
           verdict: CombinedVerdict(combining: here.map(\.verdict)), links: here.count,
           segments: here.map {
             Segment(
-              link: $0.id, recording: $0.recordingPath, fromSeconds: $0.startSeconds,
+              link: $0.id, recording: $0.recording, fromSeconds: $0.startSeconds,
               toSeconds: $0.endSeconds,
               verdict: $0.verdict)
           })
@@ -61,7 +61,7 @@ extension Coverage {
         verdict: standing.verdict, conflict: standing.verdict == .conflict)
     }
     self.init(
-      component: component.description, revision: document.revision, columns: columns, items: items,
+      component: component, revision: document.revision, columns: columns, items: items,
       gaps: items.filter { !$0.gapPlatforms.isEmpty }.map(\.key),
       conflicts: items.filter(\.conflict).map(\.key),
       stale: stale.map {

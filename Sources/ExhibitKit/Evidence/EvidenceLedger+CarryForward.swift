@@ -45,7 +45,8 @@ extension EvidenceLedger {
       try AuditLog.append(
         connection, actor: actor, action: "link.retract", subject: "link:\(link.id)",
         before: AuditJSON.object([
-          "item": link.itemKey, "verdict": link.verdict.rawValue, "recording": link.recordingSHA256,
+          "item": link.itemKey.description, "verdict": link.verdict.rawValue,
+          "recording": link.recordingSHA256,
         ]),
         after: AuditJSON.object(["reason": reason]))
       try connection.execute(
@@ -55,7 +56,7 @@ extension EvidenceLedger {
         connection, actor: actor, action: "link.carry", subject: "link:\(newID)",
         before: AuditJSON.object(["link": String(link.id), "revision": String(link.revision)]),
         after: AuditJSON.object([
-          "recording": link.recordingSHA256, "item": link.itemKey, "revision": String(revision),
+          "recording": link.recordingSHA256, "item": link.itemKey.description, "revision": String(revision),
           "verdict": link.verdict.rawValue, "from": link.startSeconds.map { String($0) },
           "to": link.endSeconds.map { String($0) }, "note": link.note, "auditor": link.auditor,
           "created_at": link.createdAt, "platform_override": link.platformOverride ? "true" : "false",

@@ -115,7 +115,7 @@ extension EvidenceLedger {
       try AuditLog.append(
         connection, actor: actor, action: "link.retract", subject: "link:\(id)",
         before: AuditJSON.object([
-          "item": link.item, "verdict": link.verdict.rawValue, "recording": link.recordingSHA256,
+          "item": link.item.description, "verdict": link.verdict.rawValue, "recording": link.recordingSHA256,
         ]),
         after: AuditJSON.object(["reason": reason]))
       try connection.execute(
@@ -152,7 +152,8 @@ extension EvidenceLedger {
         CriteriaItemRow.self, "WHERE document_id = ? AND key = ?",
         [document.documentID, resolved.description])
     else { throw EvidenceError.unknownItem(key) }
-    return CurrentItem(id: item.id, key: item.key, platforms: item.platforms, revision: document.revision)
+    return CurrentItem(
+      id: item.id, key: item.key.description, platforms: item.platforms, revision: document.revision)
   }
 }
 

@@ -2,7 +2,7 @@
 public struct EvidenceLink: Sendable, Equatable, Codable {
   public let id: Int64
   /// The criterion's key, e.g. `native/checkbox#screenreader.role`.
-  public let item: String
+  public let item: ItemKey
   /// The criteria revision the verdict was given against.
   public let revision: Int
   public let recordingSHA256: String?

@@ -9,7 +9,7 @@ struct EvidenceLinkRow: Sendable {
   let id: Int64
   let recordingID: Int64
   let itemID: Int64
-  let itemKey: String
+  let itemKey: ItemKey
   let revision: Int
   let format: CriteriaFormat
   let verdict: Verdict
@@ -26,6 +26,9 @@ struct EvidenceLinkRow: Sendable {
   let recordingSHA256: String?
   /// The recording's first present path, else its first path; empty when it has none left.
   let recordingPath: String
+  /// The recording as models name it. A link is only ever made to a recording with bytes, so
+  /// its SHA-256 is there; an empty one would show a row damaged by hand.
+  var recording: RecordingRef { RecordingRef(sha256: recordingSHA256 ?? "", path: recordingPath) }
   let recordingPlatform: Platform?
   let recordingAssistiveTech: String?
   /// Nil when a file with the recording's bytes is present.

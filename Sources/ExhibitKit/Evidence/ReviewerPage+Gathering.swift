@@ -22,7 +22,7 @@ extension ReviewerPageQuery {
         links: try ledger.links(toRecording: summary.id).filter { $0.retractedAt == nil })
     }
     return ReviewerPage(
-      component: component.description, title: criteria.document.title, revision: criteria.document.revision,
+      component: component, title: criteria.document.title, revision: criteria.document.revision,
       platform: platform, coverage: coverage, recordings: recordings)
   }
 }

@@ -12,7 +12,7 @@ public struct ReviewerPage: Sendable, Equatable, Encodable {
   }
 
   /// `family/slug`.
-  public let component: String
+  public let component: ComponentID
   public let title: String
   public let revision: Int
   public let platform: Platform?

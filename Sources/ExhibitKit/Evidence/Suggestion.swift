@@ -1,8 +1,8 @@
 /// A link Exhibit proposes, for an auditor to judge.
 public struct Suggestion: Sendable, Equatable, Encodable {
-  public let recording: String
-  public let recordingSHA256: String
-  public let item: String
+  /// The recording; JSON carries its path and SHA-256 (`recording`, `recordingSha256`).
+  public let recording: RecordingRef
+  public let item: ItemKey
   public let fromSeconds: Double?
   public let toSeconds: Double?
   /// Why, in words: which cue said what, or which document named the recording.
@@ -15,4 +15,24 @@ public struct Suggestion: Sendable, Equatable, Encodable {
   public var acceptedLink: Int64?
   /// Why accepting it was refused (the cue lies outside the recording, say); the rest are kept.
   public var refusal: String?
+
+  private enum CodingKeys: String, CodingKey {
+    case recording, recordingSHA256, item, fromSeconds, toSeconds, reason, confidence, captionFile,
+      acceptedLink
+    case refusal
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(recording.path, forKey: .recording)
+    try container.encode(recording.sha256, forKey: .recordingSHA256)
+    try container.encode(item, forKey: .item)
+    try container.encodeIfPresent(fromSeconds, forKey: .fromSeconds)
+    try container.encodeIfPresent(toSeconds, forKey: .toSeconds)
+    try container.encode(reason, forKey: .reason)
+    try container.encode(confidence, forKey: .confidence)
+    try container.encodeIfPresent(captionFile, forKey: .captionFile)
+    try container.encodeIfPresent(acceptedLink, forKey: .acceptedLink)
+    try container.encodeIfPresent(refusal, forKey: .refusal)
+  }
 }

@@ -17,7 +17,7 @@ extension SuggestionQueries {
   func suggestions(component: ComponentID? = nil) throws -> [Suggestion] {
     let components =
       try component.map { [$0] }
-      ?? Set(criteria.criteriaDocuments().compactMap { ComponentID($0.component) }).sorted()
+      ?? Set(criteria.criteriaDocuments().map(\.component)).sorted()
     var result: [Suggestion] = []
     for component in components {
       let criteria = try criteria.componentCriteria(component)
@@ -43,7 +43,8 @@ extension SuggestionQueries {
           connection, where: "l.recording_id = ? AND l.retracted_at IS NULL", [id]
         )
         .map {
-          SuggestionRules.ExistingLink(item: $0.itemKey, start: $0.startMilliseconds, end: $0.endMilliseconds)
+          SuggestionRules.ExistingLink(
+            item: $0.itemKey.description, start: $0.startMilliseconds, end: $0.endMilliseconds)
         }
         let cues = try connection.query(
           """
@@ -77,7 +78,7 @@ extension SuggestionQueries {
           accepted.acceptedLink =
             try ledger.link(
               LinkRequest(
-                recording: suggestion.recordingSHA256, item: suggestion.item, verdict: .untested,
+                recording: suggestion.recording.sha256, item: suggestion.item.description, verdict: .untested,
                 from: suggestion.fromSeconds, to: suggestion.toSeconds, auditor: auditor,
                 note: "suggested: \(suggestion.reason)"), items: &items
             ).id

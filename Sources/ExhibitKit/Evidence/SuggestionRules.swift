@@ -47,7 +47,7 @@ struct SuggestionRules {
     self.component = component
     let spoken = items.filter { $0.section == .screenreader && !$0.notApplicable }
     screenReaderItems = spoken
-    let role = spoken.first { $0.key.hasSuffix("#screenreader.role") }
+    let role = spoken.first { $0.key.name == "screenreader.role" }
     roleWords = CueEvidence.roleWords(
       component: component.description, roleExpectation: role?.expectation ?? "")
   }
@@ -56,7 +56,7 @@ struct SuggestionRules {
   var hasScreenReaderItems: Bool { item("role") != nil || item("state") != nil }
 
   private func item(_ label: String) -> StoredCriteriaItem? {
-    screenReaderItems.first { $0.key.hasSuffix("#screenreader.\(label)") }
+    screenReaderItems.first { $0.key.name == "screenreader.\(label)" }
   }
 
   /// The suggestions of one recording's cues, in cue order.
@@ -78,11 +78,11 @@ struct SuggestionRules {
       var seen = Set<String>()
       for finding in CueEvidence.findings(in: cue.text, roleWords: roleWords) {
         guard let target = item(finding.aspect.itemLabel), target.platforms.contains(recording.platform),
-          seen.insert(target.key).inserted
+          seen.insert(target.key.description).inserted
         else { continue }
         let covered =
           exact.contains("\(target.key)|\(start)|\(end)")
-          || (spans[target.key] ?? []).contains { from, to in
+          || (spans[target.key.description] ?? []).contains { from, to in
             guard let from, let to else { return true }
             return from < end && to > start
           }
@@ -98,7 +98,7 @@ struct SuggestionRules {
           ? "a recording the criteria's Videos section names" : "a recording attributed to \(component)"
         result.append(
           Suggestion(
-            recording: recording.path, recordingSHA256: recording.sha256, item: target.key,
+            recording: RecordingRef(sha256: recording.sha256, path: recording.path), item: target.key,
             fromSeconds: Double(start) / 1000, toSeconds: Double(end) / 1000,
             reason: String(
               format: "the cue at %.2f s, \"%@\", %@ (%@)", Double(start) / 1000, cue.text, said, source),

@@ -27,7 +27,7 @@ public struct RecordingDetail: Sendable, Equatable, Codable {
   /// An evidence link to this recording.
   public struct Link: Sendable, Equatable, Codable {
     public let id: Int64
-    public let item: String
+    public let item: ItemKey
     public let verdict: Verdict
     public let startSeconds: Double?
     public let endSeconds: Double?

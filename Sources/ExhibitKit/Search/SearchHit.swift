@@ -1,16 +1,16 @@
 /// One match, with where it is and the words around it.
-public struct SearchHit: Sendable, Equatable, Codable {
+public struct SearchHit: Sendable, Equatable, Encodable {
   /// Which index it came from.
   public let kind: SearchKind
   /// What part of the criteria matched: `item`, `gherkin`, `developer-note` or `announcement`;
   /// for other kinds, the kind itself.
   public let source: String
   /// `family/slug`, or nil for a recording not attributed to a component.
-  public let component: String?
+  public let component: ComponentID?
   /// The platform it belongs to; nil when it applies to several (see ``platforms``).
-  public let platform: String?
+  public let platform: Platform?
   /// Every platform it applies to.
-  public let platforms: [String]
+  public let platforms: [Platform]
   /// The screen reader, for captions and notes.
   public let assistiveTech: String?
   /// A short title: the item's label, the scenario's title, the file name, the note's item.
@@ -18,9 +18,9 @@ public struct SearchHit: Sendable, Equatable, Codable {
   /// The matching text with matched words in `[` and `]`.
   public internal(set) var snippet: String
   /// The criteria item's key (criteria items and notes).
-  public let item: String?
-  /// The recording's absolute path (captions, recordings, notes).
-  public let recording: String?
+  public let item: ItemKey?
+  /// The recording (captions, recordings, notes); JSON carries its absolute path.
+  public let recording: RecordingRef?
   /// Where the cue (or the note's segment) starts, in seconds.
   public let startSeconds: Double?
   /// Where it ends, in seconds.
@@ -35,8 +35,8 @@ public struct SearchHit: Sendable, Equatable, Codable {
 
   /// Creates a hit.
   public init(
-    kind: SearchKind, source: String, component: String?, platform: String?, platforms: [String],
-    assistiveTech: String?, title: String, snippet: String, item: String?, recording: String?,
+    kind: SearchKind, source: String, component: ComponentID?, platform: Platform?, platforms: [Platform],
+    assistiveTech: String?, title: String, snippet: String, item: ItemKey?, recording: RecordingRef?,
     startSeconds: Double?, endSeconds: Double?, score: Double
   ) {
     self.kind = kind
@@ -66,7 +66,7 @@ public struct SearchHit: Sendable, Equatable, Codable {
     try container.encode(title, forKey: .title)
     try container.encode(snippet, forKey: .snippet)
     try container.encode(item, forKey: .item)
-    try container.encode(recording, forKey: .recording)
+    try container.encode(recording?.path, forKey: .recording)
     try container.encode(startSeconds, forKey: .startSeconds)
     try container.encode(endSeconds, forKey: .endSeconds)
     try container.encode(score, forKey: .score)

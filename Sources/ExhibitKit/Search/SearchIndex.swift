@@ -261,15 +261,16 @@ extension SearchIndex {
       """, found.rows)
     let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
-      let platforms = (try row.decode("platforms") as String).split(separator: ",").map(String.init)
+      let platforms = Self.platforms(try row.decode("platforms"))
       return Candidate(
         hit: SearchHit(
-          kind: .criteria, source: "item", component: (try row.decode("component") as String?),
-          platform: scope.platform ?? (platforms.count == 1 ? platforms[0] : nil), platforms: platforms,
+          kind: .criteria, source: "item", component: try Self.componentID(row),
+          platform: Self.platform(scope.platform) ?? (platforms.count == 1 ? platforms[0] : nil),
+          platforms: platforms,
           assistiveTech: nil, title: try row.decode("label"),
           snippet: "",
-          item: (try row.decode("key") as String?), recording: nil, startSeconds: nil, endSeconds: nil,
-          score: try ranked.decode("score")),
+          item: (try row.decode("key") as String?).flatMap(ItemKey.init), recording: nil, startSeconds: nil,
+          endSeconds: nil, score: try ranked.decode("score")),
         text: SnippetText(first: try row.decode("text_a"), second: try row.decode("text_b")))
     }
     return Ranked(candidates: candidates, capped: found.capped)
@@ -312,9 +313,9 @@ extension SearchIndex {
       }
       return Candidate(
         hit: SearchHit(
-          kind: .criteria, source: "gherkin", component: (try row.decode("component") as String?),
-          platform: scope.platform,
-          platforms: Platform.defaults(for: family).map(\.rawValue), assistiveTech: nil,
+          kind: .criteria, source: "gherkin", component: try Self.componentID(row),
+          platform: Self.platform(scope.platform),
+          platforms: Platform.defaults(for: family), assistiveTech: nil,
           title: try row.decode("title"),
           snippet: "",
           item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try ranked.decode("score")),
@@ -348,9 +349,9 @@ extension SearchIndex {
         separator: " ")
       return Candidate(
         hit: SearchHit(
-          kind: .criteria, source: source, component: (try row.decode("component") as String?),
-          platform: platform?.rawValue ?? scope.platform,
-          platforms: platform.map { [$0.rawValue] } ?? Platform.defaults(for: family).map(\.rawValue),
+          kind: .criteria, source: source, component: try Self.componentID(row),
+          platform: platform ?? Self.platform(scope.platform),
+          platforms: platform.map { [$0] } ?? Platform.defaults(for: family),
           assistiveTech: nil, title: title,
           snippet: "",
           item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try row.decode("score")),
@@ -375,21 +376,21 @@ extension SearchIndex {
       id: "c.id",
       """
       SELECT c.id AS fts_rowid, c.text AS text_a, c.start_ms, c.end_ms, r.family, r.component, r.platform,
-        r.assistive_tech, \(RecordingLibrary.primaryPath) AS path
+        r.assistive_tech, r.sha256, \(RecordingLibrary.primaryPath) AS path
       FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
       """, found.rows)
     let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
-      let path: String? = try row.decode("path")
+      let recording = try Self.recording(row)
+      let platform = Self.platform(try row.decode("platform"))
       return Candidate(
         hit: SearchHit(
           kind: .captions, source: "captions", component: try Self.component(row),
-          platform: (try row.decode("platform") as String?),
-          platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+          platform: platform, platforms: platform.map { [$0] } ?? [],
           assistiveTech: (try row.decode("assistive_tech") as String?),
-          title: path.map { ($0 as NSString).lastPathComponent } ?? "",
+          title: recording.map { ($0.path as NSString).lastPathComponent } ?? "",
           snippet: "",
-          item: nil, recording: path,
+          item: nil, recording: recording,
           startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
           endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
           score: try ranked.decode("score")),
@@ -412,20 +413,21 @@ extension SearchIndex {
     let details = try rowsByID(
       id: "p.id",
       """
-      SELECT p.id AS fts_rowid, p.name AS text_a, p.path, p.name, r.family, r.component, r.platform, r.assistive_tech
+      SELECT p.id AS fts_rowid, p.name AS text_a, p.path, p.name, r.family, r.component, r.platform, r.assistive_tech,
+        r.sha256
       FROM recording_path p JOIN recording r ON r.id = p.recording_id
       """, found.rows)
     let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
+      let platform = Self.platform(try row.decode("platform"))
       return Candidate(
         hit: SearchHit(
           kind: .recordings, source: "recordings", component: try Self.component(row),
-          platform: (try row.decode("platform") as String?),
-          platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+          platform: platform, platforms: platform.map { [$0] } ?? [],
           assistiveTech: (try row.decode("assistive_tech") as String?),
           title: try row.decode("name"),
           snippet: "",
-          item: nil, recording: (try row.decode("path") as String?), startSeconds: nil, endSeconds: nil,
+          item: nil, recording: try Self.recording(row), startSeconds: nil, endSeconds: nil,
           score: try ranked.decode("score")),
         text: SnippetText(first: try row.decode("text_a")))
     }
@@ -506,22 +508,22 @@ extension SearchIndex {
       id: "l.id",
       """
       SELECT l.id AS fts_rowid, l.note AS text_a, i.key, i.label, d.family || '/' || d.component AS component,
-        r.platform, r.assistive_tech, l.start_ms, l.end_ms, \(RecordingLibrary.primaryPath) AS path
+        r.platform, r.assistive_tech, r.sha256, l.start_ms, l.end_ms, \(RecordingLibrary.primaryPath) AS path
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
         JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
       """, found.rows)
     let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
+      let platform = Self.platform(try row.decode("platform"))
       return Candidate(
         hit: SearchHit(
-          kind: .notes, source: "notes", component: (try row.decode("component") as String?),
-          platform: (try row.decode("platform") as String?),
-          platforms: (try row.decode("platform") as String?).map { [$0] } ?? [],
+          kind: .notes, source: "notes", component: try Self.componentID(row),
+          platform: platform, platforms: platform.map { [$0] } ?? [],
           assistiveTech: (try row.decode("assistive_tech") as String?),
           title: try row.decode("label"),
           snippet: "",
-          item: (try row.decode("key") as String?),
-          recording: (try row.decode("path") as String?),
+          item: (try row.decode("key") as String?).flatMap(ItemKey.init),
+          recording: try Self.recording(row),
           startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
           endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
           score: try ranked.decode("score")),
@@ -530,13 +532,36 @@ extension SearchIndex {
     return Ranked(candidates: candidates, capped: found.capped)
   }
 
-  /// `family/component` of a recording row, when both are known.
-  private static func component(_ row: Row) throws -> String? {
+  /// The component of a recording row, when its family and component are both known.
+  private static func component(_ row: Row) throws -> ComponentID? {
     guard let family: String = try row.decode("family"), let component: String = try row.decode("component")
     else {
       return nil
     }
-    return "\(family)/\(component)"
+    return ComponentID("\(family)/\(component)")
+  }
+
+  /// A row's `component` column, `family/slug`.
+  private static func componentID(_ row: Row) throws -> ComponentID? {
+    (try row.decode("component") as String?).flatMap(ComponentID.init)
+  }
+
+  /// A stored platform name, nil for none or one Exhibit does not know.
+  private static func platform(_ name: String?) -> Platform? {
+    name.flatMap(Platform.init(rawValue:))
+  }
+
+  /// A stored, comma-separated list of platforms.
+  private static func platforms(_ list: String) -> [Platform] {
+    list.split(separator: ",").compactMap { Platform(rawValue: String($0)) }
+  }
+
+  /// The recording a row's `sha256` and `path` name, when it has both.
+  private static func recording(_ row: Row) throws -> RecordingRef? {
+    guard let sha256: String = try row.decode("sha256"), let path: String = try row.decode("path") else {
+      return nil
+    }
+    return RecordingRef(sha256: sha256, path: path)
   }
 }
 

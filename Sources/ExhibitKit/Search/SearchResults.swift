@@ -1,5 +1,5 @@
 /// The hits of one search, grouped by component.
-public struct SearchResults: Sendable, Equatable, Codable {
+public struct SearchResults: Sendable, Equatable, Encodable {
   /// The query as typed.
   public let query: String
   /// The FTS5 expression it was read as.
@@ -22,8 +22,8 @@ public struct SearchResults: Sendable, Equatable, Codable {
     self.query = query
     self.expression = expression
     self.capped = capped
-    var order: [String?] = []
-    var groups: [String?: [SearchHit]] = [:]
+    var order: [ComponentID?] = []
+    var groups: [ComponentID?: [SearchHit]] = [:]
     for hit in ranked {
       if groups[hit.component] == nil { order.append(hit.component) }
       groups[hit.component, default: []].append(hit)

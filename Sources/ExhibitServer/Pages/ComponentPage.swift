@@ -91,15 +91,13 @@ struct ComponentPage {
   }
 
   private func segmentLink(_ segment: Coverage.Segment) -> HTML {
-    let name = URLText.fileName(segment.recording)
+    let name = URLText.fileName(segment.recording.path)
     let time =
       segment.fromSeconds.map {
         " \(DisplayText.clock($0))–\(DisplayText.clock(segment.toSeconds ?? $0))"
       } ?? ""
-    guard let sha = data.recordingSHA256[segment.recording] else {
-      return "link \(segment.link): \(CoverageBadge.badge(segment.verdict)) \(name)\(time)"
-    }
-    let href = URLText.with("/recordings/\(sha)", query: [("t", segment.fromSeconds.map { String($0) })])
+    let href = URLText.with(
+      "/recordings/\(segment.recording.sha256)", query: [("t", segment.fromSeconds.map { String($0) })])
     return
       "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))"
   }
@@ -147,16 +145,16 @@ struct ComponentPage {
       return "<h2>Suggestions</h2><p>No suggestion is waiting for a decision.</p>"
     }
     let rows = data.suggestions.map { suggestion -> HTML in
-      let name = URLText.fileName(suggestion.recording)
+      let name = URLText.fileName(suggestion.recording.path)
       let time =
         suggestion.fromSeconds.map {
           "\(DisplayText.clock($0))–\(DisplayText.clock(suggestion.toSeconds ?? $0))"
         }
         ?? "whole recording"
       let open = URLText.with(
-        "/recordings/\(suggestion.recordingSHA256)",
+        "/recordings/\(suggestion.recording.sha256)",
         query: [
-          ("item", suggestion.item), ("from", suggestion.fromSeconds.map { String($0) }),
+          ("item", suggestion.item.description), ("from", suggestion.fromSeconds.map { String($0) }),
           ("to", suggestion.toSeconds.map { String($0) }), ("t", suggestion.fromSeconds.map { String($0) }),
         ])
       let accept: HTML =
@@ -164,7 +162,7 @@ struct ComponentPage {
         ? """
         <form method="post" action="\(path)/suggestions/accept" class="inline-form">
         <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
-        <input type="hidden" name="recording" value="\(suggestion.recordingSHA256)">
+        <input type="hidden" name="recording" value="\(suggestion.recording.sha256)">
         <input type="hidden" name="item" value="\(suggestion.item)">
         <input type="hidden" name="from" value="\(suggestion.fromSeconds.map { String($0) } ?? "")">
         <input type="hidden" name="platform" value="\(data.platform?.rawValue ?? "")">
@@ -186,7 +184,7 @@ struct ComponentPage {
   }
 
   /// The element id of an item's row.
-  static func anchor(_ key: String) -> String {
-    "item-" + key.map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+  static func anchor(_ key: ItemKey) -> String {
+    "item-" + key.description.map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
   }
 }

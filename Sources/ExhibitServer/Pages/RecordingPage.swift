@@ -108,7 +108,8 @@ struct RecordingPage {
     guard visitor.mayWrite else { return .empty }
     let platform = data.platform
     let offered = data.items.filter { item in
-      form.otherPlatforms || platform.map(item.platforms.contains) ?? true || item.key == form.item
+      form.otherPlatforms || platform.map(item.platforms.contains) ?? true
+        || item.key.description == form.item
     }
     let itemField: HTML
     if offered.isEmpty {
@@ -118,7 +119,7 @@ struct RecordingPage {
         """
     } else {
       let options = offered.map { item -> HTML in
-        "<option value=\"\(item.key)\"\(selected(item.key == form.item))>\(item.section.rawValue): \(item.label)</option>"
+        "<option value=\"\(item.key)\"\(selected(item.key.description == form.item))>\(item.section.rawValue): \(item.label)</option>"
       }
       itemField = """
         <div><label for="link-item">Item</label>
@@ -178,7 +179,7 @@ struct RecordingPage {
         URLText.with(
           path,
           query: [
-            ("item", suggestion.item), ("from", suggestion.fromSeconds.map { String($0) }),
+            ("item", suggestion.item.description), ("from", suggestion.fromSeconds.map { String($0) }),
             ("to", suggestion.toSeconds.map { String($0) }), ("t", suggestion.fromSeconds.map { String($0) }),
           ]) + "#judge-heading"
       let use: HTML =

@@ -19,8 +19,6 @@ struct SearchPage {
   let query: Query
   /// The results, nil before anything was searched.
   let results: SearchResults?
-  /// Each hit's recording path to its SHA-256, for links to its page.
-  let recordingSHA256: [String: String]
   let visitor: Visitor
   var error: String?
 
@@ -62,7 +60,7 @@ struct SearchPage {
 
   private func hits(_ results: SearchResults) -> HTML {
     guard !results.hits.isEmpty else { return "<p role=\"status\">Nothing matches “\(results.query)”.</p>" }
-    var groups: [(component: String?, hits: [SearchHit])] = []
+    var groups: [(component: ComponentID?, hits: [SearchHit])] = []
     for hit in results.hits {
       if let last = groups.last, last.component == hit.component {
         groups[groups.count - 1].hits.append(hit)
@@ -72,7 +70,7 @@ struct SearchPage {
     }
     let sections = groups.map { group -> HTML in
       let heading: HTML =
-        group.component.flatMap(ComponentID.init).map { component in
+        group.component.map { component in
           "<a href=\"/components/\(component.family.rawValue)/\(URLText.encode(component.slug))\">\(component.description)</a>"
         } ?? "No component"
       return "<section><h2>\(heading)</h2>\(group.hits.map(hit))</section>"
@@ -87,7 +85,7 @@ struct SearchPage {
   }
 
   private func hit(_ hit: SearchHit) -> HTML {
-    let platform = hit.platform ?? hit.platforms.joined(separator: ", ")
+    let platform = (hit.platform.map { [$0] } ?? hit.platforms).map(\.rawValue).joined(separator: ", ")
     return """
       <article class="hit"><h3>\(destination(hit))</h3>
       <p>\(hit.snippet)</p>
@@ -97,17 +95,16 @@ struct SearchPage {
 
   /// The hit's title as a link to where it is: the player at its second, or the item's row.
   private func destination(_ hit: SearchHit) -> HTML {
-    if let recording = hit.recording, let sha = recordingSHA256[recording] {
+    if let recording = hit.recording {
       let at = hit.startSeconds.map { String($0) }
       let href =
-        URLText.with("/recordings/\(sha)", query: [("t", at), ("play", at == nil ? nil : "1")])
+        URLText.with("/recordings/\(recording.sha256)", query: [("t", at), ("play", at == nil ? nil : "1")])
         + (at == nil ? "" : "#player")
       let time = hit.startSeconds.map { " at \(DisplayText.clock($0))" } ?? ""
       return "<a href=\"\(href)\">\(hit.title)\(time)</a>"
     }
-    if let item = hit.item, let hash = item.firstIndex(of: "#"),
-      let component = ComponentID(String(item[..<hash]))
-    {
+    if let item = hit.item {
+      let component = item.component
       let href =
         "/components/\(component.family.rawValue)/\(URLText.encode(component.slug))#\(ComponentPage.anchor(item))"
       return "<a href=\"\(href)\">\(hit.title)</a>"

@@ -119,7 +119,7 @@ struct APIRoutes {
       let query = SearchPage.Query(
         text: text, component: request.query("component"), platform: try request.platform(),
         kind: try request.query("kind").map(Self.searchKind))
-      return try .json(try await stores.cachedRead(query.cacheKey) { try PageRoutes.search(query, in: $0) }.0)
+      return try .json(try await stores.cachedRead(query.cacheKey) { try PageRoutes.search(query, in: $0) })
     }
 
     router.get("/api/history") { request, _ -> Response in

@@ -11,7 +11,7 @@ struct BundleRoutes {
     let server = server
     router.get("/bundles") { _, context -> Response in
       let components = try await server.stores.read { store in
-        var seen = Set<String>()
+        var seen = Set<ComponentID>()
         return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
       }
       return .page(

@@ -57,7 +57,7 @@ struct JudgingRoutes {
       let platform = try form.text("platform").map(Request.platform)
       let accepted = try await stores.write { store -> Suggestion? in
         let waiting = try store.suggestions(component: component).first {
-          $0.recordingSHA256 == sha && $0.item == item && $0.fromSeconds == from
+          $0.recording.sha256 == sha && $0.item.description == item && $0.fromSeconds == from
         }
         guard let waiting else { return nil }
         return try store.accept([waiting], auditor: auditor).first

@@ -64,18 +64,18 @@ struct PageRoutes {
         kind: try request.query("kind").map(APIRoutes.searchKind))
       guard !query.text.isEmpty else {
         return .page(
-          SearchPage(query: query, results: nil, recordingSHA256: [:], visitor: context.visitor).html)
+          SearchPage(query: query, results: nil, visitor: context.visitor).html)
       }
       do {
-        let (results, shas) = try await stores.cachedRead(query.cacheKey) { store in
+        let results = try await stores.cachedRead(query.cacheKey) { store in
           try Self.search(query, in: store)
         }
         return .page(
-          SearchPage(query: query, results: results, recordingSHA256: shas, visitor: context.visitor).html)
+          SearchPage(query: query, results: results, visitor: context.visitor).html)
       } catch let error as SearchError {
         return .page(
           SearchPage(
-            query: query, results: nil, recordingSHA256: [:], visitor: context.visitor,
+            query: query, results: nil, visitor: context.visitor,
             error: error.description
           )
           .html, status: .badRequest)
@@ -101,16 +101,11 @@ struct PageRoutes {
     return nil
   }
 
-  /// Searches, and finds the SHA-256 of every recording a hit names.
-  static func search(_ query: SearchPage.Query, in store: Store) throws -> (SearchResults, [String: String]) {
-    let results = try store.search(
+  /// Searches; each hit names its recording's SHA-256, for a link to its page.
+  static func search(_ query: SearchPage.Query, in store: Store) throws -> SearchResults {
+    try store.search(
       SearchRequest(
         query.text, component: query.component, platform: query.platform, kinds: query.kind.map { [$0] } ?? []
       ))
-    var shas: [String: String] = [:]
-    for path in Set(results.hits.compactMap(\.recording)) {
-      shas[path] = try store.recordingSHA256(atPath: path)
-    }
-    return (results, shas)
   }
 }

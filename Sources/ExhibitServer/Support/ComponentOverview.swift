@@ -41,10 +41,10 @@ struct ComponentOverview: Sendable, Encodable {
 
   /// Every imported component, by identifier, with its tallies.
   static func all(in store: Store) throws -> [ComponentOverview] {
-    var seen = Set<String>()
+    var seen = Set<ComponentID>()
     return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
       .compactMap { document -> ComponentOverview? in
-        guard let id = ComponentID(document.component) else { return nil }
+        let id = document.component
         let coverage = try store.coverage(id)
         let platforms = Platform.allCases.filter { platform in
           coverage.items.contains { $0.platforms.contains(platform) }

@@ -9,8 +9,6 @@ struct ComponentPageData: Sendable {
   let coverage: Coverage
   let recordings: [RecordingSummary]
   let suggestions: [Suggestion]
-  /// The SHA-256 of each recording the coverage names by path, to link to its page.
-  let recordingSHA256: [String: String]
 
   /// Reads a component's page.
   /// - Throws: ``LookupError`` for an unknown component, or ``SQLiteError``.
@@ -22,17 +20,11 @@ struct ComponentPageData: Sendable {
     let recordings = try store.recordings(component: component, platform: platform)
     let shas = Set(recordings.compactMap(\.sha256))
     let coverage = try store.coverage(component, platform: platform)
-    var recordingSHA256: [String: String] = [:]
-    for recording in recordings { recordingSHA256[recording.path] = recording.sha256 }
-    for path in Set(coverage.items.flatMap { $0.cells.flatMap { $0.segments.map(\.recording) } })
-    where recordingSHA256[path] == nil {
-      recordingSHA256[path] = try store.recordingSHA256(atPath: path)
-    }
     return ComponentPageData(
       component: component, platform: platform, criteria: criteria,
       coverage: coverage, recordings: recordings,
       suggestions: try store.suggestions(component: component).filter {
-        keys.contains($0.item) && shas.contains($0.recordingSHA256)
-      }, recordingSHA256: recordingSHA256)
+        keys.contains($0.item) && shas.contains($0.recording.sha256)
+      })
   }
 }

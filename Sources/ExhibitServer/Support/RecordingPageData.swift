@@ -37,7 +37,7 @@ struct RecordingPageData: Sendable {
     if let component {
       do {
         items = try store.componentCriteria(component).items
-        suggestions = try store.suggestions(component: component).filter { $0.recordingSHA256 == sha256 }
+        suggestions = try store.suggestions(component: component).filter { $0.recording.sha256 == sha256 }
       } catch is LookupError {
         // Attributed to a component whose criteria are not imported: nothing to judge against yet.
       }
@@ -45,7 +45,7 @@ struct RecordingPageData: Sendable {
     return RecordingPageData(
       sha256: sha256, detail: detail, component: component, items: items, suggestions: suggestions,
       playable: try store.mediaFile(sha256: sha256) != nil,
-      componentChoices: Array(Set(try store.criteriaDocuments().map(\.component))).sorted())
+      componentChoices: Array(Set(try store.criteriaDocuments().map(\.component.description))).sorted())
   }
 
   /// Whether text is a full SHA-256 in lowercase hex.

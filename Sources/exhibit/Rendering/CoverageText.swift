@@ -7,7 +7,7 @@ enum CoverageText {
     let header =
       ["ITEM"] + coverage.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" } + ["GAPS"]
     let rows = coverage.items.map { item in
-      [item.key]
+      [item.key.description]
         + item.cells.map { cell in
           guard let verdict = cell.verdict else {
             return item.platforms.contains(cell.platform) ? "-" : "n/a"
@@ -25,7 +25,7 @@ enum CoverageText {
     ]
     lines.append(SummaryText.line(coverage.tally))
     if !coverage.conflicts.isEmpty {
-      lines.append("conflicting verdicts: \(coverage.conflicts.joined(separator: ", "))")
+      lines.append("conflicting verdicts: \(coverage.conflicts.map(\.description).joined(separator: ", "))")
     }
     for stale in coverage.stale {
       lines.append(

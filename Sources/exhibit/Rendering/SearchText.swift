@@ -9,12 +9,15 @@ enum SearchText {
     var group: [SearchHit] = []
     func flush() {
       guard let first = group.first else { return }
-      lines.append(first.component ?? "(no component)")
+      lines.append(first.component?.description ?? "(no component)")
       lines.append(
         Table.render(
           header: ["KIND", "PLATFORM", "WHERE", "TEXT"],
           rows: group.map {
-            [$0.source, $0.platform ?? $0.platforms.joined(separator: ","), place($0), $0.snippet]
+            [
+              $0.source, ($0.platform.map { [$0] } ?? $0.platforms).map(\.rawValue).joined(separator: ","),
+              place($0), $0.snippet,
+            ]
           })
       )
       group = []
@@ -37,10 +40,10 @@ enum SearchText {
   static func place(_ hit: SearchHit) -> String {
     let at = hit.startSeconds.map { " @ \($0.decimalText(places: 1)) s" } ?? ""
     switch hit.kind {
-    case .criteria: return hit.item ?? "\(hit.source): \(hit.title)"
-    case .captions: return "\(hit.recording ?? hit.title)\(at)"
-    case .recordings: return hit.recording ?? hit.title
-    case .notes: return "\(hit.item ?? "") on \(hit.recording ?? "")\(at)"
+    case .criteria: return hit.item?.description ?? "\(hit.source): \(hit.title)"
+    case .captions: return "\(hit.recording?.path ?? hit.title)\(at)"
+    case .recordings: return hit.recording?.path ?? hit.title
+    case .notes: return "\(hit.item?.description ?? "") on \(hit.recording?.path ?? "")\(at)"
     }
   }
 }

@@ -24,7 +24,7 @@ struct CriteriaList: ParsableCommand {
       }
       let rows = documents.map { document in
         [
-          document.component, document.format, "r\(document.revision)", "\(document.itemCount)",
+          document.component.description, document.format, "r\(document.revision)", "\(document.itemCount)",
           document.primary ? "current" : "",
           document.staleLinks > 0 ? "\(document.staleLinks) stale links" : "",
           document.title,

@@ -31,7 +31,8 @@ struct CriteriaShow: ParsableCommand {
       if output.json {
         try Console.json(
           Report(
-            component: criteria.component, title: criteria.document.title, format: criteria.document.format,
+            component: criteria.component.description, title: criteria.document.title,
+            format: criteria.document.format,
             revision: criteria.document.revision, staleLinks: criteria.document.staleLinks,
             items: criteria.items))
         return
@@ -62,7 +63,7 @@ struct CriteriaShow: ParsableCommand {
         }
         let rows = criteria.items.map { item in
           [
-            item.key, item.platforms.map(\.rawValue).joined(separator: ","),
+            item.key.description, item.platforms.map(\.rawValue).joined(separator: ","),
             item.notApplicable ? "n/a" : item.expectation,
           ]
         }

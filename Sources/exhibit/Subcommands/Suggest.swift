@@ -30,9 +30,11 @@ struct Suggest: ParsableCommand {
       }
       // A suggestion that could not be linked names its caption file; the rest are recorded.
       let refused = suggestions.filter { $0.refusal != nil }
-      for (file, ones) in Dictionary(grouping: refused, by: { $0.captionFile ?? $0.recording }).sorted(by: {
-        $0.key < $1.key
-      }) {
+      for (file, ones) in Dictionary(grouping: refused, by: { $0.captionFile ?? $0.recording.path }).sorted(
+        by: {
+          $0.key < $1.key
+        })
+      {
         for suggestion in ones.prefix(10) {
           Console.error(
             "\(file): the cue at " + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2)) s: "
@@ -50,7 +52,7 @@ struct Suggest: ParsableCommand {
         Console.out(
           "\(suggestion.confidence.decimalText(places: 2))  " + "\(suggestion.item)  "
             + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2))–\((suggestion.toSeconds ?? 0).decimalText(places: 2)) s  "
-            + "\((suggestion.recording as NSString).lastPathComponent)\(link)")
+            + "\((suggestion.recording.path as NSString).lastPathComponent)\(link)")
         Console.out("      \(suggestion.reason)")
       }
       Console.out(

@@ -24,7 +24,7 @@ import Testing
     let rank = { (document: CriteriaDocumentSummary) in
       (CriteriaFormat(rawValue: document.format)?.precedence ?? 9) + (document.itemCount > 0 ? 0 : 10)
     }
-    return Dictionary(grouping: try store.criteriaDocuments(), by: \.component).compactMapValues {
+    return Dictionary(grouping: try store.criteriaDocuments(), by: \.component.description).compactMapValues {
       $0.min { rank($0) < rank($1) }?.documentID
     }
   }

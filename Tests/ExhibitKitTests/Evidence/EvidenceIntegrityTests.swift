@@ -172,7 +172,7 @@ import Testing
     #expect(suggestions.count >= 2)
     var broken = suggestions[0]
     broken = Suggestion(
-      recording: broken.recording, recordingSHA256: broken.recordingSHA256, item: broken.item,
+      recording: broken.recording, item: broken.item,
       fromSeconds: 90,
       toSeconds: 91, reason: broken.reason, confidence: broken.confidence, captionFile: broken.captionFile)
     let accepted = try workspace.store.accept([broken] + suggestions.dropFirst(), auditor: "ana")

@@ -142,7 +142,7 @@ import Testing
     // VoiceOver cue 1: "Email me updates, checkbox, not checked. Double tap to toggle." and
     // TalkBack cue 1: "Not checked, Email me updates, checkbox. Double tap to toggle." say the
     // role, a state and the hint; the cues "Checked." say a state.
-    let byItem = Dictionary(grouping: suggestions, by: \.item).mapValues(\.count)
+    let byItem = Dictionary(grouping: suggestions, by: \.item.description).mapValues(\.count)
     #expect(byItem[Self.role] == 2)
     #expect(byItem[Self.state] == 4)
     #expect(suggestions.allSatisfy { $0.confidence > 0 && $0.confidence <= 1 && !$0.reason.isEmpty })

@@ -15,7 +15,7 @@ enum RuleFixtures {
     notApplicable: Bool = false
   ) -> StoredCriteriaItem {
     StoredCriteriaItem(
-      key: key, section: section, label: String(key.split(separator: ".").last ?? ""),
+      key: ItemKey(stringLiteral: key), section: section, label: String(key.split(separator: ".").last ?? ""),
       expectation: expectation,
       platforms: platforms, notApplicable: notApplicable)
   }
@@ -29,9 +29,9 @@ enum RuleFixtures {
   /// Criteria of revision 2 in markdown, holding `items`.
   static func criteria(_ items: [StoredCriteriaItem] = items, revision: Int = 2) -> ComponentCriteria {
     ComponentCriteria(
-      component: component.description,
+      component: component,
       document: CriteriaDocumentSummary(
-        documentID: 1, component: component.description, family: .native, category: "controls",
+        documentID: 1, component: component, family: .native, category: "controls",
         title: "Checkbox",
         sourcePath: "checkbox.md", format: CriteriaFormat.magentaMarkdown.rawValue, revision: revision,
         itemCount: items.count, sha256: String(repeating: "a", count: 64),
@@ -48,7 +48,8 @@ enum RuleFixtures {
     availability: RecordingAvailability? = nil
   ) -> EvidenceLinkRow {
     EvidenceLinkRow(
-      id: id, recordingID: 1, itemID: 1, itemKey: item, revision: revision, format: .magentaMarkdown,
+      id: id, recordingID: 1, itemID: 1, itemKey: ItemKey(stringLiteral: item), revision: revision,
+      format: .magentaMarkdown,
       verdict: verdict, startMilliseconds: from, endMilliseconds: to, auditor: "ana", note: "",
       platformOverride: false, componentOverride: false, createdAt: "2026-11-21T00:00:00.000Z",
       retractedAt: retracted ? "2026-11-21T01:00:00.000Z" : nil, retractedBy: nil, retractionReason: nil,

@@ -27,7 +27,7 @@ import Testing
 
   /// The recordings' file names among hits.
   static func names(_ hits: [SearchHit]) -> Set<String> {
-    Set(hits.compactMap(\.recording).map { ($0 as NSString).lastPathComponent })
+    Set(hits.compactMap(\.recording).map { ($0.path as NSString).lastPathComponent })
   }
 
   @Test func captionHitsNameTheRecordingAndTheSecond() async throws {
@@ -35,7 +35,7 @@ import Testing
     let hits = try Self.hits(workspace, "toggle", kinds: [.captions])
     #expect(Self.names(hits) == ["checkboxVoiceOver.webm", "checkbox_AndroidTalkback.webm"])
     #expect(hits.allSatisfy { $0.startSeconds == 0.4 && $0.kind == .captions })
-    #expect(hits.allSatisfy { $0.recording?.hasPrefix(workspace.media) == true })
+    #expect(hits.allSatisfy { $0.recording?.path.hasPrefix(workspace.media) == true })
     #expect(hits.allSatisfy { $0.snippet.contains("[toggle]") })
     #expect(hits.allSatisfy { $0.component == "native/checkbox" })
   }
@@ -71,7 +71,7 @@ import Testing
     let moved = try Self.hits(
       workspace, "checked", component: "web/checkbox", platform: .macos, kinds: [.captions])
     #expect(Self.names(moved) == ["checkboxVoiceOver.webm"])
-    #expect(moved.allSatisfy { $0.component == "web/checkbox" && $0.platform == "macos" })
+    #expect(moved.allSatisfy { $0.component == "web/checkbox" && $0.platform == .macos })
     let names = try Self.hits(workspace, "checkboxVoiceOver", component: "web/checkbox", kinds: [.recordings])
     #expect(Self.names(names) == ["checkboxVoiceOver.webm"])
     for index in ["caption_cue_fts", "recording_path_fts"] {
@@ -230,9 +230,11 @@ import Testing
   @Test func hitsAreGroupedByComponentBestGroupFirst() async throws {
     let workspace = try await Self.prepared()
     let hits = try Self.hits(workspace, "checked")
-    var seen: [String?] = []
+    var seen: [ComponentID?] = []
     for hit in hits where seen.last != hit.component {
-      #expect(!seen.contains(hit.component), "component \(hit.component ?? "nil") appears in two groups")
+      #expect(
+        !seen.contains(hit.component),
+        "component \(hit.component?.description ?? "nil") appears in two groups")
       seen.append(hit.component)
     }
     #expect(Set(seen) == ["native/checkbox", "web/checkbox"])

@@ -46,7 +46,7 @@ import Testing
     defer { try? store.close() }
 
     let documents = try store.criteriaDocuments()
-    #expect(documents.map(\.component) == [Self.newName])
+    #expect(documents.map(\.component.description) == [Self.newName])
     #expect(documents.first?.revision == 1)
     #expect(
       Set(documents.first?.aliases ?? []) == [
@@ -58,7 +58,7 @@ import Testing
 
     // The links, their verdicts, segment and retraction are as they were.
     let coverage = try store.coverage(try #require(ComponentID(Self.newName)))
-    let byKey = Dictionary(uniqueKeysWithValues: coverage.items.map { ($0.key, $0) })
+    let byKey = Dictionary(uniqueKeysWithValues: coverage.items.map { ($0.key.description, $0) })
     let role = try #require(byKey["\(Self.newName)#screenreader.role"])
     #expect(role.cells.first { $0.platform == .ios }?.verdict == .pass)
     #expect(role.cells.first { $0.platform == .ios }?.segments.first?.fromSeconds == 0.4)
