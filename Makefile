@@ -5,7 +5,7 @@
 SWIFT ?= swift
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: all setup check build release test demo schema media lint format fuzz
+.PHONY: all setup check build release install test demo schema media lint format fuzz
 
 all: build
 
@@ -25,6 +25,13 @@ build: check
 # starts without loading or relocating them (Scripts/bench-startup.sh measures the difference).
 release: check
 	@bash Scripts/release-build.sh exhibit exhibit-server
+
+# Installs exhibit and exhibit-server in PREFIX/bin, with bash, zsh and fish completions and a
+# manual page per command (`man exhibit-link`): `make install` (as root), or
+# `make install PREFIX=$$HOME/.local` for one user.
+PREFIX ?= /usr/local
+install: setup
+	@bash Scripts/install.sh "$(PREFIX)" "$(DESTDIR)"
 
 test: setup
 	$(SWIFT) test

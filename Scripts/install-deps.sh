@@ -2,6 +2,7 @@
 # Installs what building and testing Exhibit needs on Debian, when it is missing.
 # Usage: Scripts/install-deps.sh [--media] [--bench] [--check]
 #   --media  adds espeak-ng, for make-sample-media.sh
+#   (always) bash-completion and man-db, for the completions and manual pages `make install` adds
 #   --bench  adds hyperfine and wrk, for Scripts/bench-*.sh
 #   --check  installs nothing: lists what is missing and fails when anything is (make build)
 set -euo pipefail
@@ -20,7 +21,7 @@ done
 # chromium and its driver run axe-core over bundle reports in the tests. libstdc++-12-dev and
 # libgcc-12-dev (which Swift itself needs) hold the archives `make release` links in.
 packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip
-  chromium chromium-driver libstdc++-12-dev libgcc-12-dev)
+  chromium chromium-driver libstdc++-12-dev libgcc-12-dev bash-completion man-db)
 $media && packages+=(espeak-ng fonts-dejavu-core)
 $bench && packages+=(hyperfine wrk faketime)
 

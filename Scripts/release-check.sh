@@ -40,5 +40,28 @@ if not hits or not any("checkbox" in (hit.get("snippet") or "").lower() for hit 
     sys.exit("release-check: the release exhibit's search found no snippet with the word")
 EOF
 "$root/.build/release/exhibit-server" --help >/dev/null || { echo "release-check: exhibit-server --help failed" >&2; status=1; }
-[ $status -eq 0 ] && echo "release-check: release binaries link only glibc and do the main job"
+
+# `make install` as a user runs it, into a scratch prefix: both binaries on PATH with one version,
+# Tab completing a command in bash, and a manual page per command.
+prefix="$scratch/prefix"
+make --no-print-directory install PREFIX="$prefix" >/dev/null || { echo "release-check: make install failed" >&2; status=1; }
+expected=$(sed -n 's/.*static let version = "\(.*\)"/\1/p' "$root/Sources/ExhibitModel/Exhibit.swift")
+for binary in exhibit exhibit-server; do
+  found=$(PATH="$prefix/bin:$PATH" "$binary" --version)
+  [ "$found" = "$expected" ] || { echo "release-check: $binary --version says '$found', not $expected" >&2; status=1; }
+done
+offered=$(bash -c 'source /usr/share/bash-completion/bash_completion
+  source "$1/share/bash-completion/completions/exhibit"
+  COMP_WORDS=(exhibit cat); COMP_CWORD=1; COMP_LINE="exhibit cat"; COMP_POINT=${#COMP_LINE}
+  _exhibit exhibit cat exhibit; printf "%s\n" "${COMPREPLY[@]}"' _ "$prefix")
+[ "$offered" = "catalog" ] || { echo "release-check: Tab after 'exhibit cat' offers '$offered', not catalog" >&2; status=1; }
+for shell_file in share/zsh/site-functions/_exhibit share/fish/vendor_completions.d/exhibit.fish; do
+  grep -q "catalog" "$prefix/$shell_file" || { echo "release-check: $shell_file offers no catalog" >&2; status=1; }
+done
+MANPATH="$prefix/share/man" man -P cat exhibit-link 2>/dev/null | grep -q -- "--verdict" \
+  || { echo "release-check: man exhibit-link shows no --verdict" >&2; status=1; }
+(cd "$scratch" && PATH="$prefix/bin:$PATH" exhibit catalogue --json >/dev/null) \
+  || { echo "release-check: exhibit catalogue (the alias) failed" >&2; status=1; }
+
+[ $status -eq 0 ] && echo "release-check: release binaries link only glibc, do the main job, and install with completions and manual pages"
 exit $status

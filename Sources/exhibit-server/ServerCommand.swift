@@ -8,7 +8,8 @@ import Foundation
 struct ServerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "exhibit serve",
-    abstract: "Serve the workspace in the browser: overview, checklists, player, judging, search, bundles.")
+    abstract: "Serve the workspace in the browser: overview, checklists, player, judging, search, bundles.",
+    version: Exhibit.version)
 
   @Option(help: "The database file (default: $EXHIBIT_DB, else ./Database/exhibit.sqlite).")
   var db: String?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExhibitKit
 
 /// The `exhibit` command: audit evidence for accessibility testing.
 @main
@@ -10,6 +11,7 @@ struct Exhibit: AsyncParsableCommand {
       The database is --db PATH, else $EXHIBIT_DB, else ./Database/exhibit.sqlite.
       Run `exhibit init` in a folder to make it a workspace.
       """,
+    version: ExhibitModel.Exhibit.version,
     subcommands: [
       Init.self, CriteriaCommand.self, CatalogueCommand.self, RecordingsCommand.self, Link.self, Unlink.self,
       Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,

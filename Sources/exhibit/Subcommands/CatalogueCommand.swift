@@ -11,8 +11,10 @@ struct CatalogueCommand: AsyncParsableCommand {
       Folders are searched for .webm, .mkv, .mp4, .m4v and .mov files and their WebVTT sidecars \
       (name.vtt, name-LANG.vtt, name.LANG.vtt). Files unchanged since the last run (same size, \
       modification time and inode) are not read again; a moved file is recognised by its hash; \
-      catalogued files that are gone are marked missing, never deleted.
-      """)
+      catalogued files that are gone are marked missing, never deleted. `exhibit catalogue` is the \
+      same command.
+      """,
+    aliases: ["catalogue"])
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
