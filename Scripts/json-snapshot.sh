@@ -7,8 +7,8 @@
 #   diff -r /tmp/before /tmp/after
 #
 # The clock is fixed with faketime (Debian's faketime) and the workspaces live at fixed paths, so
-# timestamps, audit hashes and paths repeat. What still differs between two runs is named in the
-# README: the signing key is random per workspace, so bag signatures and key fingerprints differ.
+# timestamps, audit hashes and paths repeat. What still differs between two runs:
+# the signing key is random per workspace, so bag signatures and key fingerprints differ.
 set -uo pipefail
 exhibit=$(realpath "${1:?usage: json-snapshot.sh EXHIBIT OUT}")
 out=$(realpath -m "${2:?usage: json-snapshot.sh EXHIBIT OUT}")

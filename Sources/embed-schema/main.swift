@@ -1,39 +1,70 @@
 import Foundation
 
-// Writes `Database/schema.sql` as ExhibitKit's `Schema.snapshot` (run by the EmbedSchema plugin):
-//   embed-schema SCHEMA.sql OUTPUT.swift
-// The version is the dump's `PRAGMA user_version`; a dump without one embeds no snapshot.
+// Writes the database's SQL as Swift for ExhibitKit (run by the EmbedSchema plugin):
+//   embed-schema SCHEMA.sql OUTPUT.swift [MIGRATION.sql...]
+// `Schema.snapshot` is the dump, versioned by its `PRAGMA user_version` (a dump without one embeds
+// no snapshot); `Schema.scripts` holds each migration file's text under the number its name
+// starts with (`012-current-criteria.sql` is version 12).
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-  FileHandle.standardError.write(Data("usage: embed-schema SCHEMA.sql OUTPUT.swift\n".utf8))
+guard arguments.count >= 3 else {
+  FileHandle.standardError.write(
+    Data("usage: embed-schema SCHEMA.sql OUTPUT.swift [MIGRATION.sql...]\n".utf8))
   exit(2)
 }
-let sql: String
-do {
-  sql = try String(contentsOfFile: arguments[1], encoding: .utf8)
-} catch {
-  FileHandle.standardError.write(Data("embed-schema: \(arguments[1]): \(error)\n".utf8))
-  exit(1)
+
+/// The file's text as a raw string literal, or the reason it cannot be one.
+func literal(_ path: String) -> String {
+  let text: String
+  do {
+    text = try String(contentsOfFile: path, encoding: .utf8)
+  } catch {
+    FileHandle.standardError.write(Data("embed-schema: \(path): \(error)\n".utf8))
+    exit(1)
+  }
+  guard !text.contains("\"\"\"#") else {
+    FileHandle.standardError.write(Data("embed-schema: \(path) holds a closing raw delimiter\n".utf8))
+    exit(1)
+  }
+  // A line break before the closing delimiter is not part of the literal: the text stays exact.
+  return "#\"\"\"\n\(text)\n\"\"\"#"
 }
+
+let sql = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
 let versionPrefix = "PRAGMA user_version = "
 let version =
   sql.split(separator: "\n").first { $0.hasPrefix(versionPrefix) }
   .flatMap { Int($0.dropFirst(versionPrefix.count).prefix { $0.isNumber }) } ?? 0
-guard !sql.contains("\"\"\"#") else {
-  FileHandle.standardError.write(Data("embed-schema: \(arguments[1]) holds a closing raw delimiter\n".utf8))
-  exit(1)
-}
 let snapshot =
-  version == 0
-  ? "nil"
-  : "SchemaSnapshot(\n    version: \(version),\n    sql: #\"\"\"\n\(sql)\"\"\"#)"
+  version == 0 ? "nil" : "SchemaSnapshot(\n    version: \(version),\n    sql: \(literal(arguments[1])))"
+
+var scripts: [(Int, String)] = []
+for path in arguments.dropFirst(3) {
+  let name = (path as NSString).lastPathComponent
+  guard let number = Int(name.prefix { $0.isNumber }), number > 0 else {
+    FileHandle.standardError.write(
+      Data("embed-schema: \(path): a migration's name starts with its version\n".utf8))
+    exit(1)
+  }
+  guard !scripts.contains(where: { $0.0 == number }) else {
+    FileHandle.standardError.write(
+      Data("embed-schema: \(path): a second script for version \(number)\n".utf8))
+    exit(1)
+  }
+  scripts.append((number, literal(path)))
+}
+let table =
+  scripts.isEmpty ? "[:]" : "[\n" + scripts.map { "    \($0.0): \($0.1)," }.joined(separator: "\n") + "\n  ]"
+
 let source = """
-  // Generated at build time from Database/schema.sql by the EmbedSchema plugin.
+  // Generated at build time from Database/schema.sql and Database/migrations by the EmbedSchema plugin.
   import ExhibitSQLite
 
   extension Schema {
     /// The schema the migrations build (`Database/schema.sql`): a new database is made from it.
     static let snapshot: SchemaSnapshot? = \(snapshot)
+
+    /// Each migration's script (`Database/migrations/NNN-name.sql`), by version.
+    static let scripts: [Int: String] = \(table)
   }
 
   """

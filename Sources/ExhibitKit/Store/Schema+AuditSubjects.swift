@@ -1,25 +1,6 @@
 import ExhibitSQLite
 
 extension Schema {
-  /// Version 8: the subjects each audit event touches, indexed, so history is a lookup.
-  static let auditSubjects = """
-    CREATE TABLE audit_subject (
-      subject TEXT NOT NULL,
-      event_id INTEGER NOT NULL REFERENCES audit_event (id),
-      PRIMARY KEY (subject, event_id)
-    ) WITHOUT ROWID;
-
-    CREATE TRIGGER audit_subject_no_update BEFORE UPDATE ON audit_subject
-    BEGIN
-      SELECT RAISE(ABORT, 'audit_subject is append-only');
-    END;
-
-    CREATE TRIGGER audit_subject_no_delete BEFORE DELETE ON audit_subject
-    BEGIN
-      SELECT RAISE(ABORT, 'audit_subject is append-only');
-    END;
-    """
-
   /// Fills `audit_subject` for the events written before version 8.
   static func indexAuditSubjects(_ connection: Connection) throws {
     for event in try connection.fetch(AuditEventRow.self) {

@@ -1,6 +1,8 @@
 import ExhibitSQLite
 
-/// The database schema: every migration Exhibit knows, oldest first.
+/// The database schema: every migration Exhibit knows, oldest first. Each step's SQL is a file,
+/// `Database/migrations/NNN-name.sql`, compiled in by the EmbedSchema plugin; a step's Swift body
+/// does what SQL cannot (reading stored text with ExhibitKit's parsers).
 ///
 /// `Database/schema.sql` is the readable dump of a fresh database built from these steps; a test
 /// fails when the two drift apart. The EmbedSchema plugin compiles it in as `snapshot`, the one
@@ -8,37 +10,37 @@ import ExhibitSQLite
 public enum Schema {
   /// The ordered migrations.
   public static let migrations: [Migration] = [
-    Migration(version: 1, name: "initial schema", sql: initial),
-    Migration(version: 2, name: "search over Gherkin, developer notes and announcements", sql: criteriaText),
+    Migration(version: 1, name: "initial schema", sql: script(1)),
+    Migration(version: 2, name: "search over Gherkin, developer notes and announcements", sql: script(2)),
     Migration(
-      version: 3, name: "components named as MagentaA11y names them, with aliases", sql: componentAliases,
+      version: 3, name: "components named as MagentaA11y names them, with aliases", sql: script(3),
       body: { try ComponentRekeying.run(on: $0) }),
     Migration(
-      version: 4, name: "links to another component's recording are stored overrides", sql: componentOverride),
+      version: 4, name: "links to another component's recording are stored overrides", sql: script(4)),
     Migration(
-      version: 5, name: "the file says it is Exhibit's", sql: "PRAGMA application_id = \(applicationID);"),
-    Migration(version: 6, name: "a link is retracted only with its audit event", sql: auditedRetraction),
+      version: 5, name: "the file says it is Exhibit's", sql: script(5)),
+    Migration(version: 6, name: "a link is retracted only with its audit event", sql: script(6)),
     Migration(
       version: 7, name: "an identical link is found by an index",
-      sql: "CREATE INDEX evidence_link_by_recording_item ON evidence_link (recording_id, item_id, start_ms);"),
+      sql: script(7)),
     Migration(
-      version: 8, name: "history finds events by the subjects they touch", sql: auditSubjects,
+      version: 8, name: "history finds events by the subjects they touch", sql: script(8),
       body: { try indexAuditSubjects($0) }),
     Migration(
       version: 9, name: "captions and recording names indexed with their component and platform",
-      sql: searchScope),
-    Migration(version: 10, name: "accounts and sessions for the web workspace", sql: accounts),
-    Migration(version: 11, name: "prefix indexes for captions and criteria items", sql: prefixIndexes),
-    Migration(version: 12, name: "each component's current criteria document kept", sql: currentCriteria),
+      sql: script(9)),
+    Migration(version: 10, name: "accounts and sessions for the web workspace", sql: script(10)),
+    Migration(version: 11, name: "prefix indexes for captions and criteria items", sql: script(11)),
+    Migration(version: 12, name: "each component's current criteria document kept", sql: script(12)),
     Migration(
-      version: 13, name: "captions and recording names indexed once per transaction", sql: searchBacklog),
+      version: 13, name: "captions and recording names indexed once per transaction", sql: script(13)),
     Migration(
       version: 14, name: "the audit trail records what each verdict means", sql: "",
       body: { try appendAuditBaseline($0) }),
     Migration(
       version: 15,
       name: "item notes; a recording's device; attribution set by hand; caption files without a video",
-      sql: itemNotesAndDevices
+      sql: script(15)
     ),
     // Runs last of all so far: it reads recordings with today's columns to re-attribute them.
     Migration(
@@ -53,381 +55,15 @@ public enum Schema {
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).
   public static let applicationID: Int32 = 0x4558_4842
 
+  /// The script of migration `version`, `Database/migrations/NNN-name.sql` (``scripts``).
+  private static func script(_ version: Int) -> String {
+    guard let sql = scripts[version] else {
+      preconditionFailure("Database/migrations holds no script for version \(version)")
+    }
+    return sql
+  }
+
   /// A migrator over ``migrations``, which makes a new database from ``snapshot``.
   public static let migrator = Migrator(migrations: migrations, snapshot: snapshot)
 
-  static let initial = """
-    -- Criteria ----------------------------------------------------------------------------------
-
-    -- One revision of one component's criteria document in one format. Unchanged content (same
-    -- sha256) is not imported twice; changed content becomes the next revision.
-    CREATE TABLE criteria_document (
-      id INTEGER PRIMARY KEY,
-      family TEXT NOT NULL CHECK (family IN ('native', 'web')),
-      category TEXT NOT NULL DEFAULT '',
-      component TEXT NOT NULL CHECK (component <> ''),
-      title TEXT NOT NULL,
-      source_path TEXT NOT NULL,
-      format TEXT NOT NULL
-        CHECK (format IN ('magenta-markdown', 'jekyll-front-matter', 'rendered-text')),
-      sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
-      revision INTEGER NOT NULL CHECK (revision >= 1),
-      general_notes TEXT NOT NULL DEFAULT '',
-      gherkin_given TEXT NOT NULL DEFAULT '',
-      imported_at TEXT NOT NULL,
-      UNIQUE (family, component, format, revision),
-      UNIQUE (family, component, format, sha256)
-    );
-
-    -- One acceptance criterion, e.g. native/checkbox#keyboard.spacebar in one revision.
-    CREATE TABLE criteria_item (
-      id INTEGER PRIMARY KEY,
-      document_id INTEGER NOT NULL REFERENCES criteria_document (id),
-      key TEXT NOT NULL,
-      section TEXT NOT NULL
-        CHECK (section IN ('keyboard', 'gestures', 'screenreader', 'settings', 'other')),
-      label TEXT NOT NULL,
-      expectation TEXT NOT NULL,
-      platforms TEXT NOT NULL,
-      not_applicable INTEGER NOT NULL DEFAULT 0 CHECK (not_applicable IN (0, 1)),
-      position INTEGER NOT NULL,
-      UNIQUE (document_id, key)
-    );
-    CREATE INDEX criteria_item_by_key ON criteria_item (key);
-
-    CREATE TABLE gherkin_scenario (
-      id INTEGER PRIMARY KEY,
-      document_id INTEGER NOT NULL REFERENCES criteria_document (id),
-      position INTEGER NOT NULL,
-      title TEXT NOT NULL,
-      UNIQUE (document_id, position)
-    );
-
-    -- A step of a scenario; depth is its nesting in the source (THEN under WHEN, AND under THEN).
-    CREATE TABLE gherkin_step (
-      id INTEGER PRIMARY KEY,
-      scenario_id INTEGER NOT NULL REFERENCES gherkin_scenario (id),
-      position INTEGER NOT NULL,
-      keyword TEXT NOT NULL,
-      text TEXT NOT NULL,
-      depth INTEGER NOT NULL DEFAULT 0,
-      UNIQUE (scenario_id, position)
-    );
-
-    -- Developer guidance per platform (ios, android, or general) and framework (uikit, swiftui,
-    -- views, compose, or empty), under a topic such as name, role, groupings, state or focus.
-    CREATE TABLE developer_note (
-      id INTEGER PRIMARY KEY,
-      document_id INTEGER NOT NULL REFERENCES criteria_document (id),
-      platform TEXT NOT NULL,
-      framework TEXT NOT NULL DEFAULT '',
-      topic TEXT NOT NULL DEFAULT '',
-      position INTEGER NOT NULL,
-      text TEXT NOT NULL
-    );
-    CREATE INDEX developer_note_by_document ON developer_note (document_id);
-
-    -- What a screen reader is expected to say, e.g. "Set as default, checkbox, not checked".
-    CREATE TABLE announcement_example (
-      id INTEGER PRIMARY KEY,
-      document_id INTEGER NOT NULL REFERENCES criteria_document (id),
-      platform TEXT NOT NULL,
-      framework TEXT NOT NULL DEFAULT '',
-      position INTEGER NOT NULL,
-      text TEXT NOT NULL
-    );
-
-    -- A recording named by a document's Videos section, with what its heading says of it.
-    CREATE TABLE video_reference (
-      id INTEGER PRIMARY KEY,
-      document_id INTEGER NOT NULL REFERENCES criteria_document (id),
-      position INTEGER NOT NULL,
-      heading TEXT NOT NULL,
-      source_path TEXT NOT NULL,
-      caption_path TEXT,
-      platform TEXT,
-      assistive_tech TEXT,
-      browser TEXT
-    );
-    CREATE INDEX video_reference_by_source ON video_reference (source_path);
-
-    -- Recordings -------------------------------------------------------------------------------
-
-    -- A recording is its bytes: one row per distinct SHA-256. A file that could not be read at
-    -- all (status error) has no hash and is known by its path alone.
-    CREATE TABLE recording (
-      id INTEGER PRIMARY KEY,
-      sha256 TEXT UNIQUE CHECK (sha256 IS NULL OR length(sha256) = 64),
-      size INTEGER NOT NULL,
-      status TEXT NOT NULL CHECK (status IN ('ok', 'truncated', 'error')),
-      error TEXT,
-      container TEXT,
-      duration_ms INTEGER,
-      bit_rate INTEGER,
-      tags TEXT NOT NULL DEFAULT '{}',
-      family TEXT,
-      family_source TEXT,
-      component TEXT,
-      component_source TEXT,
-      platform TEXT,
-      platform_source TEXT,
-      assistive_tech TEXT,
-      assistive_tech_source TEXT,
-      browser TEXT,
-      browser_source TEXT,
-      os_version TEXT,
-      os_version_source TEXT,
-      catalogued_at TEXT NOT NULL,
-      CHECK (sha256 IS NOT NULL OR status = 'error')
-    );
-    CREATE INDEX recording_by_component ON recording (family, component, platform);
-
-    -- Where a recording's bytes were seen. A moved file gets a new path row for the same
-    -- recording; a vanished file keeps its row with missing_since set.
-    CREATE TABLE recording_path (
-      id INTEGER PRIMARY KEY,
-      recording_id INTEGER NOT NULL REFERENCES recording (id),
-      path TEXT NOT NULL UNIQUE,
-      name TEXT NOT NULL,
-      size INTEGER NOT NULL,
-      mtime_ns INTEGER NOT NULL,
-      inode INTEGER NOT NULL,
-      device INTEGER NOT NULL,
-      first_seen TEXT NOT NULL,
-      last_seen TEXT NOT NULL,
-      missing_since TEXT
-    );
-    CREATE INDEX recording_path_by_recording ON recording_path (recording_id);
-
-    CREATE TABLE recording_stream (
-      id INTEGER PRIMARY KEY,
-      recording_id INTEGER NOT NULL REFERENCES recording (id),
-      stream_index INTEGER NOT NULL,
-      kind TEXT NOT NULL CHECK (kind IN ('video', 'audio', 'subtitle', 'data', 'attachment', 'other')),
-      codec TEXT NOT NULL,
-      width INTEGER,
-      height INTEGER,
-      frame_rate TEXT,
-      sample_rate INTEGER,
-      channels INTEGER,
-      bit_rate INTEGER,
-      language TEXT,
-      UNIQUE (recording_id, stream_index)
-    );
-
-    -- A WebVTT sidecar of a recording, e.g. checkboxVoiceOver-en-US.vtt.
-    CREATE TABLE caption_track (
-      id INTEGER PRIMARY KEY,
-      recording_id INTEGER NOT NULL REFERENCES recording (id),
-      path TEXT NOT NULL UNIQUE,
-      language TEXT,
-      sha256 TEXT NOT NULL,
-      size INTEGER NOT NULL,
-      mtime_ns INTEGER NOT NULL,
-      warnings TEXT NOT NULL DEFAULT '[]'
-    );
-    CREATE INDEX caption_track_by_recording ON caption_track (recording_id);
-
-    -- What the screen reader said, from start_ms to end_ms of the recording.
-    CREATE TABLE caption_cue (
-      id INTEGER PRIMARY KEY,
-      track_id INTEGER NOT NULL REFERENCES caption_track (id) ON DELETE CASCADE,
-      position INTEGER NOT NULL,
-      identifier TEXT,
-      start_ms INTEGER NOT NULL,
-      end_ms INTEGER NOT NULL CHECK (end_ms >= start_ms),
-      text TEXT NOT NULL,
-      UNIQUE (track_id, position)
-    );
-
-    -- Evidence -----------------------------------------------------------------------------------
-
-    -- A recording, or a segment of it, judged against one criterion in one revision. Links are
-    -- retracted, never deleted; only the retraction columns may change, once.
-    CREATE TABLE evidence_link (
-      id INTEGER PRIMARY KEY,
-      recording_id INTEGER NOT NULL REFERENCES recording (id),
-      item_id INTEGER NOT NULL REFERENCES criteria_item (id),
-      start_ms INTEGER,
-      end_ms INTEGER,
-      verdict TEXT NOT NULL CHECK (verdict IN ('pass', 'fail', 'not-applicable', 'untested')),
-      auditor TEXT NOT NULL,
-      note TEXT NOT NULL DEFAULT '',
-      platform_override INTEGER NOT NULL DEFAULT 0 CHECK (platform_override IN (0, 1)),
-      created_at TEXT NOT NULL,
-      retracted_at TEXT,
-      retracted_by TEXT,
-      retraction_reason TEXT,
-      CHECK ((start_ms IS NULL) = (end_ms IS NULL)),
-      CHECK (start_ms IS NULL OR (start_ms >= 0 AND end_ms > start_ms))
-    );
-    CREATE INDEX evidence_link_by_item ON evidence_link (item_id);
-    CREATE INDEX evidence_link_by_recording ON evidence_link (recording_id);
-
-    CREATE TRIGGER evidence_link_never_deleted BEFORE DELETE ON evidence_link
-    BEGIN
-      SELECT RAISE(ABORT, 'evidence links are retracted, never deleted');
-    END;
-
-    CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
-    WHEN old.retracted_at IS NOT NULL
-      OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
-      OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
-      OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
-      OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
-      OR new.created_at IS NOT old.created_at
-    BEGIN
-      SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
-    END;
-
-    -- The audit trail: append-only, each event's hash chained over the previous event's hash.
-    CREATE TABLE audit_event (
-      id INTEGER PRIMARY KEY,
-      at TEXT NOT NULL,
-      actor TEXT NOT NULL,
-      action TEXT NOT NULL,
-      subject TEXT NOT NULL,
-      before TEXT,
-      after TEXT,
-      previous_hash TEXT NOT NULL CHECK (length(previous_hash) = 64),
-      hash TEXT NOT NULL UNIQUE CHECK (length(hash) = 64)
-    );
-    CREATE INDEX audit_event_by_subject ON audit_event (subject);
-
-    CREATE TRIGGER audit_event_no_update BEFORE UPDATE ON audit_event
-    BEGIN
-      SELECT RAISE(ABORT, 'audit_event is append-only');
-    END;
-
-    CREATE TRIGGER audit_event_no_delete BEFORE DELETE ON audit_event
-    BEGIN
-      SELECT RAISE(ABORT, 'audit_event is append-only');
-    END;
-
-    -- Search: FTS5 over criteria, captions, recording names and link notes. Each index mirrors
-    -- its table through triggers, so it changes in the same transaction as the data.
-    CREATE VIRTUAL TABLE criteria_item_fts USING fts5 (
-      label, expectation, content = 'criteria_item', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2'
-    );
-    CREATE TRIGGER criteria_item_fts_insert AFTER INSERT ON criteria_item
-    BEGIN
-      INSERT INTO criteria_item_fts (rowid, label, expectation)
-      VALUES (new.id, new.label, new.expectation);
-    END;
-    CREATE TRIGGER criteria_item_fts_delete AFTER DELETE ON criteria_item
-    BEGIN
-      INSERT INTO criteria_item_fts (criteria_item_fts, rowid, label, expectation)
-      VALUES ('delete', old.id, old.label, old.expectation);
-    END;
-
-    CREATE VIRTUAL TABLE caption_cue_fts USING fts5 (
-      text, content = 'caption_cue', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2'
-    );
-    CREATE TRIGGER caption_cue_fts_insert AFTER INSERT ON caption_cue
-    BEGIN
-      INSERT INTO caption_cue_fts (rowid, text) VALUES (new.id, new.text);
-    END;
-    CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
-    BEGIN
-      INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    END;
-
-    CREATE VIRTUAL TABLE recording_path_fts USING fts5 (
-      name, content = 'recording_path', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2'
-    );
-    CREATE TRIGGER recording_path_fts_insert AFTER INSERT ON recording_path
-    BEGIN
-      INSERT INTO recording_path_fts (rowid, name) VALUES (new.id, new.name);
-    END;
-    CREATE TRIGGER recording_path_fts_delete AFTER DELETE ON recording_path
-    BEGIN
-      INSERT INTO recording_path_fts (recording_path_fts, rowid, name) VALUES ('delete', old.id, old.name);
-    END;
-    CREATE TRIGGER recording_path_fts_update AFTER UPDATE OF name ON recording_path
-    BEGIN
-      INSERT INTO recording_path_fts (recording_path_fts, rowid, name) VALUES ('delete', old.id, old.name);
-      INSERT INTO recording_path_fts (rowid, name) VALUES (new.id, new.name);
-    END;
-
-    CREATE VIRTUAL TABLE evidence_note_fts USING fts5 (
-      note, content = 'evidence_link', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2'
-    );
-    CREATE TRIGGER evidence_note_fts_insert AFTER INSERT ON evidence_link
-    BEGIN
-      INSERT INTO evidence_note_fts (rowid, note) VALUES (new.id, new.note);
-    END;
-    """
-
-  /// Version 2: prefix indexes; the rest of a document's text becomes searchable (Gherkin steps,
-  /// developer notes, announcement examples); a retracted link's note leaves the note index.
-  static let criteriaText = """
-    CREATE VIRTUAL TABLE gherkin_step_fts USING fts5 (
-      text, content = 'gherkin_step', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
-    );
-    INSERT INTO gherkin_step_fts (rowid, text) SELECT id, text FROM gherkin_step;
-    CREATE TRIGGER gherkin_step_fts_insert AFTER INSERT ON gherkin_step
-    BEGIN
-      INSERT INTO gherkin_step_fts (rowid, text) VALUES (new.id, new.text);
-    END;
-    CREATE TRIGGER gherkin_step_fts_delete AFTER DELETE ON gherkin_step
-    BEGIN
-      INSERT INTO gherkin_step_fts (gherkin_step_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    END;
-
-    CREATE VIRTUAL TABLE developer_note_fts USING fts5 (
-      text, content = 'developer_note', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
-    );
-    INSERT INTO developer_note_fts (rowid, text) SELECT id, text FROM developer_note;
-    CREATE TRIGGER developer_note_fts_insert AFTER INSERT ON developer_note
-    BEGIN
-      INSERT INTO developer_note_fts (rowid, text) VALUES (new.id, new.text);
-    END;
-    CREATE TRIGGER developer_note_fts_delete AFTER DELETE ON developer_note
-    BEGIN
-      INSERT INTO developer_note_fts (developer_note_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    END;
-
-    CREATE VIRTUAL TABLE announcement_example_fts USING fts5 (
-      text, content = 'announcement_example', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
-    );
-    INSERT INTO announcement_example_fts (rowid, text) SELECT id, text FROM announcement_example;
-    CREATE TRIGGER announcement_example_fts_insert AFTER INSERT ON announcement_example
-    BEGIN
-      INSERT INTO announcement_example_fts (rowid, text) VALUES (new.id, new.text);
-    END;
-    CREATE TRIGGER announcement_example_fts_delete AFTER DELETE ON announcement_example
-    BEGIN
-      INSERT INTO announcement_example_fts (announcement_example_fts, rowid, text)
-      VALUES ('delete', old.id, old.text);
-    END;
-
-    -- A retracted link no longer speaks for its recording: the note index now mirrors the live
-    -- links only (a view), and a retraction removes the note in the same statement.
-    DROP TRIGGER evidence_note_fts_insert;
-    DROP TABLE evidence_note_fts;
-    CREATE VIEW live_evidence_note AS
-      SELECT id, note FROM evidence_link WHERE retracted_at IS NULL;
-    CREATE VIRTUAL TABLE evidence_note_fts USING fts5 (
-      note, content = 'live_evidence_note', content_rowid = 'id',
-      tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
-    );
-    INSERT INTO evidence_note_fts (evidence_note_fts) VALUES ('rebuild');
-    CREATE TRIGGER evidence_note_fts_insert AFTER INSERT ON evidence_link
-    WHEN new.retracted_at IS NULL
-    BEGIN
-      INSERT INTO evidence_note_fts (rowid, note) VALUES (new.id, new.note);
-    END;
-    CREATE TRIGGER evidence_note_fts_retract AFTER UPDATE OF retracted_at ON evidence_link
-    WHEN old.retracted_at IS NULL AND new.retracted_at IS NOT NULL
-    BEGIN
-      INSERT INTO evidence_note_fts (evidence_note_fts, rowid, note) VALUES ('delete', old.id, old.note);
-    END;
-    """
 }
