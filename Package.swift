@@ -61,6 +61,8 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
       ],
+      // The bundle report's stylesheet and script, compiled in as bytes (`PackageResources`).
+      resources: [.embedInCode("Bundles/Resources/report.css"), .embedInCode("Bundles/Resources/report.js")],
       plugins: ["EmbedSchema"]
     ),
     // Database/schema.sql compiled into ExhibitKit as the schema new databases are made from.
@@ -81,7 +83,9 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-      ]
+      ],
+      // The pages' stylesheet and script, compiled in as bytes (`PackageResources`).
+      resources: [.embedInCode("Resources/exhibit.css"), .embedInCode("Resources/player.js")]
     ),
     // The CLI stays free of the server's libraries (SwiftNIO, Hummingbird), so commands start
     // fast; `exhibit serve` runs `exhibit-server` from beside it.

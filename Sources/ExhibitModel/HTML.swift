@@ -62,6 +62,11 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
       markup += String(number)
     }
 
+    /// A number with a fraction, as Swift writes it (`0.4`, `5.0`).
+    public mutating func appendInterpolation(_ number: Double) {
+      markup += String(number)
+    }
+
     /// A component id as text, escaped.
     public mutating func appendInterpolation(_ component: ComponentID) {
       markup += HTML.escape(component.description)

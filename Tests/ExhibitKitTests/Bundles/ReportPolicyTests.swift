@@ -29,3 +29,23 @@ import Testing
     #expect(head.contains("Content-Security-Policy"), "the policy comes before anything it governs")
   }
 }
+
+/// Every text a manifest carries is text on the report page, never markup: the page is built
+/// with the `HTML` type, whose interpolations escape.
+@Suite struct ReportEscapingTests {
+  @Test func markupInAnyManifestFieldIsShownAsText() async throws {
+    let workspace = try await BundleTests.prepared()
+    let bag = try BundleTests.export(workspace).path
+    var manifest = try String(contentsOfFile: bag + "/data/manifest.json", encoding: .utf8)
+    // Every string value that names the component, a label or a recording gets markup in it.
+    for word in ["Checkbox", "checkbox", "VoiceOver", "tester"] {
+      manifest = manifest.replacingOccurrences(of: word, with: "<i onclick=x>\(word)</i>")
+    }
+    let contents = try BundleContents.manifestDecoder.decode(BundleContents.self, from: Data(manifest.utf8))
+    let report = ReportPage.render(contents)
+    #expect(!report.contains("<i "), "markup from the manifest reached the page")
+    #expect(report.contains("&lt;i onclick=x&gt;Checkbox&lt;/i&gt;"))
+    #expect(report.contains("&lt;clearly&gt; &amp; once"), "the note stays text")
+    #expect(report.components(separatedBy: "<script").count == 2)
+  }
+}
