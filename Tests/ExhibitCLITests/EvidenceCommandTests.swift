@@ -97,6 +97,8 @@ import Testing
     #expect((coverage["gaps"] as? [String])?.contains(Self.role) == false)
     let id = try #require(link["id"] as? Int)
     #expect(try workspace.run("unlink", String(id), "--reason", "wrong clip").status == 0)
+    // Run twice, as the web's double submit: the same retraction, changing nothing.
+    #expect(try workspace.run("unlink", String(id), "--reason", "wrong clip ").status == 0)
     #expect(try workspace.run("unlink", String(id), "--reason", "again").status == 1)
     let history = try #require(try workspace.run("history", Self.role, "--json").json() as? [[String: Any]])
     #expect(history.compactMap { $0["action"] as? String } == ["link.create", "link.retract"])

@@ -119,7 +119,7 @@ import Testing
       #expect(first.status == .seeOther)
       #expect(first.headers[.location] == "/recordings/\(sha)?retracted=1#links")
       #expect(
-        try await browser.post("/links/1/retract", form: [("reason", "wrong segment")]).status == .seeOther)
+        try await browser.post("/links/1/retract", form: [("reason", "wrong segment ")]).status == .seeOther)
       #expect(
         try await browser.post("/links/1/retract", form: [("reason", "another reason")]).status == .conflict)
       #expect(try await browser.post("/links/99/retract", form: [("reason", "x")]).status == .notFound)

@@ -95,7 +95,8 @@ extension EvidenceLedger {
     }
   }
 
-  /// Retracts a link: it stays, marked with who retracted it, when and why.
+  /// Retracts a link: it stays, marked with who retracted it, when and why. The same retraction
+  /// again (same auditor, same reason once trimmed) returns the link as it is and writes nothing.
   ///
   /// - Parameters:
   ///   - id: The link.
@@ -109,7 +110,14 @@ extension EvidenceLedger {
     guard !reason.isEmpty else { throw EvidenceError.emptyReason }
     return try connection.transaction {
       let link = try evidenceLink(id)
-      if let at = link.retractedAt { throw EvidenceError.alreadyRetracted(id, at: at) }
+      if let at = link.retractedAt {
+        // The same retraction again (a double submit, a command run twice) is answered with the
+        // link as it is, and writes nothing; another reason or auditor is a conflict.
+        guard link.retractedBy == actor, link.retractionReason == reason else {
+          throw EvidenceError.alreadyRetracted(id, at: at)
+        }
+        return link
+      }
       let now = Timestamp.string(Date())
       // The event first: a trigger refuses a retraction no `link.retract` event records.
       try AuditLog.append(

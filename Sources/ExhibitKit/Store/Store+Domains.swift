@@ -153,7 +153,8 @@ extension Store {
     try ledger.link(request)
   }
 
-  /// Retracts a live link with a reason.
+  /// Retracts a live link with a reason (trimmed); the same retraction by the same auditor again
+  /// answers with the link as it is, so running it twice is safe.
   /// - Throws: ``EvidenceError`` or ``SQLiteError``.
   public func unlink(_ id: Int64, reason: String, actor: String) throws -> EvidenceLink {
     try ledger.unlink(id, reason: reason, actor: actor)

@@ -100,22 +100,14 @@ struct JudgingRoutes {
       auditor: auditor, note: note, overridePlatform: otherPlatform, overrideComponent: otherComponent)
   }
 
-  /// Retracts a link; the same retraction again (a double submit) answers with the link as it is.
+  /// Retracts a link; the same retraction again (a double submit) answers with the link as it is,
+  /// by the ledger's rule (``Store/unlink(_:reason:actor:)``).
   /// - Throws: ``WebError`` or ExhibitKit's errors.
   static func retract(_ id: Int64, reason: String?, auditor: String, stores: StorePool) async throws
     -> EvidenceLink
   {
     guard let reason, !reason.isEmpty else { throw WebError.badRequest("say why the link is retracted") }
-    return try await stores.write { store in
-      do {
-        return try store.unlink(id, reason: reason, actor: auditor)
-      } catch EvidenceError.alreadyRetracted {
-        let link = try store.evidenceLink(id)
-        guard link.retractedBy == auditor, link.retractionReason == reason else {
-          throw EvidenceError.alreadyRetracted(id, at: link.retractedAt ?? "")
-        }
-        return link
-      }
-    }
+    return try await stores.write { try $0.unlink(id, reason: reason, actor: auditor) }
   }
+
 }

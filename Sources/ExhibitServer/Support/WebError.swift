@@ -45,6 +45,7 @@ public struct WebError: Error, Sendable, Equatable {
       case .unknownItem: return WebError(.notFound, "unknown_item", error.description)
       case .unknownLink: return WebError(.notFound, "unknown_link", error.description)
       case .alreadyRetracted: return WebError(.conflict, "already_retracted", error.description)
+      case .emptyReason: return .badRequest(error.description)
       default: return WebError(.unprocessableContent, "invalid_link", error.description)
       }
     case let error as SearchError: return .badRequest(error.description)

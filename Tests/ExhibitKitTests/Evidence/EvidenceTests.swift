@@ -86,6 +86,11 @@ import Testing
     let retracted = try workspace.store.unlink(link.id, reason: "wrong recording", actor: "bo")
     #expect(retracted.retractedBy == "bo" && retracted.retractionReason == "wrong recording")
     #expect(throws: EvidenceError.self) { try workspace.store.unlink(link.id, reason: "again", actor: "bo") }
+    #expect(throws: EvidenceError.self) {
+      try workspace.store.unlink(link.id, reason: "wrong recording", actor: "someone else")
+    }
+    // The same retraction again, its reason typed with a trailing space, is the same retraction.
+    #expect(try workspace.store.unlink(link.id, reason: "wrong recording ", actor: "bo") == retracted)
     #expect(throws: EvidenceError.emptyReason) {
       try workspace.store.unlink(link.id, reason: "  ", actor: "bo")
     }
