@@ -15,11 +15,17 @@ public struct WebServer: Sendable {
   let boundPort = HostGuard.BoundPort()
   /// Open connections per address.
   let connections: ConnectionLimiter
+  /// Where routes and middleware log (`context.logger`).
+  let logger: Logger
 
   /// Opens the workspace database for serving.
+  /// - Parameters:
+  ///   - settings: What to serve, where and to whom.
+  ///   - logger: Where the server's diagnostics go; `exhibit serve` gives one that writes
+  ///     rate-limited lines to stderr (``ServerLogHandler``).
   /// - Throws: ``ServerError/noAccounts(host:)`` when accounts are required and there are none,
   ///   ``WorkspaceError`` for a missing database, or ``SQLiteError``.
-  public init(settings: ServerSettings) throws {
+  public init(settings: ServerSettings, logger: Logger = ServerLogHandler.logger()) throws {
     // Serving never makes a workspace: a mistyped --db would otherwise serve an empty one.
     guard FileManager.default.fileExists(atPath: settings.databasePath) else {
       throw WorkspaceError.noDatabase(path: settings.databasePath)
@@ -31,6 +37,7 @@ public struct WebServer: Sendable {
     }
     let secret = try store.webSecret(orStore: SessionTokens.random())
     self.settings = settings
+    self.logger = logger
     stores = try StorePool(path: settings.databasePath, threadCount: settings.databaseThreads)
     shelf = BundleShelf(folder: settings.exportsFolder, freeFloor: settings.exportFreeFloor)
     tokens = SessionTokens(secretHex: secret)
@@ -44,25 +51,30 @@ public struct WebServer: Sendable {
     }
   }
 
-  /// The routes, behind the middleware that decides who is asking and keeps responses safe.
+  /// The routes: behind the middleware every request passes (safe response headers, the host
+  /// guard, the server's logger, who is asking), in groups with their own (``RouteGroups``).
   public func router() -> Router<ExhibitRequestContext> {
     let router = Router(context: ExhibitRequestContext.self)
     router.add(middleware: ResponseSafetyMiddleware())
     router.add(
       middleware: HostGuard(
         loopback: settings.mode != .accounts, allowedHosts: Set(settings.allowedHosts), bound: boundPort))
+    router.add(middleware: RequestLogger(logger: logger))
     router.add(middleware: VisitorMiddleware(mode: settings.mode, tokens: tokens, stores: stores))
-    router.add(middleware: ErrorPageMiddleware())
-    router.add(middleware: AccessMiddleware())
-    PageRoutes(server: self).register(on: router)
-    JudgingRoutes(server: self).register(on: router)
-    AttributionRoutes(server: self).register(on: router)
-    APIRoutes(server: self).register(on: router)
-    MediaRoutes(stores: stores).register(on: router)
-    SessionRoutes(server: self).register(on: router)
-    BundleRoutes(server: self).register(on: router)
-    WorkspaceRoutes(server: self).register(on: router)
-    router.get("/static/:asset") { request, _ -> Response in
+    let groups = RouteGroups(router: router, tokens: tokens)
+    PageRoutes(stores: stores).register(in: groups)
+    JudgingRoutes(stores: stores).register(in: groups)
+    AttributionRoutes(stores: stores).register(in: groups)
+    APIRoutes(stores: stores).register(in: groups)
+    MediaRoutes(stores: stores).register(in: groups)
+    SessionRoutes(
+      stores: stores, accounts: settings.mode == .accounts, passwordHasher: settings.passwordHasher,
+      throttle: throttle
+    ).register(in: groups)
+    BundleRoutes(stores: stores, shelf: shelf, databasePath: settings.databasePath).register(in: groups)
+    WorkspaceRoutes(stores: stores, folder: WorkspaceFolder(databasePath: settings.databasePath))
+      .register(in: groups)
+    groups.assets.get(":asset") { request, _ -> Response in
       guard let asset = Assets.asset(at: request.uri.path) else {
         throw WebError.notFound("there is no such file")
       }
@@ -71,6 +83,7 @@ public struct WebServer: Sendable {
         headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"],
         body: ResponseBody(byteBuffer: ByteBuffer(string: asset.body)))
     }
+    groups.answerUnknownAPIPaths()
     return router
   }
 
@@ -80,10 +93,10 @@ public struct WebServer: Sendable {
   ) -> some ApplicationProtocol {
     let host = settings.host
     // Hummingbird's own log says what a malformed or dropped connection did, once per
-    // connection: nothing a user can act on, and a flood an attacker controls. Our errors go
-    // through ServerLog, rate-limited.
-    var logger = Logger(label: "exhibit-serve")
-    logger.logLevel = .critical
+    // connection: nothing a user can act on, and a flood an attacker controls. Requests log
+    // through `logger`, rate-limited (``RequestLogger``).
+    var quiet = logger
+    quiet.logLevel = .critical
     let connections = connections
     return Application(
       router: router(),
@@ -96,7 +109,7 @@ public struct WebServer: Sendable {
         boundPort.set(channel.localAddress?.port ?? 0)
         await onListening(host, channel.localAddress?.port ?? 0)
       },
-      logger: logger)
+      logger: quiet)
   }
 
   /// Runs until SIGINT or SIGTERM, then closes the database.

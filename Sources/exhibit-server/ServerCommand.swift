@@ -50,7 +50,7 @@ struct ServerCommand: AsyncParsableCommand {
         ProbeBox.configure(
           executable: exhibit, deadlineSeconds: ProbeBox.deadlineSeconds(environment: environment))
       }
-      let server = try WebServer(settings: settings)
+      let server = try WebServer(settings: settings, logger: ServerLogHandler.logger())
       try await server.run { host, port in
         let shown = host.contains(":") ? "[\(host)]" : host
         FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))

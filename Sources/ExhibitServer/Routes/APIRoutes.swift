@@ -5,7 +5,7 @@ import Hummingbird
 /// `/api/…`: every page's data as JSON with the CLI's keys, and the writes a script needs.
 /// Errors are `{"error": {"code", "message"}}`.
 struct APIRoutes {
-  let server: WebServer
+  let stores: StorePool
 
   /// A recording as `recordings list --json` prints it, plus where to fetch its bytes and captions.
   struct RecordingEntry: Encodable, Sendable {
@@ -63,19 +63,18 @@ struct APIRoutes {
     let reason: String?
   }
 
-  func register(on router: Router<ExhibitRequestContext>) {
-    let stores = server.stores
-    router.get("/api/components") { _, _ -> Response in
+  func register(in groups: RouteGroups) {
+    groups.api.get("components") { _, _ -> Response in
       try .json(try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) })
     }
 
-    router.get("/api/components/:family/:slug/coverage") { request, context -> Response in
+    groups.api.get("components/:family/:slug/coverage") { request, context -> Response in
       let component = try context.component()
       let platform = try request.platform()
       return try .json(try await stores.read { try $0.coverage(component, platform: platform) })
     }
 
-    router.get("/api/components/:family/:slug/suggestions") { _, context -> Response in
+    groups.api.get("components/:family/:slug/suggestions") { _, context -> Response in
       let component = try context.component()
       return try .json(
         try await stores.read { store in
@@ -84,7 +83,7 @@ struct APIRoutes {
         })
     }
 
-    router.get("/api/recordings") { request, _ -> Response in
+    groups.api.get("recordings") { request, _ -> Response in
       let component = request.query("component")
       let platform = try request.platform()
       return try .json(
@@ -101,7 +100,7 @@ struct APIRoutes {
         })
     }
 
-    router.get("/api/recordings/:sha") { _, context -> Response in
+    groups.api.get("recordings/:sha") { _, context -> Response in
       let sha = try context.recordingSHA256()
       return try .json(
         try await stores.read { store in
@@ -112,7 +111,7 @@ struct APIRoutes {
         })
     }
 
-    router.get("/api/search") { request, _ -> Response in
+    groups.api.get("search") { request, _ -> Response in
       guard let text = request.query("q") else {
         throw WebError.badRequest("say what to search for: ?q=words")
       }
@@ -122,16 +121,16 @@ struct APIRoutes {
       return try .json(try await stores.cachedRead(query.cacheKey) { try PageRoutes.search(query, in: $0) })
     }
 
-    router.get("/api/history") { request, _ -> Response in
+    groups.api.get("history") { request, _ -> Response in
       let subject = request.query("subject")
       return try .json(try await stores.read { try $0.history(subject) })
     }
 
-    router.get("/api/history/chain") { _, _ -> Response in
+    groups.api.get("history/chain") { _, _ -> Response in
       try .json(try await stores.read { try $0.verifyAuditChain() })
     }
 
-    router.post("/api/links") { request, context -> Response in
+    groups.api.post("links") { request, context -> Response in
       let auditor = try context.auditor()
       let body = try await Self.decode(LinkBody.self, from: request, context: context)
       let linkRequest = try JudgingRoutes.linkRequest(
@@ -141,7 +140,7 @@ struct APIRoutes {
       return try .json(try await stores.write { try $0.link(linkRequest) })
     }
 
-    router.post("/api/links/:id/retract") { request, context -> Response in
+    groups.api.post("links/:id/retract") { request, context -> Response in
       let auditor = try context.auditor()
       guard let id = context.parameters.get("id", as: Int64.self) else {
         throw WebError.notFound("there is no such link")

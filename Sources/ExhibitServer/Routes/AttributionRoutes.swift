@@ -6,7 +6,7 @@ import Hummingbird
 /// It answers with a redirect to the recording page; a refused field shows the page again with
 /// the reason, and nothing is written.
 struct AttributionRoutes {
-  let server: WebServer
+  let stores: StorePool
 
   /// The fields the form may send; any other is refused, so a crafted post cannot set a
   /// recording's status, hash or duration.
@@ -14,9 +14,8 @@ struct AttributionRoutes {
     "csrf_token", "component", "platform", "screen_reader", "browser", "os_version", "device",
   ]
 
-  func register(on router: Router<ExhibitRequestContext>) {
-    let stores = server.stores
-    router.post("/recordings/:sha/attribution") { _, context -> Response in
+  func register(in groups: RouteGroups) {
+    groups.pages.post("/recordings/:sha/attribution") { _, context -> Response in
       let auditor = try context.auditor()
       let sha = try context.recordingSHA256()
       let form = context.form

@@ -5,20 +5,23 @@ import Hummingbird
 /// `/bundles`: export a component's evidence on a platform as a zip and download it. Reviewers
 /// may export and download; a bundle changes no evidence.
 struct BundleRoutes {
-  let server: WebServer
+  let stores: StorePool
+  let shelf: BundleShelf
+  /// The workspace database, which a downloaded bag is verified against.
+  let databasePath: String
 
-  func register(on router: Router<ExhibitRequestContext>) {
-    let server = server
-    router.get("/bundles") { _, context -> Response in
-      let components = try await server.stores.read { store in
+  func register(in groups: RouteGroups) {
+    let (stores, shelf, databasePath) = (stores, shelf, databasePath)
+    groups.pages.get("/bundles") { _, context -> Response in
+      let components = try await stores.read { store in
         var seen = Set<ComponentID>()
         return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
       }
       return .page(
-        BundlesPage(components: components, entries: server.shelf.entries(), visitor: context.visitor).html)
+        BundlesPage(components: components, entries: shelf.entries(), visitor: context.visitor).html)
     }
 
-    router.post("/bundles") { _, context -> Response in
+    groups.pages.post("/bundles") { _, context -> Response in
       guard let component = context.form.text("component") else {
         throw WebError.badRequest("choose a component")
       }
@@ -26,23 +29,23 @@ struct BundleRoutes {
         throw WebError.badRequest("choose a platform")
       }
       let platform = try Request.platform(platformName)
-      let databasePath = server.settings.databasePath
-      let export = try await server.stores.read { store in
-        try server.shelf.export(
+      let databasePath = databasePath
+      let export = try await stores.read { store in
+        try shelf.export(
           component: component, platform: platform, store: store, databasePath: databasePath,
           visitor: context.visitor.name ?? "anonymous")
       }
       return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.path)))")
     }
 
-    router.get("/bundles/:name") { _, context -> Response in
+    groups.pages.get("/bundles/:name") { _, context -> Response in
       let name = context.parameters.get("name") ?? ""
-      guard let path = server.shelf.path(of: name) else {
+      guard let path = shelf.path(of: name) else {
         throw WebError.notFound("there is no bundle \(name)")
       }
       // A zip this server made knows its SHA-256; one made before it started is hashed.
-      let export = server.shelf.export(named: name)
-      let (sha, report) = try await server.stores.read { store in
+      let export = shelf.export(named: name)
+      let (sha, report) = try await stores.read { store in
         (
           try export?.sha256 ?? FileHasher().hash(path).sha256,
           try BagVerifier.verify(path, against: store.bagWorkspace)
@@ -52,9 +55,9 @@ struct BundleRoutes {
         BundlePage(name: name, sha256: sha, report: report, export: export, visitor: context.visitor).html)
     }
 
-    router.get("/bundles/:name/download") { request, context -> Response in
+    groups.pages.get("/bundles/:name/download") { request, context -> Response in
       let name = context.parameters.get("name") ?? ""
-      guard let path = server.shelf.path(of: name) else {
+      guard let path = shelf.path(of: name) else {
         throw WebError.notFound("there is no bundle \(name)")
       }
       var response = Response(

@@ -6,11 +6,10 @@ import Hummingbird
 /// the CLI's `link`, `unlink` or `suggest --accept`, validated by ExhibitKit and audited under
 /// the auditor's name; each answers with a redirect, so reloading does not post again.
 struct JudgingRoutes {
-  let server: WebServer
+  let stores: StorePool
 
-  func register(on router: Router<ExhibitRequestContext>) {
-    let stores = server.stores
-    router.post("/recordings/:sha/links") { _, context -> Response in
+  func register(in groups: RouteGroups) {
+    groups.pages.post("/recordings/:sha/links") { _, context -> Response in
       let auditor = try context.auditor()
       let sha = try context.recordingSHA256()
       let form = context.form
@@ -35,7 +34,7 @@ struct JudgingRoutes {
       }
     }
 
-    router.post("/links/:id/retract") { _, context -> Response in
+    groups.pages.post("/links/:id/retract") { _, context -> Response in
       let auditor = try context.auditor()
       guard let id = context.parameters.get("id", as: Int64.self) else {
         throw WebError.notFound("there is no such link")
@@ -46,7 +45,7 @@ struct JudgingRoutes {
       return .seeOther("/recordings/\(sha)?retracted=\(link.id)#links")
     }
 
-    router.post("/components/:family/:slug/suggestions/accept") { _, context -> Response in
+    groups.pages.post("/components/:family/:slug/suggestions/accept") { _, context -> Response in
       let auditor = try context.auditor()
       let component = try context.component()
       let form = context.form

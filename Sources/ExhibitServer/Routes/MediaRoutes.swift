@@ -9,14 +9,14 @@ struct MediaRoutes {
   let stores: StorePool
   private let files = FileIO()
 
-  func register(on router: Router<ExhibitRequestContext>) {
-    router.get("/media/:sha") { request, context -> Response in
+  func register(in groups: RouteGroups) {
+    groups.media.get(":sha") { request, context -> Response in
       try await recording(request, context: context)
     }
-    router.head("/media/:sha") { request, context -> Response in
+    groups.media.head(":sha") { request, context -> Response in
       try await recording(request, context: context)
     }
-    router.get("/media/:sha/captions/:track") { request, context -> Response in
+    groups.media.get(":sha/captions/:track") { request, context -> Response in
       let sha = try context.recordingSHA256()
       let name = context.parameters.get("track") ?? ""
       guard name.hasSuffix(".vtt"), let index = Int(name.dropLast(4)), index >= 0 else {

@@ -3,11 +3,10 @@ import Hummingbird
 
 /// The pages that read: overview, component, recording, search and history.
 struct PageRoutes {
-  let server: WebServer
+  let stores: StorePool
 
-  func register(on router: Router<ExhibitRequestContext>) {
-    let stores = server.stores
-    router.get("/") { request, context -> Response in
+  func register(in groups: RouteGroups) {
+    groups.pages.get("/") { request, context -> Response in
       let filters = OverviewPage.Filters(
         family: try request.query("family").map { text in
           guard let family = Family(rawValue: text) else {
@@ -29,7 +28,7 @@ struct PageRoutes {
         ).html)
     }
 
-    router.get("/components/:family/:slug") { request, context -> Response in
+    groups.pages.get("/components/:family/:slug") { request, context -> Response in
       let component = try context.component()
       let platform = try request.platform()
       let data = try await stores.cachedRead("component \(component) \(platform?.rawValue ?? "")") {
@@ -41,7 +40,7 @@ struct PageRoutes {
       return .page(ComponentPage(data: data, visitor: context.visitor, notice: notice).html)
     }
 
-    router.get("/recordings/:sha") { request, context -> Response in
+    groups.pages.get("/recordings/:sha") { request, context -> Response in
       let sha = try context.recordingSHA256()
       let data = try await stores.cachedRead("recording \(sha)") {
         try RecordingPageData.read(sha256: sha, from: $0)
@@ -57,7 +56,7 @@ struct PageRoutes {
         ).html)
     }
 
-    router.get("/search") { request, context -> Response in
+    groups.pages.get("/search") { request, context -> Response in
       let query = SearchPage.Query(
         text: request.query("q") ?? "", component: request.query("component"),
         platform: try request.platform(),
@@ -82,7 +81,7 @@ struct PageRoutes {
       }
     }
 
-    router.get("/history") { request, context -> Response in
+    groups.pages.get("/history") { request, context -> Response in
       let subject = request.query("subject")
       let (events, chain) = try await stores.read { store in
         (try store.history(subject), try store.verifyAuditChain())

@@ -4,7 +4,11 @@ import Hummingbird
 
 /// Signing in and out, and `/api/session`, which tells a script who it is and its CSRF token.
 struct SessionRoutes {
-  let server: WebServer
+  let stores: StorePool
+  /// Whether visitors sign in (on loopback without `--accounts` they do not).
+  let accounts: Bool
+  let passwordHasher: PasswordHasher
+  let throttle: SignInThrottle
 
   /// What `/api/session` answers.
   struct SessionInfo: Encodable {
@@ -15,29 +19,28 @@ struct SessionRoutes {
     let csrfToken: String
   }
 
-  func register(on router: Router<ExhibitRequestContext>) {
-    let server = server
-    router.get("/api/session") { _, context -> Response in
+  func register(in groups: RouteGroups) {
+    groups.openAPI.get("session") { _, context -> Response in
       try .json(
         SessionInfo(
           name: context.visitor.name, role: context.visitor.role, signedIn: context.visitor.signedIn,
-          accounts: server.settings.mode == .accounts, csrfToken: context.visitor.csrfToken))
+          accounts: accounts, csrfToken: context.visitor.csrfToken))
     }
 
-    router.get("/signin") { request, context -> Response in
-      guard server.settings.mode == .accounts else { return .seeOther("/") }
+    groups.openPages.get("/signin") { request, context -> Response in
+      guard accounts else { return .seeOther("/") }
       return .page(SignInPage(visitor: context.visitor, next: Self.safeNext(request.query("next"))).html)
     }
 
-    router.post("/signin") { request, context -> Response in
-      guard server.settings.mode == .accounts else { return .seeOther("/") }
+    groups.openPages.post("/signin") { request, context -> Response in
+      guard accounts else { return .seeOther("/") }
       let form = context.form
       let next = Self.safeNext(form.text("next"))
       let name = form.text("name") ?? ""
       let password = form["password"] ?? ""
       // Admitted before any password is checked: parallel guesses are refused, not hashed.
       let ticket: SignInThrottle.Ticket
-      switch server.throttle.admit(account: name, address: context.remoteAddress ?? "unknown") {
+      switch throttle.admit(account: name, address: context.remoteAddress ?? "unknown") {
       case .refused(let retryAfter):
         let page = SignInPage(
           visitor: context.visitor, next: next,
@@ -52,22 +55,22 @@ struct SessionRoutes {
       let credentials: (account: Account, passwordHash: String)?
       let matches: Bool
       do {
-        credentials = try await server.stores.read { try $0.accountCredentials(name: name) }
-        matches = try await server.settings.passwordHasher.verify(
+        credentials = try await stores.read { try $0.accountCredentials(name: name) }
+        matches = try await passwordHasher.verify(
           password, hashOrNone: credentials?.passwordHash)
       } catch {
-        server.throttle.finish(ticket, succeeded: false)
+        throttle.finish(ticket, succeeded: false)
         throw error
       }
       guard let account = credentials?.account, matches else {
-        server.throttle.finish(ticket, succeeded: false)
+        throttle.finish(ticket, succeeded: false)
         let page = SignInPage(
           visitor: context.visitor, next: next, error: "The account or the password is wrong.")
         return .page(page.html, status: .unauthorized)
       }
-      server.throttle.finish(ticket, succeeded: true)
+      throttle.finish(ticket, succeeded: true)
       let token = SessionTokens.random()
-      try await server.stores.write {
+      try await stores.write {
         try $0.startSession(
           tokenSHA256: SessionTokens.storageKey(token), account: account.name,
           lifetime: SessionTokens.lifetime)
@@ -77,11 +80,11 @@ struct SessionRoutes {
       return response
     }
 
-    router.post("/signout") { request, _ -> Response in
+    groups.pages.post("/signout") { request, _ -> Response in
       if let token = request.cookies[SessionTokens.cookieName]?.value, SessionTokens.isWellFormed(token) {
-        try await server.stores.write { try $0.endSession(tokenSHA256: SessionTokens.storageKey(token)) }
+        try await stores.write { try $0.endSession(tokenSHA256: SessionTokens.storageKey(token)) }
       }
-      var response = Response.seeOther(server.settings.mode == .accounts ? "/signin" : "/")
+      var response = Response.seeOther(accounts ? "/signin" : "/")
       response.setCookie(VisitorMiddleware.cookie(SessionTokens.random()))
       return response
     }

@@ -1,9 +1,11 @@
 import HTTPTypes
 import Hummingbird
 
-/// Turns an error no inner middleware rendered into a page or a JSON error with its status, and
-/// adds the headers that keep data from running as code: a strict Content-Security-Policy (our script and styles
-/// only, no inline script, no event-handler attributes, no framing) on every response.
+/// Adds the headers that keep data from running as code to every response: a strict
+/// Content-Security-Policy (our script and styles only, no inline script, no event-handler
+/// attributes, no framing). An error from outside every route group (the host guard's 421, a path
+/// no route has) is answered here, as JSON to a client that asks only for JSON (`Accept`), else
+/// as a page; the groups render their own (``ErrorRendering``).
 struct ResponseSafetyMiddleware: RouterMiddleware {
   typealias Context = ExhibitRequestContext
 
@@ -19,7 +21,9 @@ struct ResponseSafetyMiddleware: RouterMiddleware {
     do {
       response = try await next(request, context)
     } catch {
-      response = Self.render(WebError.from(error), request: request, context: context)
+      let web = WebError.from(error)
+      if web.status == .internalServerError { context.logger.error("internal error: \(error)") }
+      response = Self.render(web, request: request, context: context)
     }
     response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
     response.headers[.xContentTypeOptions] = "nosniff"
@@ -28,16 +32,10 @@ struct ResponseSafetyMiddleware: RouterMiddleware {
     return response
   }
 
-  /// An error as JSON for the API and media, else as a page.
+  /// An error from outside every route group, in the form the client accepts.
   static func render(_ error: WebError, request: Request, context: Context) -> Response {
-    let path = request.uri.path
-    if path.hasPrefix("/api/") || path.hasPrefix("/media/") {
-      let body = ["error": ["code": error.code, "message": error.message]]
-      return (try? Response.json(body, status: error.status)) ?? Response(status: error.status)
-    }
-    if error == .signInRequired && request.method == .get {
-      return Response.seeOther(URLText.with("/signin", query: [("next", request.uri.string)]))
-    }
-    return Response.page(ErrorPage(error: error, visitor: context.visitor).html, status: error.status)
+    let accept = request.headers[.accept]?.lowercased() ?? ""
+    let wantsJSON = accept.contains("application/json") && !accept.contains("text/html")
+    return ErrorRendering(form: wantsJSON ? .json : .page).render(error, request: request, context: context)
   }
 }

@@ -2,12 +2,12 @@ import ExhibitKit
 import HTTPTypes
 import Hummingbird
 
-/// Decides who is asking, and refuses a POST that did not come from one of our own pages.
+/// Decides who is asking.
 ///
 /// Every browser gets an `exhibit_session` cookie (HttpOnly, SameSite=Strict). In loopback mode
-/// the visitor is the OS user, an auditor; with accounts, the cookie's session names them. A POST
-/// must carry the cookie's CSRF token (form field `csrf_token` or header `X-CSRF-Token`), and when
-/// the browser says where it comes from (`Origin`, `Sec-Fetch-Site`), it must be this server.
+/// the visitor is the OS user, an auditor; with accounts, the cookie's session names them. What a
+/// route group then asks of them (signed in; a POST with the cookie's CSRF token, from this
+/// server) is the group's ``RequestPolicy``.
 struct VisitorMiddleware: RouterMiddleware {
   typealias Context = ExhibitRequestContext
 
@@ -18,7 +18,7 @@ struct VisitorMiddleware: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    var request = request
+    let request = request
     var context = context
     let presented = request.cookies[SessionTokens.cookieName]?.value
     let kept = presented.flatMap { SessionTokens.isWellFormed($0) ? $0 : nil }
@@ -35,15 +35,8 @@ struct VisitorMiddleware: RouterMiddleware {
       context.visitor = Visitor(
         name: account?.name, role: account?.role, csrfToken: csrf, signedIn: account != nil)
     }
-    if request.method != .get && request.method != .head {
-      try Self.requireSameOrigin(request)
-      let body = try await request.collectBody(upTo: context.maxUploadSize)
-      if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-        context.form = FormFields(body: String(buffer: body))
-      }
-      let sent = request.headers[.csrfToken] ?? context.form["csrf_token"]
-      guard known, let sent, tokens.accepts(sent, for: token) else { throw WebError.badCSRFToken }
-    }
+    // The session's token, for the group's policy to check a write's CSRF token against.
+    context.session = ExhibitRequestContext.Session(token: token, presented: known)
     var response = try await next(request, context)
     let setsSession = response.headers[values: .setCookie].contains {
       $0.hasPrefix(SessionTokens.cookieName + "=")
@@ -61,7 +54,8 @@ struct VisitorMiddleware: RouterMiddleware {
       sameSite: .strict)
   }
 
-  /// Refuses a request whose `Origin` is another site, or that the browser marks cross-site.
+  /// Refuses a request whose `Origin` is another site, or that the browser marks cross-site
+  /// (``RequestPolicy`` asks it of every write).
   static func requireSameOrigin(_ request: Request) throws {
     if let site = request.headers[.secFetchSite],
       site == "cross-site" || site == "same-site"

@@ -8,6 +8,15 @@ public struct ExhibitRequestContext: RequestContext {
   public var visitor = Visitor(name: nil, role: nil, csrfToken: "")
   /// The form fields of a POST, read once by the middleware that checks its CSRF token.
   var form: FormFields = FormFields()
+  /// The visitor's session token, and whether the request presented it (a new visitor is given
+  /// one with the response), set by ``VisitorMiddleware``.
+  var session = Session(token: "", presented: false)
+
+  /// A session token as the request carried it.
+  struct Session: Sendable {
+    let token: String
+    let presented: Bool
+  }
   /// The address the request came from (its IP, without the port), to slow failed sign-ins by.
   let remoteAddress: String?
 

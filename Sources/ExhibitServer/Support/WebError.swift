@@ -67,7 +67,7 @@ public struct WebError: Error, Sendable, Equatable {
       default: return WebError(error.status, "http", error.body ?? error.status.reasonPhrase)
       }
     default:
-      ServerLog.error("internal error: \(error)")
+      // The middleware that renders it logs it (``ErrorRendering``).
       return WebError(.internalServerError, "internal", "the server could not answer; its log says why")
     }
   }
