@@ -107,6 +107,7 @@ private let countRow:
       return SQLITE_OK
     }
 
+// Long: the ranking function's per-row loop, kept in one body so the work per row stays inlined (it runs for every match).
 /// Scores the current row as FTS5's `bm25()` does, over the first `phrases` phrases.
 /// - Parameters:
 ///   - functions: FTS5's extension functions.

@@ -49,6 +49,7 @@ struct SyntheticWorkspace {
     vocabulary = words
   }
 
+  // Long: the generator fills each table in turn with one prepared statement each; split, it would only pass them around.
   /// Fills the store in one transaction; returns the component ids used.
   func build(into connection: Connection) throws -> [String] {
     var generator = SeededGenerator(seed: 42)

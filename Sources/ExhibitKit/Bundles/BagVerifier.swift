@@ -50,6 +50,7 @@ public enum BagVerifier {
 
   // MARK: Folders
 
+  // Long: the checks run in the order their results depend on (checksums, then contents and evidence, then rendering and signature).
   static func verifyFolder(
     _ root: String, shownAs shown: String, workspace: BagWorkspace? = nil, requireSignature: Bool = false,
     zipProblems: Int = 0

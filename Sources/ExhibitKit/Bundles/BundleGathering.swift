@@ -2,6 +2,7 @@ import ExhibitSQLite
 import Foundation
 
 extension BundleGathering {
+  // Long: one read transaction gathers the parts in the order the manifest lists them, each step using the ones before (links, recordings, columns, items, events).
   /// Gathers what a bundle of `component` on `platform` holds: the current criteria items that
   /// apply, the live links of recordings of that platform with their verdicts, every present
   /// recording of the component and platform (and any linked one), their captions, and the

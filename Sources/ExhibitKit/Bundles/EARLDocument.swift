@@ -6,6 +6,7 @@ import Foundation
 /// evidence pointer) and an `untested` one, asserted by Exhibit, for each item and screen reader
 /// no link speaks to.
 enum EARLDocument {
+  // Long: one JSON-LD document, written out in the order it reads.
   static func render(_ contents: BundleContents) throws -> Data {
     let base = "urn:exhibit:bundle:\(contents.name)"
     let subject = "\(base)#subject"

@@ -23,6 +23,7 @@ enum StoredZip {
     var isDirectory: Bool { name.hasSuffix("/") }
   }
 
+  // Long: writes the zip in file order: each entry's header and data, then the central directory, then its end record.
   /// Writes `files` (paths relative to `root`, in the archive under `prefix/`) to `destination`.
   /// - Parameters:
   ///   - files: Paths relative to `root`.

@@ -49,6 +49,7 @@ extension CriteriaLibrary {
       + "(import it with --component FAMILY/NAME to file it under a name on purpose)"
   }
 
+  // Long: one revision's rows in the order their keys need (document, items, scenarios and steps, notes, announcements, videos), then its audit event.
   private func importCriteria(
     _ document: CriteriaDocument, actor: String, revisionStored: RevisionStored
   ) throws -> CriteriaImportOutcome {

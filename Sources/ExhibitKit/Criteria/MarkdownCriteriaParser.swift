@@ -12,6 +12,7 @@ struct MarkdownCriteriaParser {
     case generalNotes, videos, condensed, criteria, gherkin, developerNotes, other
   }
 
+  // Long: one pass over the lines as a state machine: the heading seen last decides what each line is.
   func parse(_ lines: ArraySlice<Substring>, into body: inout ParsedBody) {
     var part = Part.other
     var section: CriteriaSection?

@@ -26,6 +26,7 @@ struct RenderedTextCriteriaParser {
     return bullets >= 3 || headings >= 1
   }
 
+  // Long: one pass over the lines as a state machine: the heading seen last decides what each line is.
   func parse(_ lines: [Substring], into body: inout ParsedBody) {
     var part = Part.other
     var code: [String] = []

@@ -95,6 +95,7 @@ struct EvidenceReplay {
     }
   }
 
+  // Long: each table is compared with the replayed trail in one walk; every comparison is a few lines over the same replayed state.
   /// Every row of `connection` in `scope` that disagrees with the replayed trail.
   func disagreements(in connection: Connection, scope: ReplayScope = .workspace) throws
     -> [AuditChainReport.Problem]

@@ -30,6 +30,7 @@ public final class Cataloguer {
   /// created while the libraries open instead of before.
   public static func openMediaLibrariesEarly() { LibAV.loadInBackground() }
 
+  // Long: the task group's state (files hashed before libavformat opened, tasks running, results pending) is shared by the closures that keep the group full.
   /// Catalogues the recordings a scope holds.
   ///
   /// - Parameters:
@@ -41,47 +42,12 @@ public final class Cataloguer {
   public func run(_ scope: CatalogueScope, progress: ((Int, Int) -> Void)? = nil) async throws
     -> CatalogueSummary
   {
-    var summary = CatalogueSummary()
-    summary.scanned = scope.videos.count
-    summary.errors = scope.problems
-    // A path that cannot be searched (missing, too long, unreadable) is a failure like a file's.
-    summary.failed += scope.problems.count
-    summary.orphanCaptions = scope.orphanCaptions
-    summary.warnings += scope.skippedLinks.map {
-      CatalogueProblem(
-        path: $0, message: "a symbolic link, not followed: catalogue what it points to by its own path")
-    }
     let state = try writer.catalogueState()
     let attributor = try writer.recordingAttributor()
-    var requests: [ExaminationRequest] = []
-    var present = Set<PathKey>()
-    var captionsPresent = Set<PathKey>()
-    for video in scope.videos {
-      captionsPresent.formUnion(video.captions.map { PathKey($0.path) })
-      let status = FileStatus.of(video.path)
-      guard let status, let stored = state.paths[PathKey(video.path)], stored.matches(status) else {
-        requests.append(ExaminationRequest(video: video, readsMedia: true, captions: video.captions))
-        continue
-      }
-      present.insert(PathKey(video.path))
-      let changedCaptions = video.captions.filter { caption in
-        guard let track = state.captions[PathKey(caption.path)], track.recordingID == stored.recordingID,
-          let file = FileStatus.of(caption.path)
-        else { return true }
-        return file.size != track.size || file.modifiedNanoseconds != track.modifiedNanoseconds
-      }
-      // A sidecar that is gone needs no reading: its track is dropped with the vanished files.
-      if !changedCaptions.isEmpty {
-        requests.append(ExaminationRequest(video: video, readsMedia: false, captions: changedCaptions))
-      } else if stored.status == .error {
-        summary.failed += 1
-        summary.errors.append(
-          CatalogueProblem(path: video.path, message: stored.error ?? "could not be read"))
-      } else {
-        summary.unchanged += 1
-      }
-    }
-
+    let planned = Self.plan(scope, state: state)
+    var summary = planned.summary
+    var present = planned.present
+    let (requests, captionsPresent) = (planned.requests, planned.captionsPresent)
     summary.read = requests.filter(\.readsMedia).count
     // libavformat is opened only now, when some file must be read, while the first files are
     // hashed; a missing one stops the run with one error naming it, before anything is stored.
@@ -180,6 +146,54 @@ public final class Cataloguer {
     summary.errors.sort { $0.path < $1.path }
     summary.warnings.sort { ($0.path, $0.message) < ($1.path, $1.message) }
     return summary
+  }
+
+  /// What a run must read: every file not stored as it is now (a changed caption alone needs no
+  /// probe), with the summary of what needs nothing (unchanged, stored as unreadable) and the
+  /// paths found present.
+  private static func plan(_ scope: CatalogueScope, state: CatalogueState) -> (
+    summary: CatalogueSummary, requests: [ExaminationRequest], present: Set<PathKey>,
+    captionsPresent: Set<PathKey>
+  ) {
+    var summary = CatalogueSummary()
+    summary.scanned = scope.videos.count
+    summary.errors = scope.problems
+    // A path that cannot be searched (missing, too long, unreadable) is a failure like a file's.
+    summary.failed += scope.problems.count
+    summary.orphanCaptions = scope.orphanCaptions
+    summary.warnings += scope.skippedLinks.map {
+      CatalogueProblem(
+        path: $0, message: "a symbolic link, not followed: catalogue what it points to by its own path")
+    }
+    var requests: [ExaminationRequest] = []
+    var present = Set<PathKey>()
+    var captionsPresent = Set<PathKey>()
+    for video in scope.videos {
+      captionsPresent.formUnion(video.captions.map { PathKey($0.path) })
+      let status = FileStatus.of(video.path)
+      guard let status, let stored = state.paths[PathKey(video.path)], stored.matches(status) else {
+        requests.append(ExaminationRequest(video: video, readsMedia: true, captions: video.captions))
+        continue
+      }
+      present.insert(PathKey(video.path))
+      let changedCaptions = video.captions.filter { caption in
+        guard let track = state.captions[PathKey(caption.path)], track.recordingID == stored.recordingID,
+          let file = FileStatus.of(caption.path)
+        else { return true }
+        return file.size != track.size || file.modifiedNanoseconds != track.modifiedNanoseconds
+      }
+      // A sidecar that is gone needs no reading: its track is dropped with the vanished files.
+      if !changedCaptions.isEmpty {
+        requests.append(ExaminationRequest(video: video, readsMedia: false, captions: changedCaptions))
+      } else if stored.status == .error {
+        summary.failed += 1
+        summary.errors.append(
+          CatalogueProblem(path: video.path, message: stored.error ?? "could not be read"))
+      } else {
+        summary.unchanged += 1
+      }
+    }
+    return (summary, requests, present, captionsPresent)
   }
 
   /// What one task of a run gave: a whole examination, or a hash made while libavformat was

@@ -63,6 +63,7 @@ struct APIRoutes {
     let reason: String?
   }
 
+  // Long: one route after another, each closure short.
   func register(in groups: RouteGroups) {
     groups.api.get("components") { _, _ -> Response in
       try .json(try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) })

@@ -28,7 +28,7 @@ struct AttributionRoutes {
           assistiveTech: try form.text("screen_reader").map(Self.assistiveTech),
           browser: try form.text("browser").map(Self.browser), osVersion: form.text("os_version"),
           device: form.text("device"))
-        try await stores.write { try $0.setRecording(sha, correction, actor: auditor) }
+        _ = try await stores.write { try $0.setRecording(sha, correction, actor: auditor) }
         return .seeOther("/recordings/\(sha)?attributed=1#attribution-heading")
       } catch {
         let refusal = WebError.from(error)

@@ -5,6 +5,7 @@ import Hummingbird
 struct PageRoutes {
   let stores: StorePool
 
+  // Long: one route after another, each closure short.
   func register(in groups: RouteGroups) {
     groups.pages.get("/") { request, context -> Response in
       let filters = OverviewPage.Filters(

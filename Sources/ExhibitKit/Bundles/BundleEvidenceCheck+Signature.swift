@@ -1,0 +1,92 @@
+import Foundation
+
+// The workspace's audit trail and the signature.
+extension BundleEvidenceCheck {
+  static func checkAgainstWorkspace(
+    events: [Event], audit: [String: Any], workspace: BagWorkspace, problem: (String, String) -> Void
+  ) {
+    for event in events {
+      let stored = workspace.eventHash(id: event.id)
+      if stored == nil {
+        problem(auditFile, "\(event.described) is not in the workspace's audit trail (\(workspace.path))")
+      } else if stored != event.hash {
+        problem(auditFile, "\(event.described) differs from the workspace's audit trail (\(workspace.path))")
+      }
+    }
+    if let head = audit["audit_head"] as? String, !workspace.containsEvent(hash: head) {
+      problem(
+        auditFile, "audit_head \(head.prefix(16))… is not in the workspace's audit trail (\(workspace.path))")
+    }
+  }
+
+  /// The signature's check: it must match the signed files and, given the workspace, be by its
+  /// key. An unsigned bag fails when `requireSignature` is set or when the workspace signs every
+  /// bag it makes and the bag is of one of its components; otherwise it is a warning.
+  static func checkSignature(
+    root: String, manifest: [String: Any]?, workspace: BagWorkspace?, requireSignature: Bool,
+    findings: inout Findings
+  ) {
+    func fail(_ problem: String, _ detail: String) {
+      findings.problems.append(.init(path: BagSignature.fileName, problem: problem))
+      findings.checks.append(BagCheck(.signature, .failed, detail))
+    }
+    let path = root + "/" + BagSignature.fileName
+    let workspaceKey = workspace.flatMap { try? SigningKey.load(at: SigningKey.path(forDatabase: $0.path)) }
+    guard FileManager.default.fileExists(atPath: path) else {
+      let component = manifest?["component"] as? String
+      if requireSignature {
+        fail("missing: the bag is not signed, and --require-signature was given", "not signed")
+      } else if let workspace, workspaceKey != nil, let component, workspace.hasComponent(component) {
+        fail(
+          "missing: \(workspace.path) signs every bag it makes, and this bag of its component \(component) is not signed",
+          "not signed, though the workspace signs its bags")
+      } else {
+        findings.checks.append(
+          BagCheck(
+            .signature, .warning,
+            "not signed: anyone able to edit its files could have made it (--require-signature refuses it)"))
+      }
+      return
+    }
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    guard let data = FileManager.default.contents(atPath: path),
+      let signature = try? decoder.decode(BagSignature.self, from: data)
+    else {
+      findings.signature = BagReport.Signature(fingerprint: "", valid: false, workspaceKey: nil)
+      fail("unreadable signature", "unreadable")
+      return
+    }
+    let valid = signature.isValid(for: signature.contents(inBag: root))
+    var isWorkspaceKey: Bool?
+    if let key = workspaceKey {
+      isWorkspaceKey =
+        BagSignature.fingerprint(of: key.publicKey.rawRepresentation) == signature.fingerprint
+        && key.publicKey.rawRepresentation.base64EncodedString() == signature.publicKey
+    }
+    findings.signature = BagReport.Signature(
+      fingerprint: signature.fingerprint, valid: valid, workspaceKey: isWorkspaceKey)
+    guard valid else {
+      fail(
+        "the signature does not match \(signature.signedFiles.joined(separator: ", ")): the bag changed after it was signed",
+        "does not match: the bag changed after it was signed")
+      return
+    }
+    if isWorkspaceKey == false, let key = workspaceKey {
+      let own = BagSignature.fingerprint(of: key.publicKey.rawRepresentation)
+      fail(
+        "signed by key \(signature.fingerprint), not this workspace's key \(own)",
+        "signed by key \(signature.fingerprint), not this workspace's")
+      return
+    }
+    let covered =
+      signature.coversTagManifest
+      ? "covering every tag file"
+      : "an earlier Exhibit's signature, covering \(signature.signedFiles.joined(separator: ", ")); the tag files are held to Exhibit's own"
+    findings.checks.append(
+      BagCheck(
+        .signature, .passed,
+        "signed with key \(signature.fingerprint)\(isWorkspaceKey == true ? ", this workspace's key" : ""), \(covered)"
+      ))
+  }
+}

@@ -1,0 +1,8 @@
+import ExhibitSQLite
+import Foundation
+
+/// What the catalogue knows before a run: every path and caption track.
+struct CatalogueState: Sendable {
+  var paths: [PathKey: StoredRecordingPath]
+  var captions: [PathKey: StoredCaptionTrack]
+}
