@@ -98,11 +98,16 @@ final class CLIWorkspace {
   /// Waits for a started process and collects what it printed.
   func finish(_ started: (Process, Pipe, Pipe)) -> Result { Self.collect(started) }
 
-  /// Waits for any started process and collects what it printed.
+  /// Waits for any started process and collects what it printed. Both pipes are read at once,
+  /// stderr on a thread of its own: read one after the other, a child that fills the other pipe
+  /// (64 KiB of warnings) would wait for a reader forever, and so would the test.
   static func collect(_ started: (Process, Pipe, Pipe)) -> Result {
     let (process, stdout, stderr) = started
+    let errors = ErrorsRead()
+    let reader = Thread { errors.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.wait()
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
@@ -119,5 +124,21 @@ final class CLIWorkspace {
   @discardableResult
   func run(_ arguments: [String]) throws -> Result {
     finish(try start(arguments))
+  }
+}
+
+/// What a process wrote to stderr, read on a thread of its own and handed over once it ends.
+private final class ErrorsRead: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var data = Data()
+
+  func set(_ read: Data) {
+    data = read
+    done.signal()
+  }
+
+  func wait() -> Data {
+    done.wait()
+    return data
   }
 }
