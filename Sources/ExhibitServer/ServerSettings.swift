@@ -18,6 +18,8 @@ public struct ServerSettings: Sendable {
   public var passwordHasher = PasswordHasher()
   /// The first wait after a failed sign-in, doubling with each further failure.
   public var signInDelay: TimeInterval = 0.5
+  /// The time sign-in throttling reads and waits by.
+  public var signInClock = SignInClock.system
   /// With accounts, the host names the server is reached by (lowercased, no port); any when empty.
   public var allowedHosts: [String] = []
   /// How long a connection may stay open without a complete request: the time to send a

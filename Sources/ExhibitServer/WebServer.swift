@@ -41,7 +41,7 @@ public struct WebServer: Sendable {
     stores = try StorePool(path: settings.databasePath, threadCount: settings.databaseThreads)
     shelf = BundleShelf(folder: settings.exportsFolder, freeFloor: settings.exportFreeFloor)
     tokens = SessionTokens(secretHex: secret)
-    throttle = SignInThrottle(base: settings.signInDelay)
+    throttle = SignInThrottle(base: settings.signInDelay, clock: settings.signInClock)
     connections = ConnectionLimiter(perAddress: settings.connectionsPerAddress)
     if settings.mode == .accounts {
       // The decoy hash an unknown account is checked against is made now, not on the first

@@ -1,9 +1,10 @@
 import ExhibitKit
-import ExhibitServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
+@testable import ExhibitServer
 
 /// Who may do what with accounts: anonymous visitors sign in first, reviewers read and download,
 /// auditors also change evidence. Every writing route is tried as each of them.
@@ -106,20 +107,29 @@ import Testing
   @Test func signInSetsAStrictCookieAndFailuresAreSlowed() async throws {
     let workspace = try ServerWorkspace()
     try await workspace.addAccount("ada", role: .auditor)
-    try await workspace.serve(accounts: true) { client in
+    let clock = ManualClock()
+    var settings = workspace.settings(accounts: true)
+    settings.signInDelay = 0.5
+    settings.signInClock = clock.signInClock
+    try await workspace.serve(settings) { client in
       var browser = BrowserSession(client)
       try await browser.start()
-      let started = Date()
-      for _ in 0..<4 {
-        let wrong = try await browser.post(
-          "/signin", form: [("name", "ada"), ("password", "not the password")])
+      func signIn(_ password: String) async throws -> TestResponse {
+        try await browser.post("/signin", form: [("name", "ada"), ("password", password)])
+      }
+      for _ in 0..<5 {
+        let wrong = try await signIn("not the password")
         #expect(wrong.status == .unauthorized)
         #expect(wrong.text.contains("The account or the password is wrong."))
       }
-      // 0.05 s, then 0.1 and 0.2 before the later answers: the throttle doubles.
-      #expect(Date().timeIntervalSince(started) >= 0.35)
-      let right = try await browser.post(
-        "/signin", form: [("name", "ada"), ("password", "a long enough password")])
+      // The first failure is answered at once; each later one waits twice as long.
+      #expect(clock.waits == [0.5, 1, 2, 4])
+      // Failures are forgotten 15 minutes after the last.
+      clock.advance(15 * 60)
+      #expect(try await signIn("not the password").status == .unauthorized)
+      #expect(clock.waits == [0.5, 1, 2, 4])
+      let right = try await signIn("a long enough password")
+      #expect(clock.waits == [0.5, 1, 2, 4, 0.5])
       #expect(right.status == .seeOther)
       let cookie = try #require(right.headers[values: .setCookie].first { $0.hasPrefix("exhibit_session=") })
       #expect(cookie.contains("HttpOnly"))
@@ -128,6 +138,28 @@ import Testing
     }
     let store = try workspace.store()
     #expect(try store.accounts().map(\.name) == ["ada"])
+  }
+
+  @Test func aHundredFailuresCloseAnAccountUntilTheWindowPasses() {
+    let clock = ManualClock()
+    let throttle = SignInThrottle(base: 0.5, clock: clock.signInClock)
+    for number in 0..<SignInThrottle.accountCeiling {
+      guard case .proceed(_, let ticket) = throttle.admit(account: "ada", address: "10.0.0.\(number % 250)")
+      else {
+        Issue.record("attempt \(number) was refused")
+        return
+      }
+      throttle.finish(ticket, succeeded: false)
+    }
+    #expect(throttle.admit(account: "ada", address: "10.9.9.9") == .refused(retryAfter: 900))
+    clock.advance(10 * 60)
+    #expect(throttle.admit(account: "ada", address: "10.9.9.9") == .refused(retryAfter: 300))
+    clock.advance(5 * 60)
+    guard case .proceed(let wait, _) = throttle.admit(account: "ada", address: "10.9.9.9") else {
+      Issue.record("the account stayed closed after the window")
+      return
+    }
+    #expect(wait == 0)
   }
 
   @Test func accountsAreRequiredOffLoopbackAndHashedWithBcrypt() async throws {

@@ -127,7 +127,14 @@ final class ServerWorkspace: @unchecked Sendable {
   func serve<Value: Sendable>(
     accounts: Bool = false, _ test: @Sendable (any TestClientProtocol) async throws -> Value
   ) async throws -> Value {
-    let server = try WebServer(settings: settings(accounts: accounts))
+    try await serve(settings(accounts: accounts), test)
+  }
+
+  /// Serves the workspace with these settings to a test client.
+  func serve<Value: Sendable>(
+    _ settings: ServerSettings, _ test: @Sendable (any TestClientProtocol) async throws -> Value
+  ) async throws -> Value {
+    let server = try WebServer(settings: settings)
     let application = server.application()
     do {
       let value = try await application.test(.router, test)

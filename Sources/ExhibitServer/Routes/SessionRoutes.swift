@@ -50,7 +50,7 @@ struct SessionRoutes {
         return response
       case .proceed(let wait, let admitted):
         ticket = admitted
-        if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+        await throttle.wait(wait)
       }
       let credentials: (account: Account, passwordHash: String)?
       let matches: Bool

@@ -49,16 +49,25 @@ final class SignInThrottle: Sendable {
   private let state = NIOLockedValueBox(State())
   private let base: TimeInterval
   private let ceiling: TimeInterval
+  /// The time failures are counted by, and waited out with.
+  let clock: SignInClock
 
-  /// A throttle; tests shorten the base wait.
-  init(base: TimeInterval = 0.5, ceiling: TimeInterval = 16) {
+  /// A throttle; tests shorten the base wait, or move the clock by hand.
+  init(base: TimeInterval = 0.5, ceiling: TimeInterval = 16, clock: SignInClock = .system) {
     self.base = base
     self.ceiling = ceiling
+    self.clock = clock
+  }
+
+  /// Waits out an admitted attempt's wait, by the throttle's clock.
+  func wait(_ seconds: TimeInterval) async {
+    if seconds > 0 { await clock.sleep(seconds) }
   }
 
   /// Admits or refuses an attempt to sign in to `account` from `address`.
-  func admit(account: String, address: String, now: Date = Date()) -> Admission {
-    state.withLockedValue { state in
+  func admit(account: String, address: String) -> Admission {
+    let now = clock.now()
+    return state.withLockedValue { state in
       let pair = Self.pairKey(account, address)
       let accountKey = "account:\(account)"
       let accountFailures = failures(state, accountKey, now)
@@ -80,7 +89,8 @@ final class SignInThrottle: Sendable {
 
   /// Ends an admitted attempt: a failure counts against its pair, its address and its account;
   /// a success forgets the pair's failures.
-  func finish(_ ticket: Ticket, succeeded: Bool, now: Date = Date()) {
+  func finish(_ ticket: Ticket, succeeded: Bool) {
+    let now = clock.now()
     state.withLockedValue { state in
       let pair = Self.pairKey(ticket.account, ticket.address)
       let accountKey = "account:\(ticket.account)"
