@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func refusesAFileThatChangedSinceItWasCatalogued() async throws {
-    let workspace = try ServerWorkspace()
+    let workspace = try ServerWorkspace(fresh: true)  // it changes a recording
     let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
     let file = workspace.root.appendingPathComponent(ServerWorkspace.voiceOverPath)
     let handle = try FileHandle(forWritingTo: file)

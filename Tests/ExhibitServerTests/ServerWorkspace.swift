@@ -7,9 +7,16 @@ import Testing
 /// A sample workspace made as a user makes one (`exhibit init`, `criteria import`, `catalog`
 /// with the real binary, real recordings and a real database in a temporary folder), served by
 /// a ``WebServer`` the tests drive through Hummingbird's router tester.
+///
+/// The sample is built once per test process (``template``) and each test gets a copy of its
+/// folder, database included. The copy's database names the template's recordings, which no test
+/// changes; a test that changes a recording or a caption after the workspace is made asks for a
+/// workspace of its own (`fresh: true`, or `prepare`).
 final class ServerWorkspace: @unchecked Sendable {
   let root: URL
   let databasePath: String
+  /// The folder the database's recording paths are in: the template's, for a copy.
+  let recordedRoot: URL
 
   /// The repository, for its sample `Criteria/` and `Media/`.
   static let repository = URL(fileURLWithPath: #filePath)
@@ -27,16 +34,41 @@ final class ServerWorkspace: @unchecked Sendable {
   static let voiceOverPath = "Media/native/checkbox/checkboxVoiceOver.webm"
   static let roleItem = "native/checkbox#screenreader.role"
 
-  /// A workspace with the sample criteria and recordings; `prepare` may change `Media/` first.
-  init(prepare: (URL) throws -> Void = { _ in }) throws {
+  /// The sample workspace, made once per test process and left as it was made.
+  private static let template = Result { () throws -> ServerWorkspace in
+    try ServerWorkspace(fresh: true)
+  }
+
+  /// A copy of the sample workspace, or, with `fresh` or a `prepare` that may change `Media/`
+  /// first, a workspace made for this test alone.
+  init(fresh: Bool = false, prepare: ((URL) throws -> Void)? = nil) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-serve-\(UUID().uuidString)")
+    databasePath = root.appendingPathComponent("Database/exhibit.sqlite").path
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    if !fresh && prepare == nil {
+      let template = try Self.template.get()
+      recordedRoot = template.root
+      for folder in ["Media", "Criteria"] {
+        try FileManager.default.copyItem(
+          at: template.root.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+      }
+      // The database with its log and signing key; the shared-memory file is made anew.
+      let database = root.appendingPathComponent("Database")
+      try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
+      let templateDatabase = template.root.appendingPathComponent("Database")
+      for name in try FileManager.default.contentsOfDirectory(atPath: templateDatabase.path)
+      where !name.hasSuffix("-shm") {
+        try FileManager.default.copyItem(
+          at: templateDatabase.appendingPathComponent(name), to: database.appendingPathComponent(name))
+      }
+      return
+    }
+    recordedRoot = root
     for folder in ["Media", "Criteria"] {
       try FileManager.default.copyItem(
         at: Self.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
     }
-    try prepare(root)
-    databasePath = root.appendingPathComponent("Database/exhibit.sqlite").path
+    try prepare?(root)
     try run("init")
     try run("criteria", "import", "Criteria")
     try run("catalog", "Media")
@@ -51,6 +83,7 @@ final class ServerWorkspace: @unchecked Sendable {
   /// A workspace of the real MagentaA11y documents and recordings, catalogued where they are.
   init(corpus: URL) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-serve-\(UUID().uuidString)")
+    recordedRoot = root
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     databasePath = root.appendingPathComponent("Database/exhibit.sqlite").path
     try run("init")
@@ -62,7 +95,8 @@ final class ServerWorkspace: @unchecked Sendable {
     try? FileManager.default.removeItem(at: root)
   }
 
-  /// Runs `exhibit ARGUMENTS` in the workspace, requiring success unless told otherwise.
+  /// Runs `exhibit ARGUMENTS` on the workspace's database, requiring success unless told
+  /// otherwise.
   @discardableResult
   func run(_ arguments: String..., input: String? = nil, mayFail: Bool = false) throws -> (
     status: Int32, output: String
@@ -70,9 +104,11 @@ final class ServerWorkspace: @unchecked Sendable {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
-    process.currentDirectoryURL = root
+    // A copy's commands run from the template's folder, where its database's paths are, on the
+    // copy's database.
+    process.currentDirectoryURL = recordedRoot
     var environment = ProcessInfo.processInfo.environment
-    environment.removeValue(forKey: "EXHIBIT_DB")
+    environment["EXHIBIT_DB"] = databasePath
     environment["EXHIBIT_AUDITOR"] = "cli-auditor"
     process.environment = environment
     let output = Pipe()
@@ -96,7 +132,7 @@ final class ServerWorkspace: @unchecked Sendable {
   func sha256(of path: String) throws -> String {
     let store = try Store.open(at: databasePath, access: .read)
     defer { try? store.close() }
-    return try #require(try store.recordingSHA256(atPath: root.appendingPathComponent(path).path))
+    return try #require(try store.recordingSHA256(atPath: recordedRoot.appendingPathComponent(path).path))
   }
 
   /// Settings for serving the workspace: loopback as `local-auditor`, or with accounts.

@@ -8,7 +8,7 @@ import Testing
 /// and only folders inside the workspace.
 @Suite struct WorkspaceRouteTests {
   @Test func anAuditorCataloguesAndImportsInsideTheWorkspaceOnly() async throws {
-    let workspace = try ServerWorkspace()
+    let workspace = try ServerWorkspace(fresh: true)  // it catalogues Media/ again
     try await workspace.addAccount("rita", role: .reviewer)
     try await workspace.addAccount("ada", role: .auditor)
     let media = workspace.root.appendingPathComponent("Media/native/checkbox")
