@@ -3,18 +3,8 @@ import Testing
 
 /// `exhibit bundle` and `exhibit verify BUNDLE` as a compliance team runs them.
 @Suite struct BundleCommandTests {
-  static func prepared() throws -> CLIWorkspace {
-    let workspace = try SearchCommandTests.prepared()
-    let link = try workspace.run(
-      "link", "Media/native/checkbox/checkboxVoiceOver.webm", "native/checkbox#screenreader.role",
-      "--verdict",
-      "pass", "--from", "0.4", "--to", "5.2")
-    #expect(link.status == 0, "\(link.stderr)")
-    return workspace
-  }
-
   @Test func bundleAndVerifyPrintTheDesignKeys() throws {
-    let workspace = try Self.prepared()
+    let workspace = try CLIWorkspace.linked()
     let result = try workspace.run(
       "bundle", "native/checkbox", "--platform", "ios", "--out", "bundles", "--zip", "--date", "2026-11-21",
       "--json")
@@ -38,7 +28,7 @@ import Testing
   }
 
   @Test func verifyNamesProblemsAndFails() throws {
-    let workspace = try Self.prepared()
+    let workspace = try CLIWorkspace.linked()
     #expect(
       try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21").status == 0)
     let bag = workspace.path("native-checkbox-ios-2026-11-21")
@@ -54,7 +44,7 @@ import Testing
   }
 
   @Test func aKilledExportLeavesNothingAtTheTargetAndTheNextOneSweepsItsRemains() throws {
-    let workspace = try Self.prepared()
+    let workspace = try CLIWorkspace.linked()
     workspace.environment["EXHIBIT_TEST_KILL_AT"] = "rename:1"
     let killed = try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21")
     #expect(killed.killed, "the export was not killed: \(killed.status) \(killed.stderr)")

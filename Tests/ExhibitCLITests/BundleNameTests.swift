@@ -6,7 +6,7 @@ import Testing
 /// file in the bag, and the bag is valid.
 @Suite struct BundleNameTests {
   @Test func collidingNamesStayDistinctAndTheBagIsValid() throws {
-    let workspace = try EvidenceCommandTests.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     let voiceOver = CLIWorkspace.repository.appendingPathComponent(
       "Media/native/checkbox/checkboxVoiceOver.webm")
     let captions = CLIWorkspace.repository.appendingPathComponent(
@@ -37,7 +37,7 @@ import Testing
     #expect(try workspace.run("verify", bag).status == 0)
     if PythonTools.bagitAvailable {
       #expect(
-        try CorpusBundleTests.python("import sys, bagit; bagit.Bag(sys.argv[1]).validate()", [bag]).0 == 0)
+        try Python.run("import sys, bagit; bagit.Bag(sys.argv[1]).validate()", [bag]).0 == 0)
     }
   }
 }

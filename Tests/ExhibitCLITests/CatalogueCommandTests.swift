@@ -3,17 +3,8 @@ import Testing
 
 /// `exhibit catalog` and `exhibit recordings` as a user runs them.
 @Suite struct CatalogueCommandTests {
-  /// A workspace with a copy of the repository's `Media/`.
-  static func workspace() throws -> CLIWorkspace {
-    let workspace = try CLIWorkspace()
-    try FileManager.default.copyItem(
-      at: CLIWorkspace.repository.appendingPathComponent("Media"),
-      to: workspace.root.appendingPathComponent("Media"))
-    return workspace
-  }
-
   @Test func catalogDefaultsToMediaAndReportsInJSON() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     let result = try workspace.run("catalog", "--json")
     #expect(result.status == 0, "\(result.stderr)")
     let summary = try #require(try result.json() as? [String: Any])
@@ -26,7 +17,7 @@ import Testing
   }
 
   @Test func badFilesAreNamedTheRestCataloguedAndTheStatusSaysSo() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     try workspace.write("Media/web/checkbox/notes.webm", Data("these are notes, not a video\n".utf8))
     let result = try workspace.run("catalog", "Media")
     #expect(result.status == 1)
@@ -49,7 +40,7 @@ import Testing
   @Test func aFileTimedPastAnyRecordingIsAnErrorAndTheRestIsCatalogued() throws {
     // A 125-byte WebM whose cluster is timed at 2^62 with a 10 ms timestamp scale once made every
     // catalogue of its folder trap ("Double value cannot be converted to Int") and store nothing.
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     let hostile = CLIWorkspace.repository.appendingPathComponent(
       "Tests/ExhibitKitTests/Fixtures/fuzz-regressions/media/extreme-cluster-time")
     let path = try workspace.write("Media/native/checkbox/extreme.webm", try Data(contentsOf: hostile))
@@ -65,7 +56,7 @@ import Testing
   }
 
   @Test func listFiltersAndShowByHashPrefix() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     try workspace.run("catalog")
     // Before any criteria, no component is known: every recording is listed as unattributed.
     let unplaced = try #require(

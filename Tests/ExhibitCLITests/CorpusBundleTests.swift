@@ -5,19 +5,6 @@ import Testing
 /// Cucumber's gherkin, pyld and axe-core; skipped when `../shared/corpus` is absent.
 @Suite(.enabled(if: CLIWorkspace.corpus != nil, "../shared/corpus is absent"))
 struct CorpusBundleTests {
-  static func python(_ script: String, _ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
-  }
-
   static func flip(_ path: String) throws {
     let handle = try #require(FileHandle(forUpdatingAtPath: path))
     defer { try? handle.close() }
@@ -71,9 +58,9 @@ struct CorpusBundleTests {
       #expect(made.status == 0, "\(made.stderr)")
       let bag = try #require((try made.json() as? [String: Any])?["path"] as? String)
       #expect(try workspace.run("verify", bag).status == 0)
-      let bagit = try Self.python("import sys, bagit; bagit.Bag(sys.argv[1]).validate()", [bag])
+      let bagit = try Python.run("import sys, bagit; bagit.Bag(sys.argv[1]).validate()", [bag])
       #expect(bagit.0 == 0, "bagit-python: \(bagit.1)")
-      let gherkin = try Self.python(
+      let gherkin = try Python.run(
         """
         import sys
         from gherkin.parser import Parser
@@ -81,11 +68,11 @@ struct CorpusBundleTests {
         Parser().parse(TokenScanner(open(sys.argv[1]).read()))
         """, [bag + "/data/criteria.feature"])
       #expect(gherkin.0 == 0, "gherkin: \(gherkin.1)")
-      let pyld = try Self.python(
+      let pyld = try Python.run(
         "import json, sys; from pyld import jsonld; assert jsonld.expand(json.load(open(sys.argv[1])))",
         [bag + "/data/earl.jsonld"])
       #expect(pyld.0 == 0, "pyld: \(pyld.1)")
-      let axe = try Self.python(
+      let axe = try Python.run(
         "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
         [
           "\(repository)/Scripts/check_report_a11y.py", bag + "/data/report.html", "--screenshots",

@@ -111,7 +111,7 @@ import Testing
   /// Media with a second copy of one recording (one recording, two paths) and a file that is not
   /// a recording (an error row, no hash), catalogued one recording per transaction.
   @Test func aCatalogueKilledAnywhereNeverStoresARecordingTwiceOrHalfWay() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     try FileManager.default.copyItem(
       atPath: workspace.path("Media/native/checkbox/checkboxVoiceOver.webm"),
       toPath: workspace.path("Media/native/checkbox/copy-of-checkboxVoiceOver.webm"))
@@ -134,7 +134,7 @@ import Testing
   }
 
   @Test func aLinkKilledAnywhereIsStoredOnceAfterTheReRun() throws {
-    let workspace = try SearchCommandTests.prepared()
+    let workspace = try CLIWorkspace.searchable()
     let kills = try Self.killEverywhere(
       try Scene(workspace),
       [
@@ -169,7 +169,7 @@ import Testing
   }
 
   @Test func aBagExportKilledAnywhereLeavesNoBagAtItsPath() throws {
-    let workspace = try BundleCommandTests.prepared()
+    let workspace = try CLIWorkspace.linked()
     let checks = Self.exportChecks(name: "native-checkbox-ios-2026-11-21")
     let kills = try Self.killEverywhere(
       try Scene(workspace),
@@ -179,7 +179,7 @@ import Testing
   }
 
   @Test func aZipExportKilledAnywhereLeavesNoZipAtItsPath() throws {
-    let workspace = try BundleCommandTests.prepared()
+    let workspace = try CLIWorkspace.linked()
     let checks = Self.exportChecks(name: "native-checkbox-ios-2026-11-21.zip")
     let kills = try Self.killEverywhere(
       try Scene(workspace),

@@ -9,15 +9,8 @@ import Testing
   static let role = "native/checkbox#screenreader.role"
   static let voiceOver = "Media/native/checkbox/checkboxVoiceOver.webm"
 
-  static func workspace() throws -> CLIWorkspace {
-    let workspace = try CatalogueCommandTests.workspace()
-    try workspace.run("criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
-    try workspace.run("catalog")
-    return workspace
-  }
-
   @Test func showGivesTheReviewersPageWithNotesAsTableAndJSON() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     try workspace.run(
       "link", Self.voiceOver, Self.role, "--verdict", "pass", "--from", "0.4", "--to", "5.2", "--note",
       "says checkbox, then checked")
@@ -39,7 +32,7 @@ import Testing
   }
 
   @Test func aLinkToAnotherComponentsRecordingNeedsTheOverrideFlag() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     let refused = try workspace.run(
       "link", Self.voiceOver, "web/checkbox#screenreader.role", "--verdict", "pass")
     #expect(refused.status == 1)
@@ -54,7 +47,7 @@ import Testing
   }
 
   @Test func suggestAcceptRecordsWhatItCanAndNamesTheCaptionOfWhatItCannot() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     // A cue past the recording's end is not suggested; the others are linked as untested.
     let captions = workspace.path("Media/native/checkbox/checkboxVoiceOver-en-US.vtt")
     let text = try String(contentsOfFile: captions, encoding: .utf8)
@@ -79,7 +72,7 @@ import Testing
   }
 
   @Test func linkCoverageUnlinkAndHistory() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     let linked = try workspace.run(
       "link", Self.voiceOver, Self.role, "--verdict", "pass", "--from", "0.4", "--to", "5.2", "--json")
     #expect(linked.status == 0, "\(linked.stderr)")
@@ -109,7 +102,7 @@ import Testing
   }
 
   @Test func verifyFindsHandTampering() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     try workspace.run("link", Self.voiceOver, Self.role, "--verdict", "fail")
     #expect(try workspace.run("verify").status == 0)
     let connection = try Connection(path: workspace.path("Database/exhibit.sqlite"))
@@ -126,7 +119,7 @@ import Testing
   }
 
   @Test func suggestAcceptsAsUntested() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     let accepted = try workspace.run("suggest", "native/checkbox", "--accept", "--json")
     #expect(accepted.status == 0, "\(accepted.stderr)")
     let suggestions = try #require(try accepted.json() as? [[String: Any]])
@@ -141,7 +134,7 @@ import Testing
   }
 
   @Test func twoAuditorsLinkingAtOnceBothSucceed() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     var started: [(Process, Pipe, Pipe)] = []
     for auditor in ["ana", "bo", "cy", "di"] {
       started.append(

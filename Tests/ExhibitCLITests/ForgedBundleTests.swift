@@ -7,32 +7,16 @@ import Testing
 /// signature, and by the workspace's audit trail, even when the forger recomputes the event's hash.
 @Suite(.enabled(if: PythonTools.bagitAvailable, "bagit-python is absent; run Scripts/install-deps.sh"))
 struct ForgedBundleTests {
-  /// A signed bag with a pass and a fail, and the workspace that made it.
-  static func prepared() throws -> (CLIWorkspace, String) {
-    let workspace = try BundleCommandTests.prepared()
-    let fail = try workspace.run(
-      "link", "Media/native/checkbox/checkboxVoiceOver.webm", "native/checkbox#screenreader.state",
-      "--verdict",
-      "fail", "--note", "no state announced")
-    #expect(fail.status == 0, "\(fail.stderr)")
-    let made = try workspace.run(
-      "bundle", "native/checkbox", "--platform", "ios", "--out", "bags", "--date", "2026-11-22", "--json")
-    #expect(made.status == 0, "\(made.stderr)")
-    let bag = try #require((try made.json() as? [String: Any])?["path"] as? String)
-    #expect(try workspace.run("verify", bag).status == 0)
-    return (workspace, bag)
-  }
-
   /// Replaces text in a bag file, then re-saves every manifest as bagit-python does.
   static func forge(_ bag: String, _ file: String, _ edit: (String) throws -> String) throws {
     let path = bag + "/" + file
     try (try edit(try String(contentsOfFile: path, encoding: .utf8))).write(
       toFile: path, atomically: true, encoding: .utf8)
-    let saved = try CorpusBundleTests.python(
+    let saved = try Python.run(
       "import sys, bagit; bagit.Bag(sys.argv[1]).save(manifests=True)", [bag])
     #expect(saved.0 == 0, "bagit-python: \(saved.1)")
     #expect(
-      try CorpusBundleTests.python("import sys, bagit; bagit.Bag(sys.argv[1]).validate()", [bag]).0 == 0)
+      try Python.run("import sys, bagit; bagit.Bag(sys.argv[1]).validate()", [bag]).0 == 0)
   }
 
   static func failToPass(_ text: String) -> String {
@@ -41,7 +25,7 @@ struct ForgedBundleTests {
   }
 
   @Test func aVerdictFlippedInTheManifestIsCaughtWithOrWithoutTheWorkspace() throws {
-    let (workspace, bag) = try Self.prepared()
+    let (workspace, bag) = try CLIWorkspace.signedBag()
     try Self.forge(bag, "data/manifest.json", Self.failToPass)
     for arguments in [["verify", bag], ["verify", bag, "--without-db"]] {
       let result = try workspace.run(arguments)
@@ -53,7 +37,7 @@ struct ForgedBundleTests {
   }
 
   @Test func aVerdictFlippedInTheAuditLogToo() throws {
-    let (workspace, bag) = try Self.prepared()
+    let (workspace, bag) = try CLIWorkspace.signedBag()
     try Self.forge(bag, "data/manifest.json", Self.failToPass)
     try Self.forge(bag, "data/audit-log.json") {
       $0.replacingOccurrences(of: #"\"verdict\":\"fail\""#, with: #"\"verdict\":\"pass\""#)
@@ -64,7 +48,7 @@ struct ForgedBundleTests {
   }
 
   @Test func aForgerWhoRecomputesTheEventHashIsCaughtByTheWorkspaceAndTheSignature() throws {
-    let (workspace, bag) = try Self.prepared()
+    let (workspace, bag) = try CLIWorkspace.signedBag()
     try Self.forge(bag, "data/manifest.json", Self.failToPass)
     try Self.forge(bag, "data/audit-log.json") { text in
       let data = Data(text.utf8)
@@ -99,8 +83,8 @@ struct ForgedBundleTests {
   }
 
   @Test func aBagFromAnotherWorkspaceIsNamedAsSuch() throws {
-    let (maker, bag) = try Self.prepared()
-    let other = try BundleCommandTests.prepared()
+    let (maker, bag) = try CLIWorkspace.signedBag()
+    let other = try CLIWorkspace.linked()
     defer { withExtendedLifetime(maker) {} }
     #expect(try other.run("bundle", "native/checkbox", "--platform", "ios", "--out", "own").status == 0)
     let result = try other.run("verify", bag)
@@ -113,5 +97,5 @@ struct ForgedBundleTests {
 
 /// Which of the Python tools the tests use are installed.
 enum PythonTools {
-  static let bagitAvailable = (try? CorpusBundleTests.python("import bagit", []).0) == 0
+  static let bagitAvailable = (try? Python.run("import bagit", []).0) == 0
 }

@@ -21,7 +21,7 @@ struct ForgedEvidenceTests {
       bag.save(manifests=True)
       bagit.Bag(bag_path).validate()
       """
-    let result = try CorpusBundleTests.python(script, [bag])
+    let result = try Python.run(script, [bag])
     #expect(result.0 == 0, "bagit-python: \(result.1)")
   }
 
@@ -38,7 +38,7 @@ struct ForgedEvidenceTests {
                   path = os.path.join(folder, name)
                   z.write(path, os.path.join(top, os.path.relpath(path, bag)))
       """
-    let result = try CorpusBundleTests.python(script, [bag, zip])
+    let result = try Python.run(script, [bag, zip])
     #expect(result.0 == 0, "\(result.1)")
     return zip
   }
@@ -55,7 +55,7 @@ struct ForgedEvidenceTests {
     """
 
   @Test func theWholeForgeryFailsAsABagAndAsAZipWithAndWithoutTheWorkspace() throws {
-    let (workspace, bag) = try ForgedBundleTests.prepared()
+    let (workspace, bag) = try CLIWorkspace.signedBag()
     try Self.forgeAsBagit(bag, Self.forgeEverything)
     let zip = try Self.zipped(bag)
     for target in [bag, zip] {
@@ -88,9 +88,9 @@ struct ForgedEvidenceTests {
   }
 
   @Test func anUnsignedExhibitBagFailsWhenASignatureIsRequired() throws {
-    let (workspace, bag) = try ForgedBundleTests.prepared()
+    let (workspace, bag) = try CLIWorkspace.signedBag()
     try FileManager.default.removeItem(atPath: bag + "/exhibit-signature.json")
-    let resaved = try CorpusBundleTests.python(
+    let resaved = try Python.run(
       "import sys, bagit; b = bagit.Bag(sys.argv[1]); b.save(manifests=True)", [bag])
     #expect(resaved.0 == 0, "\(resaved.1)")
     let alone = try workspace.run("verify", bag, "--without-db")
@@ -102,9 +102,9 @@ struct ForgedEvidenceTests {
   }
 
   @Test func aTagFileAddedToASignedBagIsRefused() throws {
-    let (workspace, bag) = try ForgedBundleTests.prepared()
+    let (workspace, bag) = try CLIWorkspace.signedBag()
     try "<script>alert(1)</script>".write(toFile: bag + "/extra.html", atomically: true, encoding: .utf8)
-    let resaved = try CorpusBundleTests.python(
+    let resaved = try Python.run(
       "import sys, bagit; b = bagit.Bag(sys.argv[1]); b.save(manifests=True); bagit.Bag(sys.argv[1]).validate()",
       [bag])
     #expect(resaved.0 == 0, "\(resaved.1)")
@@ -122,7 +122,7 @@ struct ForgedEvidenceTests {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try "some payload".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
-    let made = try CorpusBundleTests.python("import sys, bagit; bagit.make_bag(sys.argv[1])", [folder])
+    let made = try Python.run("import sys, bagit; bagit.make_bag(sys.argv[1])", [folder])
     #expect(made.0 == 0, "\(made.1)")
     let workspace = try CLIWorkspace()
     let result = try workspace.run("verify", folder, "--json")
@@ -162,11 +162,11 @@ struct ForgedEvidenceTests {
       ),
     ]
     for (script, named) in edits {
-      let (workspace, _) = try ForgedBundleTests.prepared()
+      let (workspace, _) = try CLIWorkspace.signedBag()
       #expect(
         try workspace.addAccount("rita", role: "reviewer", password: "a password long enough to pass") == 0)
       #expect(try workspace.run("verify").status == 0)
-      try ForgedTablesTests.forge(workspace.path("Database/exhibit.sqlite"), script)
+      try Python.forge(workspace.path("Database/exhibit.sqlite"), script)
       let verify = try workspace.run("verify")
       #expect(verify.status == 1, "\(script)")
       #expect(verify.stderr.contains(named), "\(script): \(verify.stderr)")
@@ -180,14 +180,14 @@ struct ForgedEvidenceTests {
   }
 
   @Test func aZipWhoseLocalHeaderDisagreesWithItsDirectoryFails() throws {
-    let (workspace, _) = try ForgedBundleTests.prepared()
+    let (workspace, _) = try CLIWorkspace.signedBag()
     let made = try workspace.run(
       "bundle", "native/checkbox", "--platform", "ios", "--out", "zips", "--zip", "--date", "2026-11-24",
       "--json")
     let zip = try #require((try made.json() as? [String: Any])?["path"] as? String)
     #expect(try workspace.run("verify", zip).status == 0)
     // The first entry's local CRC-32 changed; the central directory keeps the right one.
-    let patched = try CorpusBundleTests.python(
+    let patched = try Python.run(
       "import sys; d = bytearray(open(sys.argv[1], 'rb').read()); d[14] ^= 0xff; open(sys.argv[1], 'wb').write(d)",
       [zip])
     #expect(patched.0 == 0)
@@ -197,7 +197,7 @@ struct ForgedEvidenceTests {
   }
 
   @Test func aSigningKeyOthersCanReadIsWarnedAboutAndRefusedWithStrict() throws {
-    let (workspace, _) = try ForgedBundleTests.prepared()
+    let (workspace, _) = try CLIWorkspace.signedBag()
     let key = workspace.path("Database/exhibit-signing.key")
     #expect(chmod(key, 0o644) == 0)
     let warned = try workspace.run(

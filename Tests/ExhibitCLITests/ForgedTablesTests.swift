@@ -7,10 +7,10 @@ import Testing
 @Suite struct ForgedTablesTests {
   /// A workspace with a fail and a pass linked, and its database path.
   static func prepared() throws -> (CLIWorkspace, String) {
-    let workspace = try EvidenceCommandTests.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     for (item, verdict) in [("screenreader.role", "fail"), ("screenreader.name", "pass")] {
       let result = try workspace.run(
-        "link", EvidenceCommandTests.voiceOver, "native/checkbox#\(item)", "--verdict", verdict, "--from",
+        "link", CLIWorkspace.voiceOver, "native/checkbox#\(item)", "--verdict", verdict, "--from",
         "0.4",
         "--to", "2")
       #expect(result.status == 0, "\(result.stderr)")
@@ -23,16 +23,9 @@ import Testing
     DROP TRIGGER evidence_link_retract_only; DROP TRIGGER evidence_link_retracted_with_audit;
     """
 
-  static func forge(_ database: String, _ script: String) throws {
-    let result = try CorpusBundleTests.python(
-      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()",
-      [database, script])
-    #expect(result.0 == 0, "\(result.1)")
-  }
-
   @Test func aFlippedVerdictIsNamed() throws {
     let (workspace, database) = try Self.prepared()
-    try Self.forge(database, Self.dropTriggers + "UPDATE evidence_link SET verdict = 'pass' WHERE id = 1;")
+    try Python.forge(database, Self.dropTriggers + "UPDATE evidence_link SET verdict = 'pass' WHERE id = 1;")
     let result = try workspace.run("verify")
     #expect(result.status == 1)
     #expect(result.stderr.contains("evidence_link:1: verdict pass, the audit trail records fail"))
@@ -41,7 +34,7 @@ import Testing
 
   @Test func aLinkInsertedBehindTheTrailIsNamed() throws {
     let (workspace, database) = try Self.prepared()
-    try Self.forge(
+    try Python.forge(
       database,
       """
       INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at)
@@ -59,11 +52,11 @@ import Testing
 
   @Test func aSilentRetractionIsRefusedAndWithTheTriggerDroppedNamed() throws {
     let (workspace, database) = try Self.prepared()
-    let refused = try CorpusBundleTests.python(
+    let refused = try Python.run(
       "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE evidence_link SET retracted_at = 'now' WHERE id = 1\"); c.commit()",
       [database])
     #expect(refused.0 != 0 && refused.1.contains("retracted only with its audit event"))
-    try Self.forge(
+    try Python.forge(
       database, Self.dropTriggers + "UPDATE evidence_link SET retracted_at = 'now' WHERE id = 1;")
     let result = try workspace.run("verify")
     #expect(
@@ -73,7 +66,7 @@ import Testing
 
   @Test func aSwappedRevisionAndARehashedRecordingAreNamed() throws {
     let (workspace, database) = try Self.prepared()
-    try Self.forge(
+    try Python.forge(
       database,
       """
       UPDATE criteria_document SET sha256 = '\(String(repeating: "b", count: 64))' WHERE id = 1;
@@ -90,7 +83,7 @@ import Testing
 
   @Test func aDamagedIndexFailsTheIntegrityCheck() throws {
     let (workspace, database) = try Self.prepared()
-    try Self.forge(
+    try Python.forge(
       database,
       """
       PRAGMA writable_schema = ON;

@@ -6,8 +6,8 @@ import Testing
 /// passwords bcrypt would only partly read refused.
 @Suite struct HonestAnswersTests {
   @Test func tooManyStreamsIsNamedAsTheCap() throws {
-    let workspace = try CatalogueCommandTests.workspace()
-    try HostileMediaTests.make("many-streams", workspace.path("Media/odd/streams.webm"), 70)
+    let workspace = try CLIWorkspace.withMedia()
+    try HostileMedia.make("many-streams", workspace.path("Media/odd/streams.webm"), 70)
     let result = try workspace.run("catalog")
     #expect(result.status == 1)
     #expect(result.stderr.contains("streams.webm: declares more than 64 streams"), "\(result.stderr)")
@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func linksAreReportedAndUnreadablePathsCountAsFailed() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     try FileManager.default.createSymbolicLink(
       atPath: workspace.path("Media/linked"), withDestinationPath: workspace.path("Media/native"))
     let result = try workspace.run("catalog", "Media", "no-such-folder", "--json")

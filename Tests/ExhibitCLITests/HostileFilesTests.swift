@@ -6,7 +6,7 @@ import Testing
 /// are left as they were.
 @Suite struct HostileFilesTests {
   static func sqlite(_ script: String, _ path: String) throws -> String {
-    let result = try CorpusBundleTests.python(
+    let result = try Python.run(
       "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.executescript(sys.argv[2]) if sys.argv[2] else None; "
         + "print(c.execute('PRAGMA journal_mode').fetchone()[0], sorted(n for (n,) in c.execute(\"SELECT name FROM sqlite_schema WHERE type = 'table'\")))",
       [path, script])
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func controlCharactersFromFilesAreShownNotObeyed() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     let clipboard = "\u{1B}]52;c;ZXZpbA==\u{07}"
     _ = try workspace.write(
       "docs/native/controls/checkbox.md",
@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func badValuesAreNamed() throws {
-    let workspace = try EvidenceCommandTests.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     let date = try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--date", "2026-+1-+1")
     #expect(date.status == 1 && date.stderr.contains("--date 2026-+1-+1: expected YYYY-MM-DD"))
     for name in ["web/..", "web/", "web/a/b", "desktop/checkbox", "web/-x"] {
@@ -116,7 +116,7 @@ import Testing
       #expect(result.status != 0 && result.stderr.contains("--component \(name)"), "\(name)")
     }
     let short = try workspace.run(
-      "link", EvidenceCommandTests.voiceOver, EvidenceCommandTests.role, "--verdict", "pass", "--from",
+      "link", CLIWorkspace.voiceOver, CLIWorkspace.role, "--verdict", "pass", "--from",
       "1.0001",
       "--to", "1.0003")
     #expect(short.status == 1 && short.stderr.contains("shorter than a millisecond"))

@@ -5,7 +5,7 @@ import Testing
 /// DNS rebinding, parallel password guesses, thousands of half-open connections, a malformed
 /// body.
 @Suite struct HostileHTTPTests {
-  static func attack(_ server: ServeCommandTests.RunningServer, _ arguments: String...) throws -> [String:
+  static func attack(_ server: RunningServer, _ arguments: String...) throws -> [String:
     Any]
   {
     let process = Process()
@@ -26,8 +26,8 @@ import Testing
   }
 
   @Test func aRebindingPageIsMisdirectedAndWritesNothing() throws {
-    let workspace = try ServeCommandTests.workspace()
-    let server = try ServeCommandTests.RunningServer(workspace)
+    let workspace = try CLIWorkspace.catalogued()
+    let server = try RunningServer(workspace)
     defer { _ = server.stop() }
     let answers = try Self.attack(server, "rebinding")
     #expect(answers["session"] as? Int == 421)
@@ -39,10 +39,10 @@ import Testing
   }
 
   @Test func parallelGuessesAreRefusedNotHashedAndTheOwnerIsNotHeld() throws {
-    let workspace = try ServeCommandTests.workspace()
+    let workspace = try CLIWorkspace.catalogued()
     let password = "the owner's long password"
     #expect(try workspace.addAccount("ada", role: "auditor", password: password) == 0)
-    let server = try ServeCommandTests.RunningServer(workspace, ["--accounts"])
+    let server = try RunningServer(workspace, ["--accounts"])
     defer { _ = server.stop() }
     let answers = try Self.attack(server, "guesses", "ada", password, "20")
     let checked = try #require(answers["checked"] as? Int)
@@ -61,8 +61,8 @@ import Testing
   }
 
   @Test func thousandsOfHalfOpenConnectionsLeaveTheServerAnswering() throws {
-    let workspace = try ServeCommandTests.workspace()
-    let server = try ServeCommandTests.RunningServer(workspace)
+    let workspace = try CLIWorkspace.catalogued()
+    let server = try RunningServer(workspace)
     defer { _ = server.stop() }
     let answers = try Self.attack(server, "half-open", "3000")
     #expect(answers["opened"] as? Int == 3000, "\(answers)")
@@ -71,8 +71,8 @@ import Testing
   }
 
   @Test func aMalformedBodyIsABadRequestAndLogsNothing() throws {
-    let workspace = try ServeCommandTests.workspace()
-    let server = try ServeCommandTests.RunningServer(workspace)
+    let workspace = try CLIWorkspace.catalogued()
+    let server = try RunningServer(workspace)
     let answers = try Self.attack(server, "malformed")
     let stopped = server.stop()
     #expect(stopped.status == 0)

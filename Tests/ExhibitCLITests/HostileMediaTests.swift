@@ -4,18 +4,6 @@ import Testing
 /// Files built to make the readers slow or hungry (Scripts/make_hostile_media.py): each costs at
 /// most the probe deadline or a fixed amount of memory, and the batch goes on.
 @Suite struct HostileMediaTests {
-  static let maker = CLIWorkspace.repository.appendingPathComponent("Scripts/make_hostile_media.py").path
-
-  static func make(_ kind: String, _ path: String, _ amount: Int) throws {
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", maker, kind, path, String(amount)]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-  }
 
   /// Runs `exhibit ARGUMENTS` under Python's `resource` and returns its result, its seconds and
   /// the peak resident memory of it or its helpers, in bytes.
@@ -45,14 +33,15 @@ import Testing
     let fields = stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     let status = Int32(fields.first ?? "") ?? -1
     return (
-      CLIWorkspace.Result(status: status, stdout: stdout, stderr: stderr), Double(fields.dropFirst().first ?? "") ?? 0,
+      CLIWorkspace.Result(status: status, stdout: stdout, stderr: stderr),
+      Double(fields.dropFirst().first ?? "") ?? 0,
       (Int(fields.last ?? "") ?? 0) * 1024
     )
   }
 
   @Test func aTagBombCostsAtMostTheProbeDeadlineAndTheRestIsCatalogued() throws {
-    let workspace = try CatalogueCommandTests.workspace()
-    try Self.make("tag-bomb", workspace.path("Media/bomb/tags.webm"), 100_000)
+    let workspace = try CLIWorkspace.withMedia()
+    try HostileMedia.make("tag-bomb", workspace.path("Media/bomb/tags.webm"), 100_000)
     workspace.environment["EXHIBIT_PROBE_SECONDS"] = "2"
     let (result, seconds, _) = try Self.measured(workspace, ["catalog"])
     #expect(result.status == 1)
@@ -63,11 +52,13 @@ import Testing
   }
 
   @Test func blankLineCaptionsStayUnderAFixedMemoryCeiling() throws {
-    let workspace = try CatalogueCommandTests.workspace()
-    let sample = try Data(contentsOf: URL(fileURLWithPath: workspace.path("Media/native/checkbox/checkboxVoiceOver.webm")))
+    let workspace = try CLIWorkspace.withMedia()
+    let sample = try Data(
+      contentsOf: URL(fileURLWithPath: workspace.path("Media/native/checkbox/checkboxVoiceOver.webm")))
     for index in 1...3 {
       try workspace.write("Media/blank/session\(index).webm", sample + Data(count: index))
-      try Self.make("blank-captions", workspace.path("Media/blank/session\(index).vtt"), 31_500 * 1024)
+      try HostileMedia.make(
+        "blank-captions", workspace.path("Media/blank/session\(index).vtt"), 31_500 * 1024)
     }
     let (result, seconds, peak) = try Self.measured(workspace, ["catalog"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -75,8 +66,9 @@ import Testing
   }
 
   @Test func aCaptionOfTooManyCuesIsRefusedWithItsLimit() throws {
-    let workspace = try CatalogueCommandTests.workspace()
-    try Self.make("many-cues", workspace.path("Media/native/checkbox/checkboxVoiceOver-en-US.vtt"), 900_000)
+    let workspace = try CLIWorkspace.withMedia()
+    try HostileMedia.make(
+      "many-cues", workspace.path("Media/native/checkbox/checkboxVoiceOver-en-US.vtt"), 900_000)
     let (result, seconds, _) = try Self.measured(workspace, ["catalog"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("more than 250000 cues"), "\(result.stderr)")

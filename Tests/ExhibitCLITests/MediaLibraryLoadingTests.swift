@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func withoutLibavformatOnlyCataloguingFailsAndSaysWhy() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     try FileManager.default.copyItem(
       at: CLIWorkspace.repository.appendingPathComponent("Criteria"),
       to: workspace.root.appendingPathComponent("Criteria"))
@@ -42,7 +42,7 @@ import Testing
   /// Into a database that does not exist yet, the libraries start opening before the schema is
   /// made: a missing one is still one error naming it, and nothing is stored.
   @Test func aCatalogueThatMakesItsDatabaseNamesAMissingLibraryToo() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     workspace.environment["EXHIBIT_LIBAVFORMAT"] = workspace.path("missing/libavformat.so.59")
     let catalog = try workspace.run("catalog", "Media")
     #expect(catalog.status == 1)
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test func aBrokenLibraryIsNamedNotLoaded() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     #expect(try workspace.run("init").status == 0)
     // Not a shared object at all.
     workspace.environment["EXHIBIT_LIBAVFORMAT"] = try workspace.write(

@@ -7,7 +7,7 @@ import Testing
   static let talkBack = "Media/native/checkbox/checkbox_AndroidTalkback.webm"
 
   static func workspace() throws -> CLIWorkspace {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     try workspace.run("criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
     // Sessions whose names say nothing (other bytes, so other recordings): Exhibit cannot place them.
     let bytes = try Data(contentsOf: URL(fileURLWithPath: workspace.path(talkBack)))
@@ -76,14 +76,16 @@ import Testing
 
     // A bundle labels each recording with its own OS version and device, whatever --build says.
     let made = try workspace.run(
-      "bundle", "native/checkbox", "--platform", "android", "--build", "17.5", "--date", "2026-11-25", "--out",
+      "bundle", "native/checkbox", "--platform", "android", "--build", "17.5", "--date", "2026-11-25",
+      "--out",
       workspace.path("bundles"))
     #expect(made.status == 0, "\(made.stderr)")
     let manifest = try #require(
       try JSONSerialization.jsonObject(
         with: Data(
           contentsOf: URL(
-            fileURLWithPath: workspace.path("bundles/native-checkbox-android-2026-11-25/data/manifest.json"))))
+            fileURLWithPath: workspace.path("bundles/native-checkbox-android-2026-11-25/data/manifest.json")))
+      )
         as? [String: Any])
     let environments = Dictionary(
       uniqueKeysWithValues: (manifest["recordings"] as? [[String: Any]] ?? []).compactMap { recording in
@@ -92,7 +94,8 @@ import Testing
     #expect(environments["IMG_2231.webm"]?["os"] as? String == "Android 14.1")
     #expect(environments["IMG_2231.webm"]?["device"] as? String == "Pixel 8")
     #expect(environments["checkbox_AndroidTalkback.webm"]?["device"] == nil)
-    #expect(try workspace.run("verify", workspace.path("bundles/native-checkbox-android-2026-11-25")).status == 0)
+    #expect(
+      try workspace.run("verify", workspace.path("bundles/native-checkbox-android-2026-11-25")).status == 0)
   }
 
   @Test func badCorrectionsAreClearErrorsAndWriteNothing() throws {
@@ -171,7 +174,8 @@ import Testing
       Data("WEBVTT\n\n00:00.400 --> 00:02.000\nEmail me updates,\ncheckbox, not checked\n".utf8))
     try workspace.run("catalog")
     let show = try workspace.run("recordings", "show", workspace.path(Self.talkBack)).stdout
-    #expect(show.contains("Email me updates,\n" + String(repeating: " ", count: 21) + "checkbox, not checked"))
+    #expect(
+      show.contains("Email me updates,\n" + String(repeating: " ", count: 21) + "checkbox, not checked"))
     let streams = show.split(separator: "\n").filter { $0.contains(" fps") }
     #expect(!streams.isEmpty)
     #expect(streams.allSatisfy { !$0.contains("/") })

@@ -3,18 +3,8 @@ import Testing
 
 /// `exhibit search` as a reviewer runs it, on the sample workspace.
 @Suite struct SearchCommandTests {
-  static func prepared() throws -> CLIWorkspace {
-    let workspace = try CatalogueCommandTests.workspace()
-    for document in ["Criteria/native/controls/checkbox.md", "Criteria/web/component/checkbox.md"] {
-      let criteria = CLIWorkspace.repository.appendingPathComponent(document).path
-      #expect(try workspace.run("criteria", "import", criteria).status == 0)
-    }
-    #expect(try workspace.run("catalog").status == 0)
-    return workspace
-  }
-
   @Test func jsonHitsCarryTheDesignKeys() throws {
-    let workspace = try Self.prepared()
+    let workspace = try CLIWorkspace.searchable()
     let result = try workspace.run("search", "toggle", "--kind", "captions", "--platform", "ios", "--json")
     #expect(result.status == 0, "\(result.stderr)")
     let object = try #require(try result.json() as? [String: Any])
@@ -32,7 +22,7 @@ import Testing
   }
 
   @Test func tableGroupsByComponentAndNamesTheSecond() throws {
-    let workspace = try Self.prepared()
+    let workspace = try CLIWorkspace.searchable()
     let result = try workspace.run("search", "checked", "--limit", "50")
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -43,7 +33,7 @@ import Testing
   }
 
   @Test func badQueriesAndFiltersAreClearErrors() throws {
-    let workspace = try Self.prepared()
+    let workspace = try CLIWorkspace.searchable()
     let empty = try workspace.run("search", "***")
     #expect(empty.status == 1 && empty.stderr.contains("nothing to search for"))
     #expect(!empty.stderr.contains("SQL"))

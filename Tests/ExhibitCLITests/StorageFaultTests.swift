@@ -29,10 +29,10 @@ import Testing
 
   @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a read-only folder"))
   func aReadOnlyWorkspaceRefusesWritesClearlyAndStillAnswersReads() throws {
-    let workspace = try SearchCommandTests.prepared()
+    let workspace = try CLIWorkspace.searchable()
     let database = workspace.path("Database/exhibit.sqlite")
     let before = try DatabaseAudit.fingerprint(database)
-    for arguments in [Self.link, ["catalog"], ["criteria", "import", CrashSafetyTests.criteria]] {
+    for arguments in [Self.link, ["catalog"], ["criteria", "import", CLIWorkspace.sampleCriteria]] {
       let result = try Self.readOnly(workspace, arguments)
       #expect(result.status == 1, "\(arguments): \(result.stdout)")
       #expect(result.stderr.contains("\(database): the database is read-only"), "\(result.stderr)")
@@ -77,9 +77,9 @@ import Testing
 
   @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
   func aFullDiskStopsACatalogueWithoutLosingOrHalfStoringAnything() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     #expect(try workspace.run("init").status == 0)
-    #expect(try workspace.run("criteria", "import", CrashSafetyTests.criteria).status == 0)
+    #expect(try workspace.run("criteria", "import", CLIWorkspace.sampleCriteria).status == 0)
     let before = try DatabaseAudit.fingerprint(workspace.path("Database/exhibit.sqlite"))
     let result = try Self.fullDisk(workspace, free: 48 << 10, ["catalog"])
     #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
@@ -98,13 +98,13 @@ import Testing
   }
 
   @Test func aDamagedDatabaseLeftByAWriterThatDiedStopsTheNextWriter() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     #expect(try workspace.run("init").status == 0)
-    #expect(try workspace.run("criteria", "import", CrashSafetyTests.criteria).status == 0)
+    #expect(try workspace.run("criteria", "import", CLIWorkspace.sampleCriteria).status == 0)
     #expect(try workspace.run("catalog").status == 0)
     let database = workspace.path("Database/exhibit.sqlite")
     // A writer commits into the -wal file and dies without closing; a page of the file is bad.
-    let (status, output) = try CorpusBundleTests.python(
+    let (status, output) = try Python.run(
       """
       import os, sqlite3, sys
       connection = sqlite3.connect(sys.argv[1])
@@ -122,7 +122,7 @@ import Testing
       "changed/native/controls/checkbox.md",
       Data(
         try String(
-          contentsOfFile: CrashSafetyTests.criteria + "/native/controls/checkbox.md", encoding: .utf8
+          contentsOfFile: CLIWorkspace.sampleCriteria + "/native/controls/checkbox.md", encoding: .utf8
         )
         .replacingOccurrences(of: "Spacebar:", with: "Space bar:").utf8))
     let write = try workspace.run("criteria", "import", changed)
@@ -132,7 +132,7 @@ import Testing
     #expect(!write.stderr.contains("Fatal"))
     // Opening it finished the dead writer's commit (SQLite's own recovery), so the next writer
     // finds no -wal to judge by; Exhibit's own writes never went on.
-    let events = try CorpusBundleTests.python(
+    let events = try Python.run(
       "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM audit_event WHERE action = \\'criteria.import\\'').fetchone()[0])",
       [database])
     #expect(events.1.trimmingCharacters(in: .whitespacesAndNewlines) == "3", "\(events.1)")
@@ -140,9 +140,9 @@ import Testing
 
   @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
   func readsWorkOnAFullDiskAndWritesSaySo() throws {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     #expect(try workspace.run("init").status == 0)
-    #expect(try workspace.run("criteria", "import", CrashSafetyTests.criteria).status == 0)
+    #expect(try workspace.run("criteria", "import", CLIWorkspace.sampleCriteria).status == 0)
     #expect(try workspace.run("catalog").status == 0)
     for arguments in [
       ["recordings", "list"], ["criteria", "list"], ["coverage", "native/checkbox"], ["verify"],
@@ -151,7 +151,7 @@ import Testing
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
       #expect(!result.stderr.contains("disk I/O error"), "\(arguments): \(result.stderr)")
     }
-    let write = try Self.fullDisk(workspace, free: 0, ["criteria", "import", CrashSafetyTests.criteria])
+    let write = try Self.fullDisk(workspace, free: 0, ["criteria", "import", CLIWorkspace.sampleCriteria])
     #expect(write.status == 1)
     #expect(write.stderr.contains("the disk holding") && write.stderr.contains("is full"), "\(write.stderr)")
     #expect(!write.stderr.contains("PRAGMA"), "\(write.stderr)")
@@ -159,7 +159,7 @@ import Testing
 
   @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
   func aFullDiskStopsAnExportAndLeavesNothingBehind() throws {
-    let workspace = try BundleCommandTests.prepared()
+    let workspace = try CLIWorkspace.linked()
     let out = workspace.path("bundles")
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     for zip in [false, true] {
@@ -181,7 +181,7 @@ import Testing
   }
 
   @Test func aDatabaseLockedPastTheBusyTimeoutRefusesTheWriteAndKeepsEverything() throws {
-    let workspace = try SearchCommandTests.prepared()
+    let workspace = try CLIWorkspace.searchable()
     let database = workspace.path("Database/exhibit.sqlite")
     let before = try DatabaseAudit.fingerprint(database)
     // Another process's writer: this test process holds the write lock the CLI needs.

@@ -9,7 +9,7 @@ import Testing
   /// The sample cut after its first 1,500 and 20,000 bytes, and as an MP4 whose `moov` box
   /// describes samples no `mdat` box holds.
   static func workspace() throws -> CLIWorkspace {
-    let workspace = try CatalogueCommandTests.workspace()
+    let workspace = try CLIWorkspace.withMedia()
     let bytes = try Data(contentsOf: URL(fileURLWithPath: workspace.path(sample)))
     try workspace.write("Media/cut/header-only.webm", bytes.prefix(1500))
     try workspace.write("Media/cut/first-seconds.webm", bytes.prefix(20_000))

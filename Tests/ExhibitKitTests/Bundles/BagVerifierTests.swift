@@ -6,21 +6,12 @@ import Testing
 /// Each way a bag can be wrong is caught and named, in folders and in zips.
 @Suite struct BagVerifierTests {
   /// A fresh bag of the sample evidence, and its workspace (kept alive with it).
-  static func bag() async throws -> (BundleTests.Workspace, String) {
-    let workspace = try await BundleTests.prepared()
-    return (workspace, try BundleTests.export(workspace).path)
+  static func bag() async throws -> (SampleWorkspace, String) {
+    let workspace = try await SampleWorkspace.judged()
+    return (workspace, try workspace.exportBundle().path)
   }
 
   static func problems(_ path: String) throws -> [BagReport.Problem] { try BagVerifier.verify(path).problems }
-
-  static func flipByte(_ path: String, at offset: UInt64 = 10) throws {
-    let handle = try #require(FileHandle(forUpdatingAtPath: path))
-    defer { try? handle.close() }
-    try handle.seek(toOffset: offset)
-    let byte = try #require(try handle.read(upToCount: 1))
-    try handle.seek(toOffset: offset)
-    try handle.write(contentsOf: Data([byte[0] ^ 0x01]))
-  }
 
   @Test(arguments: [
     "data/recordings/checkboxVoiceOver.webm", "data/report.html", "data/manifest.json",
@@ -28,7 +19,7 @@ import Testing
   ])
   func oneFlippedByteIsCaughtAndNamed(file: String) async throws {
     let (workspace, bag) = try await Self.bag()
-    try Self.flipByte(bag + "/" + file, at: 3)
+    try Bytes.flip(bag + "/" + file, at: 3)
     let problems = try Self.problems(bag)
     #expect(problems.contains { $0.path == file && $0.problem.hasPrefix("altered") }, "\(problems)")
     _ = workspace
@@ -101,15 +92,15 @@ import Testing
   }
 
   @Test func zipsAreCheckedWithoutExtractingOutside() async throws {
-    let workspace = try await BundleTests.prepared()
-    let zip = try BundleTests.export(workspace, zip: true).path
+    let workspace = try await SampleWorkspace.judged()
+    let zip = try workspace.exportBundle(zip: true).path
     let prefix = "native-checkbox-ios-2026-11-21/"
 
     let flipped = workspace.folder.path("flipped.zip")
     try FileManager.default.copyItem(atPath: zip, toPath: flipped)
     let entries = try StoredZip.entries(of: flipped)
     let report = try #require(entries.first { $0.name == prefix + "data/report.html" })
-    try Self.flipByte(flipped, at: UInt64(report.localHeaderOffset) + 30 + UInt64(report.name.utf8.count) + 5)
+    try Bytes.flip(flipped, at: UInt64(report.localHeaderOffset) + 30 + UInt64(report.name.utf8.count) + 5)
     let flippedProblems = try Self.problems(flipped)
     #expect(flippedProblems.contains { $0.path == prefix + "data/report.html" && $0.problem.contains("CRC") })
     #expect(

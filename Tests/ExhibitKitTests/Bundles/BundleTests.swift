@@ -6,32 +6,12 @@ import Testing
 /// Evidence bundles from a real database and real recordings, checked by our verifier and by
 /// other projects' tools (bagit-python, Cucumber's gherkin, pyld, axe-core in Chromium).
 @Suite struct BundleTests {
-  typealias Workspace = CataloguerTests.Workspace
+  typealias Workspace = SampleWorkspace
 
   /// The sample workspace with two verdicts on iOS, one with a segment.
-  static func prepared() async throws -> Workspace {
-    let workspace = try await EvidenceTests.prepared()
-    var role = EvidenceTests().request(workspace, from: 0.4, to: 5.2)
-    role.note = "says \"checkbox\" <clearly> & once"
-    _ = try workspace.store.link(role)
-    _ = try workspace.store.link(EvidenceTests().request(workspace, EvidenceTests.state, .fail))
-    return workspace
-  }
-
-  static func export(
-    _ workspace: Workspace, zip: Bool = false, out: String = "out", platform: Platform = .ios
-  )
-    throws -> BundleResult
-  {
-    try EvidenceBundler.export(
-      BundleRequest(
-        component: "native/checkbox", platform: platform, outFolder: workspace.folder.path(out), zip: zip,
-        date: "2026-11-21"), from: workspace.store)
-  }
-
   @Test func aBagHoldsTheEvidenceAndVerifies() async throws {
-    let workspace = try await Self.prepared()
-    let result = try Self.export(workspace)
+    let workspace = try await SampleWorkspace.judged()
+    let result = try workspace.exportBundle()
     #expect(result.path == workspace.folder.path("out/native-checkbox-ios-2026-11-21"))
     let report = try BagVerifier.verify(result.path)
     #expect(report.valid, "\(report.problems)")
@@ -53,8 +33,8 @@ import Testing
     #expect(manifest["criteria_revision"] as? Int == 1)
     #expect(manifest["auditors"] as? [String] == ["ana"])
     let items = try #require(manifest["items"] as? [[String: Any]])
-    #expect(items.first { $0["key"] as? String == EvidenceTests.role }?["verdict"] as? String == "pass")
-    #expect(items.first { $0["key"] as? String == EvidenceTests.state }?["verdict"] as? String == "fail")
+    #expect(items.first { $0["key"] as? String == SampleWorkspace.role }?["verdict"] as? String == "pass")
+    #expect(items.first { $0["key"] as? String == SampleWorkspace.state }?["verdict"] as? String == "fail")
     #expect(
       !items.contains { $0["key"] as? String == "native/checkbox#keyboard.enter" }, "an Android-only item")
     let links = try #require(manifest["links"] as? [[String: Any]])
@@ -62,7 +42,7 @@ import Testing
     let recordings = try #require(manifest["recordings"] as? [[String: Any]])
     #expect(
       recordings.map { $0["sha256"] as? String } == [
-        try FileHasherTests.sha256sum(workspace.path(CataloguerTests.voiceOver))
+        try SampleWorkspace.sha256sum(workspace.path(SampleWorkspace.voiceOver))
       ])
     let info = try String(contentsOfFile: result.path + "/bag-info.txt", encoding: .utf8)
     #expect(info.contains("Bagging-Date: 2026-11-21\n") && info.contains("Exhibit-Auditors: ana\n"))
@@ -77,9 +57,9 @@ import Testing
   }
 
   @Test func theSameStateAndDateGiveIdenticalBagsAndZips() async throws {
-    let workspace = try await Self.prepared()
-    let first = try Self.export(workspace, zip: true, out: "one")
-    let second = try Self.export(workspace, zip: true, out: "two")
+    let workspace = try await SampleWorkspace.judged()
+    let first = try workspace.exportBundle(zip: true, out: "one")
+    let second = try workspace.exportBundle(zip: true, out: "two")
     #expect(first.sha256 != nil && first.sha256 == second.sha256)
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: first.path))
@@ -88,8 +68,8 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path("one")) == [
         "native-checkbox-ios-2026-11-21.zip"
       ])
-    let bagOne = try Self.export(workspace, out: "bag-one").path
-    let bagTwo = try Self.export(workspace, out: "bag-two").path
+    let bagOne = try workspace.exportBundle(out: "bag-one").path
+    let bagTwo = try workspace.exportBundle(out: "bag-two").path
     for file in try FileManager.default.subpathsOfDirectory(atPath: bagOne) {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: bagOne + "/" + file, isDirectory: &isFolder),
@@ -104,32 +84,32 @@ import Testing
   }
 
   @Test func aSecondExportOfTheDayTakesTheNextNameAndKeepsTheFirst() async throws {
-    let workspace = try await Self.prepared()
-    let result = try Self.export(workspace)
+    let workspace = try await SampleWorkspace.judged()
+    let result = try workspace.exportBundle()
     let before = try String(contentsOfFile: result.path + "/manifest-sha256.txt", encoding: .utf8)
-    let second = try Self.export(workspace)
+    let second = try workspace.exportBundle()
     #expect(second.path == result.path + ".2")
     #expect(try String(contentsOfFile: result.path + "/manifest-sha256.txt", encoding: .utf8) == before)
     #expect(try BagVerifier.verify(second.path).valid)
     // An empty folder in the way is kept too, not replaced.
     let empty = workspace.folder.path("empty/native-checkbox-ios-2026-11-21")
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-    #expect(try Self.export(workspace, out: "empty").path == empty + ".2")
+    #expect(try workspace.exportBundle(out: "empty").path == empty + ".2")
     #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
     // The same state, date and sequence give the same zip.
-    let firstZip = try Self.export(workspace, zip: true, out: "zips")
-    let secondZip = try Self.export(workspace, zip: true, out: "zips")
+    let firstZip = try workspace.exportBundle(zip: true, out: "zips")
+    let secondZip = try workspace.exportBundle(zip: true, out: "zips")
     #expect(secondZip.path.hasSuffix("native-checkbox-ios-2026-11-21.2.zip"))
-    let again = try Self.export(workspace, zip: true, out: "zips-again")
+    let again = try workspace.exportBundle(zip: true, out: "zips-again")
     _ = try FileManager.default.moveItem(atPath: again.path, toPath: workspace.folder.path("moved.zip"))
-    let thirdElsewhere = try Self.export(workspace, zip: true, out: "zips-again")
+    let thirdElsewhere = try workspace.exportBundle(zip: true, out: "zips-again")
     #expect(thirdElsewhere.path == again.path)
     #expect(firstZip.sha256 == thirdElsewhere.sha256)
   }
 
   @Test func aRecordingChangedAfterCataloguingStopsTheExport() async throws {
-    let workspace = try await Self.prepared()
-    let recording = workspace.path(CataloguerTests.voiceOver)
+    let workspace = try await SampleWorkspace.judged()
+    let recording = workspace.path(SampleWorkspace.voiceOver)
     let handle = try #require(FileHandle(forUpdatingAtPath: recording))
     try handle.seek(toOffset: 2000)
     let byte = try #require(try handle.read(upToCount: 1))
@@ -137,7 +117,7 @@ import Testing
     try handle.write(contentsOf: Data([byte[0] ^ 0xFF]))
     try handle.close()
     do {
-      _ = try Self.export(workspace)
+      _ = try workspace.exportBundle()
       Issue.record("the export went on")
     } catch let error as BundleError {
       guard case .changedSinceCatalogued(let path, _, _) = error else { throw error }
@@ -150,12 +130,12 @@ import Testing
   }
 
   @Test func hostileFileNamesBecomeSafeBagPaths() async throws {
-    let workspace = try await EvidenceTests.prepared()
+    let workspace = try await SampleWorkspace.catalogued()
     let hostile = workspace.path("native/checkbox/evil%0A ..\u{7} $(rm) VoiceOver ü.webm")
-    try FileManager.default.copyItem(atPath: workspace.path(CataloguerTests.voiceOver), toPath: hostile)
-    try FileManager.default.removeItem(atPath: workspace.path(CataloguerTests.voiceOver))
+    try FileManager.default.copyItem(atPath: workspace.path(SampleWorkspace.voiceOver), toPath: hostile)
+    try FileManager.default.removeItem(atPath: workspace.path(SampleWorkspace.voiceOver))
     _ = try await workspace.catalogue()
-    let result = try Self.export(workspace)
+    let result = try workspace.exportBundle()
     let names = try FileManager.default.contentsOfDirectory(atPath: result.path + "/data/recordings")
     let name = try #require(names.first { $0.hasSuffix(".webm") })
     #expect(name.hasPrefix("evil_0A_") && name.contains("VoiceOver"), "\(names)")
@@ -170,7 +150,7 @@ import Testing
   }
 
   @Test func aBadDateOrAnUnknownComponentIsAClearError() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.judged()
     for date in ["2026-13-01", "2026-02-30", "21-11-2026", "2026-11-21x", ""] {
       #expect(throws: BundleError.badDate(date)) {
         try EvidenceBundler.export(

@@ -16,8 +16,8 @@ import Testing
 
   @Test(.enabled(if: available("bagit"), "bagit-python is absent; run Scripts/install-deps.sh"))
   func bagitPythonAcceptsOurBagsAndWeAcceptItsBags() async throws {
-    let workspace = try await BundleTests.prepared()
-    let ours = try BundleTests.export(workspace).path
+    let workspace = try await SampleWorkspace.judged()
+    let ours = try workspace.exportBundle().path
     let validate = """
       import sys, bagit
       bag = bagit.Bag(sys.argv[1])
@@ -33,14 +33,14 @@ import Testing
     try FileManager.default.createDirectory(atPath: theirs + "/sub", withIntermediateDirectories: true)
     try Data("hello".utf8).write(to: URL(fileURLWithPath: theirs + "/sub/a%b c.txt"))
     try FileManager.default.copyItem(
-      atPath: workspace.path(CataloguerTests.nvda), toPath: theirs + "/nvda.webm")
+      atPath: workspace.path(SampleWorkspace.nvda), toPath: theirs + "/nvda.webm")
     let make = try PythonCheck.run(
       "import sys, bagit; bagit.make_bag(sys.argv[1], checksums=['sha256', 'sha512'])", arguments: [theirs])
     #expect(make.status == 0, "\(make.error)")
     let report = try BagVerifier.verify(theirs)
     #expect(report.valid, "\(report.problems)")
     #expect(report.files == 2)
-    try BagVerifierTests.flipByte(theirs + "/data/nvda.webm", at: 100)
+    try Bytes.flip(theirs + "/data/nvda.webm", at: 100)
     let broken = try BagVerifier.verify(theirs).problems
     #expect(broken.filter { $0.path == "data/nvda.webm" && $0.problem.hasPrefix("altered") }.count == 2)
     let rejected = try PythonCheck.run(validate, arguments: [theirs])
@@ -49,8 +49,8 @@ import Testing
 
   @Test(.enabled(if: available("gherkin"), "gherkin-official is absent; run Scripts/install-deps.sh"))
   func cucumbersParserReadsTheFeature() async throws {
-    let workspace = try await BundleTests.prepared()
-    let bag = try BundleTests.export(workspace).path
+    let workspace = try await SampleWorkspace.judged()
+    let bag = try workspace.exportBundle().path
     let result = try PythonCheck.run(
       """
       import sys
@@ -65,8 +65,8 @@ import Testing
 
   @Test(.enabled(if: available("pyld"), "pyld is absent; run Scripts/install-deps.sh"))
   func pyldExpandsTheEARL() async throws {
-    let workspace = try await BundleTests.prepared()
-    let bag = try BundleTests.export(workspace).path
+    let workspace = try await SampleWorkspace.judged()
+    let bag = try workspace.exportBundle().path
     let result = try PythonCheck.run(
       """
       import json, sys
@@ -96,8 +96,8 @@ import Testing
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
       "axe-selenium-python or chromium is absent; run Scripts/install-deps.sh"))
   func axeFindsNoWCAGViolationsInTheReport() async throws {
-    let workspace = try await BundleTests.prepared()
-    let bag = try BundleTests.export(workspace).path
+    let workspace = try await SampleWorkspace.judged()
+    let bag = try workspace.exportBundle().path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [

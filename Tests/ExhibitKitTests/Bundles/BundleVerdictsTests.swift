@@ -7,7 +7,7 @@ import Testing
 /// overall status, the product and the recordings' devices, and each recording's transcript in
 /// the report. On the sample web checkbox recording and a real database.
 @Suite struct BundleVerdictsTests {
-  typealias Workspace = CataloguerTests.Workspace
+  typealias Workspace = SampleWorkspace
   static let spacebar = "web/checkbox#keyboard.spacebar"
 
   static func prepared() async throws -> Workspace {
@@ -17,7 +17,7 @@ import Testing
     _ = try await workspace.catalogue()
     _ = try workspace.store.link(
       LinkRequest(
-        recording: workspace.path(CataloguerTests.nvda), item: spacebar, verdict: .pass, from: 0.4, to: 3.4,
+        recording: workspace.path(SampleWorkspace.nvda), item: spacebar, verdict: .pass, from: 0.4, to: 3.4,
         auditor: "ana", note: "toggles"))
     return workspace
   }
@@ -92,7 +92,7 @@ import Testing
     #expect(BundleGathering.overallStatus(items) == .pass)
     _ = try workspace.store.link(
       LinkRequest(
-        recording: workspace.path(CataloguerTests.nvda), item: Self.spacebar, verdict: .fail, auditor: "bo"))
+        recording: workspace.path(SampleWorkspace.nvda), item: Self.spacebar, verdict: .fail, auditor: "bo"))
     let failing = try workspace.store.bundleContents(
       component: "web/checkbox", platform: .windows, date: "2026-11-22")
     #expect(failing.overallStatus == .fail)

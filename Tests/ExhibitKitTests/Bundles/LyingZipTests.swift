@@ -6,9 +6,9 @@ import Testing
 /// Zips whose parts disagree about what they hold: every unzip tool reads something else, so
 /// `verify` refuses each and says why. Each is an Exhibit zip with a few bytes changed.
 @Suite struct LyingZipTests {
-  static func zip() async throws -> (BundleTests.Workspace, String, Data) {
-    let workspace = try await BundleTests.prepared()
-    let path = try BundleTests.export(workspace, zip: true).path
+  static func zip() async throws -> (SampleWorkspace, String, Data) {
+    let workspace = try await SampleWorkspace.judged()
+    let path = try workspace.exportBundle(zip: true).path
     #expect(try BagVerifier.verify(path).valid)
     return (workspace, path, try Data(contentsOf: URL(fileURLWithPath: path)))
   }

@@ -7,8 +7,8 @@ import Testing
 /// named by hash, so text from the database can never run in it.
 @Suite struct ReportPolicyTests {
   @Test func theReportCarriesAPolicyThatAllowsOnlyItsOwnScriptAndStyle() async throws {
-    let workspace = try await BundleTests.prepared()
-    let bag = try BundleTests.export(workspace).path
+    let workspace = try await SampleWorkspace.judged()
+    let bag = try workspace.exportBundle().path
     let report = try String(contentsOfFile: bag + "/data/report.html", encoding: .utf8)
     let policy = try #require(
       report.components(separatedBy: "<meta http-equiv=\"Content-Security-Policy\" content=\"").dropFirst()
@@ -34,8 +34,8 @@ import Testing
 /// with the `HTML` type, whose interpolations escape.
 @Suite struct ReportEscapingTests {
   @Test func markupInAnyManifestFieldIsShownAsText() async throws {
-    let workspace = try await BundleTests.prepared()
-    let bag = try BundleTests.export(workspace).path
+    let workspace = try await SampleWorkspace.judged()
+    let bag = try workspace.exportBundle().path
     var manifest = try String(contentsOfFile: bag + "/data/manifest.json", encoding: .utf8)
     // Every string value that names the component, a label or a recording gets markup in it.
     for word in ["Checkbox", "checkbox", "VoiceOver", "tester"] {

@@ -5,12 +5,12 @@ import Testing
 
 /// Tampering by hand, bypassing the triggers as someone with the file could, is found.
 @Suite struct AuditChainTests {
-  static func store() async throws -> CataloguerTests.Workspace {
-    let workspace = try await EvidenceTests.prepared()
+  static func store() async throws -> SampleWorkspace {
+    let workspace = try await SampleWorkspace.catalogued()
     for verdict in [Verdict.pass, .fail, .untested] {
       try workspace.store.link(
         LinkRequest(
-          recording: workspace.path(CataloguerTests.voiceOver), item: EvidenceTests.role, verdict: verdict,
+          recording: workspace.path(SampleWorkspace.voiceOver), item: SampleWorkspace.role, verdict: verdict,
           auditor: "ana"))
     }
     #expect(try workspace.store.verifyAuditChain().valid)
@@ -66,9 +66,9 @@ import Testing
   }
 
   @Test func twoWritersAtOnceBothSucceedAndTheChainHolds() async throws {
-    let workspace = try await EvidenceTests.prepared()
+    let workspace = try await SampleWorkspace.catalogued()
     let path = workspace.folder.path("exhibit.sqlite")
-    let recording = workspace.path(CataloguerTests.voiceOver)
+    let recording = workspace.path(SampleWorkspace.voiceOver)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<2 {
         group.addTask {
@@ -76,7 +76,8 @@ import Testing
           for index in 0..<20 {
             try store.link(
               LinkRequest(
-                recording: recording, item: EvidenceTests.state, verdict: index % 2 == 0 ? .pass : .untested,
+                recording: recording, item: SampleWorkspace.state,
+                verdict: index % 2 == 0 ? .pass : .untested,
                 auditor: "writer-\(writer)", note: "take \(index)"))
           }
           try store.close()

@@ -20,12 +20,12 @@ import Testing
   }
 
   @Test func historyReadsTheIndexAndVerifyChecksIt() async throws {
-    let workspace = try await EvidenceTests.prepared()
+    let workspace = try await SampleWorkspace.catalogued()
     let link = try workspace.store.link(
       LinkRequest(
-        recording: workspace.path(CataloguerTests.voiceOver), item: EvidenceTests.role, verdict: .pass,
+        recording: workspace.path(SampleWorkspace.voiceOver), item: SampleWorkspace.role, verdict: .pass,
         auditor: "ana"))
-    let event = try #require(try workspace.store.history(EvidenceTests.role).last)
+    let event = try #require(try workspace.store.history(SampleWorkspace.role).last)
     #expect(event.subject == "link:\(link.id)")
     #expect(try workspace.store.history("native/checkbox").contains(event))
     #expect(try workspace.store.verifyWorkspace().problems == [])
@@ -39,7 +39,7 @@ import Testing
       DELETE FROM audit_subject WHERE event_id = \(event.id) AND subject LIKE 'item:%';
       """)
     try connection.close()
-    #expect(try workspace.store.history(EvidenceTests.role).contains(event) == false)
+    #expect(try workspace.store.history(SampleWorkspace.role).contains(event) == false)
     let problems = try workspace.store.verifyWorkspace().problems
     #expect(problems.map(\.path) == ["audit_subject:\(event.id)"])
   }

@@ -8,7 +8,7 @@ import Testing
 /// unchanged items keep their verdicts across revisions, and a vanished or changed recording
 /// counts for nothing until it is resolved. On the sample recordings and a real database.
 @Suite struct EvidenceIntegrityTests {
-  typealias Workspace = CataloguerTests.Workspace
+  typealias Workspace = SampleWorkspace
   static let role = "native/checkbox#screenreader.role"
   static let state = "native/checkbox#screenreader.state"
 
@@ -63,7 +63,7 @@ import Testing
       [try Self.sample(), try CriteriaFixtures.document(CriteriaFixtures.sampleWeb)], actor: "t")
     _ = try await workspace.catalogue()
     var request = Self.link(
-      workspace, "web/checkbox#screenreader.role", .pass, file: CataloguerTests.voiceOver)
+      workspace, "web/checkbox#screenreader.role", .pass, file: SampleWorkspace.voiceOver)
     #expect(throws: EvidenceError.self) { try workspace.store.link(request) }
     do {
       try workspace.store.link(request)
@@ -91,11 +91,11 @@ import Testing
     _ = try await workspace.catalogue()
     let role = try workspace.store.link(
       LinkRequest(
-        recording: workspace.path(CataloguerTests.voiceOver), item: Self.role, verdict: .pass, from: 0.4,
+        recording: workspace.path(SampleWorkspace.voiceOver), item: Self.role, verdict: .pass, from: 0.4,
         to: 2,
         auditor: "ana", note: "says checkbox"))
     let state = try workspace.store.link(
-      Self.link(workspace, Self.state, .fail, file: CataloguerTests.voiceOver))
+      Self.link(workspace, Self.state, .fail, file: SampleWorkspace.voiceOver))
     let revised = try Self.sample {
       $0.replacingOccurrences(of: "   - State:", with: "   - State: Says dimmed when disabled;")
     }
@@ -130,12 +130,12 @@ import Testing
     _ = try workspace.store.importCriteria([try Self.sample()], actor: "t")
     _ = try await workspace.catalogue()
     let link = try workspace.store.link(
-      Self.link(workspace, Self.role, .pass, file: CataloguerTests.voiceOver))
-    let recording = workspace.path(CataloguerTests.voiceOver)
+      Self.link(workspace, Self.role, .pass, file: SampleWorkspace.voiceOver))
+    let recording = workspace.path(SampleWorkspace.voiceOver)
     let original = try Data(contentsOf: URL(fileURLWithPath: recording))
 
     // Changed: the path now holds other bytes.
-    try Data(contentsOf: URL(fileURLWithPath: workspace.path(CataloguerTests.talkBack)))
+    try Data(contentsOf: URL(fileURLWithPath: workspace.path(SampleWorkspace.talkBack)))
       .write(to: URL(fileURLWithPath: recording))
     _ = try await workspace.catalogue()
     var coverage = try workspace.store.coverage("native/checkbox")

@@ -6,38 +6,7 @@ import Testing
 
 /// The catalogue over real SQLite and real libavformat, on copies of the sample recordings.
 @Suite struct CataloguerTests {
-  /// A temporary workspace holding copies of `Media/` and a fresh database.
-  final class Workspace {
-    let folder: TemporaryFolder
-    let store: Store
-    var media: String { folder.path("Media") }
-
-    init() throws {
-      folder = try TemporaryFolder()
-      try FileManager.default.copyItem(
-        atPath: Repository.root.appendingPathComponent("Media").path, toPath: folder.path("Media"))
-      store = try Store.open(at: folder.path("exhibit.sqlite"), access: .write)
-    }
-
-    func catalogue(_ paths: [String]? = nil, examiner: RecordingExaminer? = nil, batchSize: Int = 64)
-      async throws -> CatalogueSummary
-    {
-      let cataloguer = Cataloguer(store: store, actor: "tester")
-      cataloguer.batchSize = batchSize
-      if let examiner { cataloguer.examiner = examiner }
-      return try await cataloguer.run(CatalogueScope(paths: paths ?? [media]))
-    }
-
-    func path(_ relative: String) -> String { (media as NSString).appendingPathComponent(relative) }
-
-    func count(_ sql: String, _ values: [any SQLBindable] = []) throws -> Int {
-      try store.connection.first(sql, values)?.int("n") ?? -1
-    }
-  }
-
-  static let voiceOver = "native/checkbox/checkboxVoiceOver.webm"
-  static let talkBack = "native/checkbox/checkbox_AndroidTalkback.webm"
-  static let nvda = "web/checkbox/checkbox_WindowsNvdaChrome.webm"
+  typealias Workspace = SampleWorkspace
 
   @Test func theSampleMediaIsCataloguedWithCaptionsAndAttribution() async throws {
     let workspace = try Workspace()
@@ -46,7 +15,7 @@ import Testing
     let recordings = try workspace.store.recordings()
     #expect(recordings.count == 3)
     for recording in recordings {
-      #expect(recording.sha256 == (try FileHasherTests.sha256sum(recording.path)))
+      #expect(recording.sha256 == (try SampleWorkspace.sha256sum(recording.path)))
       #expect(recording.videoCodec == "vp9" && recording.width == 320 && recording.height == 180)
       #expect(recording.audioCodec == "opus")
       #expect(recording.status == .ok)
@@ -113,7 +82,8 @@ import Testing
     #expect(again.unchanged == 3 && again.added == 0 && again.updated == 0)
     // Touching a file makes it read again, but the same bytes are still the same recording.
     try FileManager.default.setAttributes(
-      [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: workspace.path(Self.voiceOver))
+      [.modificationDate: Date(timeIntervalSinceNow: -3600)],
+      ofItemAtPath: workspace.path(SampleWorkspace.voiceOver))
     let touched = try await workspace.catalogue()
     #expect(touched.read == 1 && touched.unchanged == 3)
     #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 3)
@@ -122,19 +92,19 @@ import Testing
   @Test func aMovedFileKeepsItsRecordingAndLinks() async throws {
     let workspace = try Workspace()
     _ = try await workspace.catalogue()
-    let id = try workspace.store.resolveRecording(workspace.path(Self.voiceOver))
+    let id = try workspace.store.resolveRecording(workspace.path(SampleWorkspace.voiceOver))
     let linkID = try Self.link(workspace.store, recording: id)
     try FileManager.default.createDirectory(
       atPath: workspace.path("archive"), withIntermediateDirectories: true)
     let moved = workspace.path("archive/checkboxVoiceOver.webm")
-    try FileManager.default.moveItem(atPath: workspace.path(Self.voiceOver), toPath: moved)
+    try FileManager.default.moveItem(atPath: workspace.path(SampleWorkspace.voiceOver), toPath: moved)
     let summary = try await workspace.catalogue()
-    #expect(summary.moved == [.init(path: moved, from: [workspace.path(Self.voiceOver)])])
+    #expect(summary.moved == [.init(path: moved, from: [workspace.path(SampleWorkspace.voiceOver)])])
     #expect(summary.added == 0)
     #expect(try workspace.store.resolveRecording(moved) == id)
     let detail = try workspace.store.recordingDetail(id: id)
     #expect(detail.recording.path == moved && !detail.recording.missing)
-    #expect(detail.paths.first { $0.path == workspace.path(Self.voiceOver) }?.missingSince != nil)
+    #expect(detail.paths.first { $0.path == workspace.path(SampleWorkspace.voiceOver) }?.missingSince != nil)
     #expect(detail.links.map(\.id) == [linkID])
     #expect(try workspace.count("SELECT count(*) AS n FROM audit_event WHERE action = 'recording.move'") == 1)
   }
@@ -143,9 +113,9 @@ import Testing
     let workspace = try Workspace()
     _ = try await workspace.catalogue()
     let copy = workspace.path("native/checkbox/copy-of-voiceover.webm")
-    try FileManager.default.copyItem(atPath: workspace.path(Self.voiceOver), toPath: copy)
+    try FileManager.default.copyItem(atPath: workspace.path(SampleWorkspace.voiceOver), toPath: copy)
     let summary = try await workspace.catalogue()
-    #expect(summary.duplicates == [.init(path: copy, sameAs: [workspace.path(Self.voiceOver)])])
+    #expect(summary.duplicates == [.init(path: copy, sameAs: [workspace.path(SampleWorkspace.voiceOver)])])
     #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 3)
     #expect(try workspace.count("SELECT count(*) AS n FROM recording_path") == 4)
   }
@@ -153,12 +123,14 @@ import Testing
   @Test func vanishedFilesAreMarkedMissingNotDeleted() async throws {
     let workspace = try Workspace()
     _ = try await workspace.catalogue()
-    try FileManager.default.removeItem(atPath: workspace.path(Self.talkBack))
+    try FileManager.default.removeItem(atPath: workspace.path(SampleWorkspace.talkBack))
     try FileManager.default.removeItem(
       atPath: workspace.path("native/checkbox/checkbox_AndroidTalkback-en-US.vtt"))
     let summary = try await workspace.catalogue()
-    #expect(summary.missing == [workspace.path(Self.talkBack)])
-    let listed = try workspace.store.recordings().first { $0.path == workspace.path(Self.talkBack) }
+    #expect(summary.missing == [workspace.path(SampleWorkspace.talkBack)])
+    let listed = try workspace.store.recordings().first {
+      $0.path == workspace.path(SampleWorkspace.talkBack)
+    }
     #expect(listed?.missing == true)
     #expect(listed?.sha256 != nil)
     // Its caption track went with the file; the search index with it.
@@ -174,9 +146,9 @@ import Testing
   @Test func changedBytesAtAPathAreAnUpdate() async throws {
     let workspace = try Workspace()
     _ = try await workspace.catalogue()
-    try FileManager.default.removeItem(atPath: workspace.path(Self.voiceOver))
+    try FileManager.default.removeItem(atPath: workspace.path(SampleWorkspace.voiceOver))
     try FileManager.default.copyItem(
-      atPath: workspace.path(Self.talkBack), toPath: workspace.path(Self.voiceOver))
+      atPath: workspace.path(SampleWorkspace.talkBack), toPath: workspace.path(SampleWorkspace.voiceOver))
     let summary = try await workspace.catalogue()
     #expect(summary.updated == 1)
     #expect(
@@ -191,7 +163,7 @@ import Testing
       toFile: caption, atomically: true, encoding: .utf8)
     let summary = try await workspace.catalogue()
     #expect(summary.read == 0 && summary.updated == 1)
-    let id = try workspace.store.resolveRecording(workspace.path(Self.voiceOver))
+    let id = try workspace.store.resolveRecording(workspace.path(SampleWorkspace.voiceOver))
     #expect(
       try workspace.store.recordingDetail(id: id).captions.first?.cues.map(\.text) == [
         "Dimmed and dismissed."
@@ -207,7 +179,9 @@ import Testing
     try FileManager.default.removeItem(atPath: workspace.path("native/checkbox/checkboxVoiceOver-en-US.vtt"))
     let summary = try await workspace.catalogue()
     #expect(summary.read == 0)
-    let recording = try workspace.store.recordings().first { $0.path == workspace.path(Self.voiceOver) }
+    let recording = try workspace.store.recordings().first {
+      $0.path == workspace.path(SampleWorkspace.voiceOver)
+    }
     #expect(recording?.captionCues == 0)
     // The search index dropped the cues in the same transaction: FTS5's own check agrees.
     try workspace.store.connection.execute(
@@ -228,7 +202,7 @@ import Testing
     #expect(summary.orphanCaptions == [workspace.path("web/checkbox/lonely-en.vtt")])
     #expect(summary.warnings.contains { $0.path.hasSuffix("checkboxVoiceOver-en-US.vtt") })
     #expect(summary.errors.isEmpty)
-    let id = try workspace.store.resolveRecording(workspace.path(Self.voiceOver))
+    let id = try workspace.store.resolveRecording(workspace.path(SampleWorkspace.voiceOver))
     #expect(try workspace.store.recordingDetail(id: id).captions.first?.cues.map(\.text) == ["fine"])
   }
 
@@ -240,12 +214,12 @@ import Testing
     try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(
       to: URL(fileURLWithPath: bad + "/random.webm"))
     try "hello\n".write(toFile: bad + "/text.webm", atomically: true, encoding: .utf8)
-    try "ffconcat version 1.0\nfile '\(workspace.path(Self.voiceOver))'\n".write(
+    try "ffconcat version 1.0\nfile '\(workspace.path(SampleWorkspace.voiceOver))'\n".write(
       toFile: bad + "/concat.webm", atomically: true, encoding: .utf8)
     #expect(mkfifo(bad + "/pipe.webm", 0o644) == 0)
     try FileManager.default.createSymbolicLink(
       atPath: bad + "/dangling.webm", withDestinationPath: bad + "/nowhere")
-    let whole = try Data(contentsOf: URL(fileURLWithPath: workspace.path(Self.voiceOver)))
+    let whole = try Data(contentsOf: URL(fileURLWithPath: workspace.path(SampleWorkspace.voiceOver)))
     try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: bad + "/truncated.webm"))
 
     let summary = try await workspace.catalogue()
@@ -273,7 +247,7 @@ import Testing
 
   @Test func aFileChangingWhileReadIsRecordedAsSuchWithoutMetadata() async throws {
     let workspace = try Workspace()
-    let target = workspace.path(Self.voiceOver)
+    let target = workspace.path(SampleWorkspace.voiceOver)
     var examiner = RecordingExaminer()
     examiner.hasher.blockSize = 4096
     examiner.hasher.afterBlock = { read in
@@ -296,19 +270,19 @@ import Testing
     let all = try workspace.store.recordings()
     #expect(all.count == 1)
     let fixed = try #require(all.first)
-    let expected = try FileHasherTests.sha256sum(target)
+    let expected = try SampleWorkspace.sha256sum(target)
     #expect(fixed.status != .error && fixed.sha256 == expected)
   }
 
   @Test func aFileChangedBetweenItsHashAndItsProbeIsRefused() throws {
     let workspace = try Workspace()
-    let target = workspace.path(Self.voiceOver)
+    let target = workspace.path(SampleWorkspace.voiceOver)
     let examiner = RecordingExaminer()
     guard case .hashed(let digest) = examiner.hashMedia(target) else {
       Issue.record("the sample was not hashed")
       return
     }
-    #expect(try FileHasherTests.sha256sum(target) == digest.sha256)
+    #expect(try SampleWorkspace.sha256sum(target) == digest.sha256)
     // The bytes change after the hash and before the probe: neither may be stored for them.
     let handle = try #require(FileHandle(forWritingAtPath: target))
     handle.seekToEndOfFile()
@@ -321,7 +295,7 @@ import Testing
     #expect(reason.contains("changed while it was being read") && kept == nil)
     // Unchanged, the two steps give what one reading gives.
     let fresh = try Workspace()
-    let still = fresh.path(Self.voiceOver)
+    let still = fresh.path(SampleWorkspace.voiceOver)
     guard case .hashed(let again) = examiner.hashMedia(still),
       case .read(let read, let info) = try examiner.probeMedia(still, digest: again),
       case .read(let whole, let wholeInfo) = try examiner.readMedia(still)
@@ -340,7 +314,7 @@ import Testing
     #expect(try workspace.store.recordings(unattributed: true).count == 3)
     _ = try workspace.store.importCriteria(
       [try CriteriaFixtures.document(CriteriaFixtures.sampleMarkdown)], actor: "t")
-    let id = try workspace.store.resolveRecording(workspace.path(Self.voiceOver))
+    let id = try workspace.store.resolveRecording(workspace.path(SampleWorkspace.voiceOver))
     let detail = try workspace.store.recordingDetail(id: id)
     #expect(detail.attribution.component?.source == .criteria)
     #expect(detail.attribution.assistiveTech == Attributed("voiceover", .criteria))
@@ -349,11 +323,11 @@ import Testing
   @Test func recordingsResolveByPathOrHashPrefix() async throws {
     let workspace = try Workspace()
     _ = try await workspace.catalogue()
-    let sha = try FileHasherTests.sha256sum(workspace.path(Self.nvda))
+    let sha = try SampleWorkspace.sha256sum(workspace.path(SampleWorkspace.nvda))
     let id = try workspace.store.resolveRecording(String(sha.prefix(8)))
     #expect(try workspace.store.recordingDetail(id: id).recording.sha256 == sha)
     #expect(throws: RecordingLookupError.self) { try workspace.store.resolveRecording("zz-not-there") }
-    #expect(try workspace.store.resolveRecording(workspace.path(Self.nvda)) == id)
+    #expect(try workspace.store.resolveRecording(workspace.path(SampleWorkspace.nvda)) == id)
   }
 
   /// Links a recording to the first item of the sample criteria, straight in SQL (the link

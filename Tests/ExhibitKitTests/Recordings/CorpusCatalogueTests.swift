@@ -42,7 +42,7 @@ struct CorpusCatalogueTests {
       let reference = try FFprobe(recording.path)
       let duration = try #require(reference.formatDuration)
       #expect(abs((recording.durationSeconds ?? 0) - duration) <= 0.001, "\(name)")
-      #expect(recording.sha256 == (try FileHasherTests.sha256sum(recording.path)), "\(name)")
+      #expect(recording.sha256 == (try SampleWorkspace.sha256sum(recording.path)), "\(name)")
       let video = reference.streams.first { $0["codec_type"] as? String == "video" }
       #expect(recording.videoCodec == video?["codec_name"] as? String, "\(name)")
       #expect(

@@ -5,23 +5,12 @@ import Testing
 
 @Suite struct FileHasherTests {
   /// `sha256sum`'s reading of a file.
-  static func sha256sum(_ path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sha256sum", path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(String(decoding: data, as: UTF8.self).prefix(64))
-  }
 
-  @Test(arguments: MediaProbeTests.samples)
+  @Test(arguments: SampleWorkspace.samples)
   func matchesSha256sum(relative: String) throws {
     let path = Repository.root.appendingPathComponent(relative).path
     let digest = try FileHasher().hash(path)
-    #expect(digest.sha256 == (try Self.sha256sum(path)))
+    #expect(digest.sha256 == (try SampleWorkspace.sha256sum(path)))
     #expect(digest.status.size == Int64(try Data(contentsOf: URL(fileURLWithPath: path)).count))
   }
 
@@ -30,8 +19,8 @@ import Testing
     let path = try folder.write("big.bin", Data((0..<300_001).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
     var hasher = FileHasher()
     hasher.blockSize = 4096
-    #expect(try hasher.hash(path).sha256 == (try Self.sha256sum(path)))
-    #expect(try FileHasher().hash(path).sha256 == (try Self.sha256sum(path)))
+    #expect(try hasher.hash(path).sha256 == (try SampleWorkspace.sha256sum(path)))
+    #expect(try FileHasher().hash(path).sha256 == (try SampleWorkspace.sha256sum(path)))
   }
 
   @Test func aFileThatGrowsWhileReadIsRefused() throws {

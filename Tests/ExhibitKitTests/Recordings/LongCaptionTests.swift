@@ -6,7 +6,7 @@ import Testing
 /// A caption with many cues is stored a chunk per transaction, so other writers get the lock in
 /// between; it ends up whole, and one a killed run left half stored is read again.
 @Suite struct LongCaptionTests {
-  typealias Workspace = CataloguerTests.Workspace
+  typealias Workspace = SampleWorkspace
   static let cueCount = CatalogueWriter.captionChunk * 2 + 123
 
   static func longCaption() -> String {

@@ -4,16 +4,12 @@ import Testing
 @testable import ExhibitKit
 
 @Suite struct MediaProbeTests {
-  static let samples = [
-    "Media/native/checkbox/checkboxVoiceOver.webm", "Media/native/checkbox/checkbox_AndroidTalkback.webm",
-    "Media/web/checkbox/checkbox_WindowsNvdaChrome.webm",
-  ]
 
   private static func sample(_ relative: String) -> String {
     Repository.root.appendingPathComponent(relative).path
   }
 
-  @Test(arguments: samples)
+  @Test(arguments: SampleWorkspace.samples)
   func matchesFFprobeOnTheSampleRecordings(relative: String) throws {
     let path = Self.sample(relative)
     let info = try MediaProbe().probe(path)
@@ -102,7 +98,7 @@ import Testing
   @Test func playlistsNamedWebmOpenNothingElse() throws {
     let folder = try TemporaryFolder()
     let secret = try folder.write(
-      "secret.webm", try Data(contentsOf: URL(fileURLWithPath: Self.sample(Self.samples[0]))))
+      "secret.webm", try Data(contentsOf: URL(fileURLWithPath: Self.sample(SampleWorkspace.samples[0]))))
     let concat = try folder.write("concat.webm", "ffconcat version 1.0\nfile '\(secret)'\n")
     #expect(refusal(concat)?.reason.contains("refused") == true)
     let hls = try folder.write(

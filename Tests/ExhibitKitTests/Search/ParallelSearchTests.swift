@@ -8,12 +8,12 @@ import Testing
 /// it must find exactly what one connection finds, read one state of the database, and rank
 /// the same newest matches however an index is walked.
 @Suite struct ParallelSearchTests {
-  typealias Workspace = CataloguerTests.Workspace
+  typealias Workspace = SampleWorkspace
 
   /// The sample workspace with a link note, searched on two connections however small it is.
   static func prepared(twoConnections: Bool) async throws -> Workspace {
-    let workspace = try await SearchTests.prepared()
-    var link = EvidenceTests().request(workspace)
+    let workspace = try await SampleWorkspace.searchable()
+    var link = workspace.linkRequest()
     link.note = "checked with a double tap"
     _ = try workspace.store.link(link)
     workspace.store.searchHelperFromBytes = twoConnections ? 0 : .max
@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func aSmallDatabaseIsSearchedOnOneConnection() async throws {
-    let workspace = try await SearchTests.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     _ = try workspace.store.search(SearchRequest("checked"))
     #expect(workspace.store.searchHelper == nil)
   }
@@ -78,7 +78,7 @@ import Testing
   /// applied), whether the index is read newest first or, with a filter that holds few rows,
   /// oldest first: the two give the same hits.
   @Test func theNewestMatchesAreRankedHoweverTheIndexIsWalked() async throws {
-    let workspace = try await SearchTests.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let connection = workspace.store.connection
     try connection.transaction {
       let track: Int64 = try #require(

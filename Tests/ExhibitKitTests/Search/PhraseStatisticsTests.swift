@@ -8,7 +8,7 @@ import Testing
 /// counted again when the index changes; with or without them the hits and scores are the same.
 @Suite struct PhraseStatisticsTests {
   @Test func countsAreExactAndFollowTheIndex() async throws {
-    let workspace = try await SearchTests.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let statistics = PhraseStatistics(connection: workspace.store.connection)
     statistics.keepCountsSlowerThan = 0
     #expect(statistics.cache == nil, "opened before it was needed")
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func quickCountsNeitherMakeNorOpenTheCache() async throws {
-    let workspace = try await SearchTests.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let cachePath = PhraseStatistics.cachePath(besides: workspace.store.path)
     workspace.store.phraseStatistics.keepCountsSlowerThan = 60
     let quick = try Self.search(workspace)
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test func scoresAreTheSameWithoutTheCache() async throws {
-    let workspace = try await SearchTests.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     workspace.store.phraseStatistics.keepCountsSlowerThan = 0
     let first = try Self.search(workspace)
     try FileManager.default.removeItem(atPath: PhraseStatistics.cachePath(besides: workspace.store.path))
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func aCountOutOfRangeInTheCacheIsAMissAndVerifyNamesIt() async throws {
-    let workspace = try await SearchTests.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     workspace.store.phraseStatistics.keepCountsSlowerThan = 0
     let first = try Self.search(workspace)
     #expect(!first.isEmpty)
@@ -91,7 +91,7 @@ import Testing
     }
   }
 
-  private static func search(_ workspace: CataloguerTests.Workspace) throws -> [SearchHit] {
+  private static func search(_ workspace: SampleWorkspace) throws -> [SearchHit] {
     try workspace.store.search(SearchRequest("checked OR toggle", kinds: [.captions, .recordings])).hits
   }
 }

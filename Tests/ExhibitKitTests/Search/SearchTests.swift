@@ -6,15 +6,7 @@ import Testing
 
 /// Search over a real database: the sample criteria and the sample recordings with captions.
 @Suite struct SearchTests {
-  typealias Workspace = CataloguerTests.Workspace
-
-  /// The evidence workspace with the web checkbox's criteria too, so its recording is placed.
-  static func prepared() async throws -> Workspace {
-    let workspace = try await EvidenceTests.prepared()
-    _ = try workspace.store.importCriteria(
-      [try CriteriaFixtures.document(CriteriaFixtures.sampleWeb)], actor: "t")
-    return workspace
-  }
+  typealias Workspace = SampleWorkspace
 
   static func hits(
     _ workspace: Workspace, _ text: String, component: String? = nil, platform: Platform? = nil,
@@ -31,7 +23,7 @@ import Testing
   }
 
   @Test func captionHitsNameTheRecordingAndTheSecond() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let hits = try Self.hits(workspace, "toggle", kinds: [.captions])
     #expect(Self.names(hits) == ["checkboxVoiceOver.webm", "checkbox_AndroidTalkback.webm"])
     #expect(hits.allSatisfy { $0.startSeconds == 0.4 && $0.kind == .captions })
@@ -41,7 +33,7 @@ import Testing
   }
 
   @Test func filtersCombine() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let all = try Self.hits(workspace, "checked", kinds: [.captions])
     #expect(Self.names(all).count == 3)
     let android = try Self.hits(workspace, "checked", platform: .android, kinds: [.captions])
@@ -60,11 +52,11 @@ import Testing
   /// Filters are tokens in the index: a recording attributed anew is found under its new
   /// component and platform, and no longer under the old, and the index stays sound.
   @Test func filterTokensFollowARecordingsAttribution() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     #expect(
       Self.names(try Self.hits(workspace, "checked", platform: .ios, kinds: [.captions, .recordings]))
         == ["checkboxVoiceOver.webm"])
-    let id = try workspace.store.resolveRecording(workspace.path(CataloguerTests.voiceOver))
+    let id = try workspace.store.resolveRecording(workspace.path(SampleWorkspace.voiceOver))
     try workspace.store.connection.execute(
       "UPDATE recording SET family = 'web', component = 'checkbox', platform = 'macos' WHERE id = ?", [id])
     #expect(try Self.hits(workspace, "checked", platform: .ios, kinds: [.captions, .recordings]).isEmpty)
@@ -81,7 +73,7 @@ import Testing
   }
 
   @Test func aBareSlugWorksOnlyWhereUnambiguous() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     #expect(throws: LookupError.ambiguousComponent("checkbox", choices: ["native/checkbox", "web/checkbox"]))
     {
       try Self.hits(workspace, "checked", component: "checkbox")
@@ -97,7 +89,7 @@ import Testing
   }
 
   @Test func criteriaSearchCoversItemsGherkinAndStemming() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let resize = try Self.hits(workspace, "text resize", kinds: [.criteria])
     #expect(resize.first?.item == "native/checkbox#settings.text-resize")
     // "announces" and "announced" share a stem; the Gherkin step says "announced".
@@ -124,7 +116,7 @@ import Testing
     "checked OR", "* checked", "\u{0}", "日本語", "ü*", String(repeating: "(", count: 500),
   ])
   func hostileQueriesNeverReachSQLiteAsSyntax(text: String) async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     do {
       _ = try Self.hits(workspace, text)
     } catch let error as SearchError {
@@ -137,7 +129,7 @@ import Testing
   /// comes from whichever of its label and expectation matches, and a kind searched alone gets
   /// the same snippets as searched with the others.
   @Test func everyIndexsHitsGetTheirOwnSnippetsInOnePass() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let all = try Self.hits(workspace, "checked")
     #expect(Set(all.map(\.source)).isSuperset(of: ["item", "gherkin", "developer-note", "captions"]))
     #expect(all.allSatisfy { $0.snippet.lowercased().contains("[checked]") })
@@ -152,14 +144,14 @@ import Testing
   }
 
   @Test func rankingPrefersDenserMatchesAndLimitKeepsTheBest() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let notes = [
       "the control was dimmed once, then the rest of a long note about other things entirely",
       "dimmed dimmed",
       "nothing of interest here",
     ]
     for (index, note) in notes.enumerated() {
-      var request = EvidenceTests().request(workspace, from: Double(index), to: Double(index) + 1)
+      var request = workspace.linkRequest(from: Double(index), to: Double(index) + 1)
       request.note = note
       _ = try workspace.store.link(request)
     }
@@ -167,17 +159,17 @@ import Testing
     #expect(hits.count == 2)
     #expect(hits.first?.snippet == "[dimmed] [dimmed]")
     #expect(hits.last?.snippet.hasPrefix("the control was [dimmed] once") == true)
-    #expect(hits.first?.startSeconds == 1 && hits.first?.item == EvidenceTests.role)
+    #expect(hits.first?.startSeconds == 1 && hits.first?.item == SampleWorkspace.role)
     #expect(try Self.hits(workspace, "dimmed", kinds: [.notes], limit: 1).map(\.startSeconds) == [1])
     #expect(throws: SearchError.badLimit(0)) { try Self.hits(workspace, "dimmed", limit: 0) }
   }
 
   @Test func noteFiltersKeepOnlyTheirComponentAndPlatform() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     for (file, note) in [
-      (CataloguerTests.voiceOver, "dimmed on the phone"), (CataloguerTests.talkBack, "dimmed on the tablet"),
+      (SampleWorkspace.voiceOver, "dimmed on the phone"), (SampleWorkspace.talkBack, "dimmed on the tablet"),
     ] {
-      var request = EvidenceTests().request(workspace, file: file)
+      var request = workspace.linkRequest(file: file)
       request.note = note
       _ = try workspace.store.link(request)
     }
@@ -196,7 +188,7 @@ import Testing
   }
 
   @Test func aWordInMoreEntriesThanTheCapSaysItsRankingWasBounded() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let connection = workspace.store.connection
     try connection.transaction {
       try connection.execute(
@@ -228,7 +220,7 @@ import Testing
   }
 
   @Test func hitsAreGroupedByComponentBestGroupFirst() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     let hits = try Self.hits(workspace, "checked")
     var seen: [ComponentID?] = []
     for hit in hits where seen.last != hit.component {
@@ -241,7 +233,7 @@ import Testing
   }
 
   @Test func theIndexFollowsReimportRetractionAndRescan() async throws {
-    let workspace = try await Self.prepared()
+    let workspace = try await SampleWorkspace.searchable()
     // Re-import: the new revision's words are found, the superseded revision's are not.
     // The same file as MagentaA11y lays it out (`native/controls/checkbox.md`), in another checkout.
     try FileManager.default.createDirectory(
@@ -259,7 +251,7 @@ import Testing
         == "native/checkbox#settings.text-resize")
 
     // Retraction: the note leaves the index in the same transaction.
-    var request = EvidenceTests().request(workspace)
+    var request = workspace.linkRequest()
     request.note = "wobbly focus ring"
     let link = try workspace.store.link(request)
     #expect(try Self.hits(workspace, "wobbly", kinds: [.notes]).count == 1)
@@ -271,7 +263,7 @@ import Testing
     try "WEBVTT\n\n00:01.000 --> 00:02.000\nSwitch, on.\n".write(
       toFile: vtt, atomically: true, encoding: .utf8)
     try FileManager.default.moveItem(
-      atPath: workspace.path(CataloguerTests.talkBack),
+      atPath: workspace.path(SampleWorkspace.talkBack),
       toPath: workspace.path("native/checkbox/renamedPixel.webm"))
     _ = try await workspace.catalogue()
     #expect(Self.names(try Self.hits(workspace, "switch", kinds: [.captions])) == ["checkboxVoiceOver.webm"])

@@ -30,7 +30,7 @@ import Testing
       #expect(try raw.userVersion == 2)
       let documentPath =
         documentStillThere
-        ? ComponentNamingTests.markdown.path
+        ? CriteriaFixtures.segmentedControlMarkdown.path
         : folder.appendingPathComponent("gone/native/inputs/segment-picker.md").path
       try raw.execute("UPDATE criteria_document SET source_path = ?", [documentPath])
       try raw.close()
@@ -114,7 +114,7 @@ import Testing
     defer { old.remove() }
     let store = try Store.open(at: old.database, access: .write)
     defer { try? store.close() }
-    let document = try CriteriaFixtures.document(ComponentNamingTests.markdown)
+    let document = try CriteriaFixtures.document(CriteriaFixtures.segmentedControlMarkdown)
     let outcomes = try store.importCriteria([document], actor: "t")
     #expect(outcomes == [.unchanged(component: Self.newName, format: .magentaMarkdown, revision: 1)])
   }
@@ -137,7 +137,7 @@ import Testing
     defer { try? store.close() }
     let parser = CriteriaParser(componentOverride: (.native, "segments"))
     _ = try store.importCriteria(
-      [try CriteriaFixtures.document(ComponentNamingTests.markdown, parser: parser)], actor: "t")
+      [try CriteriaFixtures.document(CriteriaFixtures.segmentedControlMarkdown, parser: parser)], actor: "t")
     // Running the step again (as on a database a 0.6.0 import wrote) renames nothing.
     try store.connection.transaction { try ComponentRekeying.run(on: store.connection) }
     #expect(try store.criteriaDocuments().map(\.component) == ["native/segments"])

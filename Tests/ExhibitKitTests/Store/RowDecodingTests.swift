@@ -38,7 +38,7 @@ import Testing
 
   /// Writes into the workspace behind the store's back, past the triggers and checks, as
   /// someone with the file could.
-  private func tamper(_ workspace: CataloguerTests.Workspace, _ sql: String) throws {
+  private func tamper(_ workspace: SampleWorkspace, _ sql: String) throws {
     let connection = try Connection(path: workspace.store.path, mode: .readWrite)
     try connection.execute("PRAGMA ignore_check_constraints = ON")
     try connection.execute(sql)
@@ -57,10 +57,10 @@ import Testing
   }
 
   @Test func anUnreadableVerdictIsAnErrorNotUntested() async throws {
-    let workspace = try await EvidenceTests.prepared()
+    let workspace = try await SampleWorkspace.catalogued()
     let link = try workspace.store.link(
       LinkRequest(
-        recording: workspace.path(CataloguerTests.voiceOver), item: EvidenceTests.role, verdict: .fail,
+        recording: workspace.path(SampleWorkspace.voiceOver), item: SampleWorkspace.role, verdict: .fail,
         auditor: "ana"))
     try tamper(
       workspace,
@@ -74,9 +74,9 @@ import Testing
   }
 
   @Test func damagedCriteriaAndRecordingRowsNameTheirColumns() async throws {
-    let workspace = try await EvidenceTests.prepared()
+    let workspace = try await SampleWorkspace.catalogued()
     try tamper(
-      workspace, "UPDATE criteria_item SET platforms = 'ios,mars' WHERE key = '\(EvidenceTests.role)'")
+      workspace, "UPDATE criteria_item SET platforms = 'ios,mars' WHERE key = '\(SampleWorkspace.role)'")
     expectColumn("criteria_item", "platforms") { try workspace.store.componentCriteria("native/checkbox") }
     try tamper(
       workspace, "UPDATE criteria_item SET platforms = 'ios' ; UPDATE criteria_item SET section = 'bogus'")
@@ -84,7 +84,7 @@ import Testing
     try tamper(workspace, "UPDATE criteria_document SET revision = 'two'")
     expectColumn("criteria_document", "revision") { try workspace.store.criteriaDocuments() }
 
-    let id = try workspace.store.resolveRecording(workspace.path(CataloguerTests.voiceOver))
+    let id = try workspace.store.resolveRecording(workspace.path(SampleWorkspace.voiceOver))
     try tamper(workspace, "UPDATE recording SET tags = 'not json' WHERE id = \(id)")
     expectColumn("recording", "tags") { try workspace.store.recordingDetail(id: id) }
     try tamper(workspace, "UPDATE recording SET tags = '{}', status = 'fine' WHERE id = \(id)")

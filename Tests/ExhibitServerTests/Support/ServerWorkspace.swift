@@ -21,6 +21,7 @@ final class ServerWorkspace: @unchecked Sendable {
   /// The repository, for its sample `Criteria/` and `Media/`.
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// The `exhibit` binary built beside the test bundle.
   static let binary: URL = {

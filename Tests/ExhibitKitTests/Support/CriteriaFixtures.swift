@@ -31,4 +31,7 @@ enum CriteriaFixtures {
     }
     return document
   }
+
+  /// A markdown document for a segmented control, filed under `native/inputs/` (the naming fixtures).
+  static let segmentedControlMarkdown = fixture("naming/native/inputs/segmented-control.md")
 }

@@ -38,6 +38,7 @@ final class TemporaryFolder {
 enum Repository {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// `../shared/corpus/magentaA11y` beside the repository, when it is present (optional).
   static var corpus: URL? {

@@ -8,6 +8,7 @@ final class CLIWorkspace {
   /// The repository, for its sample `Criteria/` and `Media/`.
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// `../shared/corpus/magentaA11y` beside the repository, or nil when absent (tests then skip).
   static var corpus: URL? {
