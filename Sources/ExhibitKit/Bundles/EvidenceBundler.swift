@@ -3,6 +3,7 @@ import Foundation
 
 /// What `exhibit bundle` was asked for.
 public struct BundleRequest: Sendable {
+  /// The component as a user names it (`native/checkbox`, a bare slug or an alias).
   public var component: String
   public var platform: Platform
   /// The folder the bag (or zip) is created in.

@@ -21,6 +21,12 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
   public let retractedBy: String?
   public let retractionReason: String?
 
+  /// The recording as models name it; nil for a link whose recording has no bytes on record
+  /// (`recordingSha256` is null only in a damaged row).
+  public var recording: RecordingRef? {
+    recordingSHA256.map { RecordingRef(sha256: $0, path: recordingPath) }
+  }
+
   private enum CodingKeys: String, CodingKey {
     case id, item, revision
     case recordingSHA256 = "recordingSha256"
@@ -30,8 +36,12 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
 }
 
 /// What a link request asks for.
+///
+/// Its recording and item are a user's words, resolved when the link is made: they stay text.
 public struct LinkRequest: Sendable {
+  /// The recording as a user names it: a path or a SHA-256 prefix of at least 8 hex digits.
   public var recording: String
+  /// The item key as a user types it; any name of its component resolves.
   public var item: String
   public var verdict: Verdict
   public var from: Double?
