@@ -1,5 +1,6 @@
 /// Facts about this build of Exhibit.
 public enum Exhibit {
-  /// The version written into bundles (`Bag-Software-Agent`).
-  public static let version = "0.6.0"
+  /// The version: `exhibit --version` prints it, bundles name it (`Bag-Software-Agent: Exhibit`
+  /// and the version), and the README gives it (`VersionTests`).
+  public static let version = "0.7.0"
 }
