@@ -1,8 +1,8 @@
 /// A component's identifier, `family/slug` (`native/checkbox`): how MagentaA11y names it, and the
 /// one name stored, linked and exported. Encoded in JSON as that string.
-public struct ComponentID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible,
-  LosslessStringConvertible
-{
+public struct ComponentID: TextIdentity {
+  public static let textForm = "family/slug"
+
   /// Native app or web page.
   public let family: Family
   /// The component's slug in its family (`checkbox`, `segmented-control`).
@@ -34,29 +34,4 @@ public struct ComponentID: Sendable, Hashable, Comparable, Codable, CustomString
   }
 
   public var description: String { "\(family.rawValue)/\(slug)" }
-
-  public static func < (lhs: ComponentID, rhs: ComponentID) -> Bool { lhs.description < rhs.description }
-
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let id = ComponentID(text) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "\(text) is not family/slug"))
-    }
-    self = id
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
-}
-
-extension ComponentID: ExpressibleByStringLiteral {
-  /// An identifier written in code, `"native/checkbox"`; a literal that is not `family/slug` is a
-  /// programming error. A user's words go through ``Store/resolveComponent(_:)``.
-  public init(stringLiteral text: String) {
-    guard let id = ComponentID(text) else { preconditionFailure("\(text) is not family/slug") }
-    self = id
-  }
 }

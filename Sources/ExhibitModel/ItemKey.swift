@@ -1,6 +1,8 @@
 /// A criteria item's key, `family/slug#section.name` (`native/checkbox#screenreader.role`): the
 /// component it belongs to and its name there. Stable across revisions of the document.
-public struct ItemKey: Sendable, Hashable, Comparable, CustomStringConvertible, LosslessStringConvertible {
+public struct ItemKey: TextIdentity {
+  public static let textForm = "family/slug#name"
+
   /// The component.
   public let component: ComponentID
   /// The part after `#`, e.g. `screenreader.role`.
@@ -23,34 +25,4 @@ public struct ItemKey: Sendable, Hashable, Comparable, CustomStringConvertible, 
   }
 
   public var description: String { "\(component)#\(name)" }
-
-  public static func < (lhs: ItemKey, rhs: ItemKey) -> Bool { lhs.description < rhs.description }
-}
-
-extension ItemKey: Codable {
-  /// Reads the key's text, `family/slug#name`.
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let key = ItemKey(text) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "\(text) is not family/slug#name"))
-    }
-    self = key
-  }
-
-  /// Writes the key's text, as JSON has always carried it.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
-}
-
-extension ItemKey: ExpressibleByStringLiteral {
-  /// A key written in code, `"native/checkbox#screenreader.role"`; a literal that is not
-  /// `family/slug#name` is a programming error. A user's words go through
-  /// ``Store/resolveItemKey(_:)``.
-  public init(stringLiteral text: String) {
-    guard let key = ItemKey(text) else { preconditionFailure("\(text) is not family/slug#name") }
-    self = key
-  }
 }

@@ -8,18 +8,9 @@ import Testing
   static func attack(_ server: RunningServer, _ arguments: String...) throws -> [String:
     Any]
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      ["python3", CLIWorkspace.repository.appendingPathComponent("Scripts/attack_http.py").path, server.base]
-      + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(output)")
+    let run = try Python.run([Python.script("attack_http.py"), server.base] + arguments)
+    let output = run.stdout + run.stderr
+    #expect(run.status == 0, "\(output)")
     let line = output.split(separator: "\n").last.map(String.init) ?? ""
     return try #require(
       try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(output)")

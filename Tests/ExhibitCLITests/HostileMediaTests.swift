@@ -17,19 +17,10 @@ import Testing
       sys.stderr.write(done.stderr)
       print(done.returncode, round(time.time() - started, 3), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, CLIWorkspace.binary.path] + arguments
-    process.currentDirectoryURL = workspace.root
-    process.environment = workspace.environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let run = try Python.run(
+      ["-c", script, CLIWorkspace.binary.path] + arguments, in: workspace.root,
+      environment: workspace.environment)
+    let (stdout, stderr) = (run.stdout, run.stderr)
     let fields = stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     let status = Int32(fields.first ?? "") ?? -1
     return (

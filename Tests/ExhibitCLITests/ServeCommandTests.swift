@@ -59,22 +59,15 @@ import Testing
     let server = try RunningServer(workspace, ["--accounts"])
     defer { _ = server.stop() }
     let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/web").path
-    let check = Process()
-    check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    check.arguments = [
-      "python3", CLIWorkspace.repository.appendingPathComponent("Scripts/check_web.py").path, server.base,
-      CLIWorkspace.binary.path, workspace.root.path, screenshots,
-    ]
     var environment = ProcessInfo.processInfo.environment
     environment["EXHIBIT_E2E_PASSWORD"] = password
-    check.environment = environment
-    let output = Pipe()
-    check.standardOutput = output
-    check.standardError = output
-    try check.run()
-    let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    check.waitUntilExit()
-    #expect(check.terminationStatus == 0, "\(report)")
+    let check = try Python.run(
+      [
+        Python.script("check_web.py"), server.base, CLIWorkspace.binary.path, workspace.root.path,
+        screenshots,
+      ], environment: environment)
+    let report = check.stdout + check.stderr
+    #expect(check.status == 0, "\(report)")
     for name in ["overview", "component", "recording", "overview-unattributed", "recording-attributed"] {
       #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(name).png"))
     }

@@ -45,7 +45,7 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
     case .alreadyRetracted(let id, let at):
       "link \(id) was already retracted at \(at); a link is retracted once"
     case .emptyReason:
-      "--reason must say why the link is retracted"
+      "say why the link is retracted (a reason is required, `--reason` on the command line)"
     }
   }
 }

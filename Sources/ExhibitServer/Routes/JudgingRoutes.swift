@@ -99,14 +99,13 @@ struct JudgingRoutes {
       auditor: auditor, note: note, overridePlatform: otherPlatform, overrideComponent: otherComponent)
   }
 
-  /// Retracts a link; the same retraction again (a double submit) answers with the link as it is,
-  /// by the ledger's rule (``Store/unlink(_:reason:actor:)``).
-  /// - Throws: ``WebError`` or ExhibitKit's errors.
+  /// Retracts a link by the ledger's rules (``Store/unlink(_:reason:actor:)``): a reason is
+  /// required (a 400 without one), and the same retraction again (a double submit) answers with
+  /// the link as it is.
+  /// - Throws: ExhibitKit's errors.
   static func retract(_ id: Int64, reason: String?, auditor: String, stores: StorePool) async throws
     -> EvidenceLink
   {
-    guard let reason, !reason.isEmpty else { throw WebError.badRequest("say why the link is retracted") }
-    return try await stores.write { try $0.unlink(id, reason: reason, actor: auditor) }
+    try await stores.write { try $0.unlink(id, reason: reason ?? "", actor: auditor) }
   }
-
 }

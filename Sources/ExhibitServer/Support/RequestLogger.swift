@@ -1,8 +1,8 @@
 import Hummingbird
 import Logging
 
-/// Gives every request the server's logger (``ServerLogHandler``), with the request's id, so
-/// routes and middleware log through `context.logger`. The application's own logger stays quiet:
+/// Gives every request the server's logger (``ServerLogHandler``), so routes and middleware log
+/// through `context.logger`. The application's own logger stays quiet:
 /// Hummingbird logs each malformed or dropped connection, nothing a user can act on, and a flood
 /// an attacker controls.
 struct RequestLogger: RouterMiddleware {
@@ -14,8 +14,6 @@ struct RequestLogger: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     var context = context
-    var logger = logger
-    logger[metadataKey: "request"] = context.logger[metadataKey: "hb.request.id"]
     context.logger = logger
     return try await next(request, context)
   }
