@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 16;
+PRAGMA user_version = 17;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -193,7 +193,7 @@ CREATE TABLE evidence_link (
   retracted_at TEXT,
   retracted_by TEXT,
   retraction_reason TEXT, component_override INTEGER NOT NULL DEFAULT 0
-  CHECK (component_override IN (0, 1)),
+  CHECK (component_override IN (0, 1)), audit_id INTEGER REFERENCES audit (id), carried_from INTEGER REFERENCES evidence_link (id), confirmed_from INTEGER REFERENCES evidence_link (id), environment TEXT NOT NULL DEFAULT '',
   CHECK ((start_ms IS NULL) = (end_ms IS NULL)),
   CHECK (start_ms IS NULL OR (start_ms >= 0 AND end_ms > start_ms))
 );
@@ -320,18 +320,6 @@ CREATE TABLE component_alias (
 CREATE INDEX component_alias_by_component ON component_alias (family, component);
 
 CREATE INDEX component_alias_by_alias ON component_alias (alias);
-
-CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
-WHEN old.retracted_at IS NOT NULL
-  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
-  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
-  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
-  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
-  OR new.component_override IS NOT old.component_override
-  OR new.created_at IS NOT old.created_at
-BEGIN
-  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
-END;
 
 CREATE TRIGGER evidence_link_retracted_with_audit BEFORE UPDATE OF retracted_at ON evidence_link
 WHEN new.retracted_at IS NOT NULL AND NOT EXISTS (
@@ -544,3 +532,73 @@ CREATE TABLE caption_orphan (
   modified TEXT NOT NULL,
   noted_at TEXT NOT NULL
 ) WITHOUT ROWID;
+
+CREATE TABLE product (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+  platforms TEXT NOT NULL DEFAULT '',
+  url TEXT,
+  created_at TEXT NOT NULL,
+  created_by TEXT NOT NULL
+);
+
+CREATE TABLE audit (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES product (id),
+  release TEXT NOT NULL CHECK (length(trim(release)) > 0),
+  name TEXT NOT NULL,
+  from_audit_id INTEGER REFERENCES audit (id),
+  scope TEXT NOT NULL DEFAULT '',
+  platforms TEXT NOT NULL DEFAULT '',
+  opened_at TEXT NOT NULL,
+  opened_by TEXT NOT NULL,
+  closed_at TEXT,
+  closed_by TEXT,
+  UNIQUE (product_id, release)
+);
+
+CREATE INDEX audit_by_product ON audit (product_id);
+
+CREATE TRIGGER audit_closed_once BEFORE UPDATE OF closed_at, closed_by ON audit
+WHEN old.closed_at IS NOT NULL
+BEGIN
+  SELECT RAISE(ABORT, 'an audit is closed once and stays closed');
+END;
+
+CREATE TRIGGER audit_never_deleted BEFORE DELETE ON audit
+BEGIN
+  SELECT RAISE(ABORT, 'audits are closed, never deleted');
+END;
+
+CREATE TABLE workspace_setting (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
+WHEN old.retracted_at IS NOT NULL
+  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
+  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
+  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
+  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
+  OR new.component_override IS NOT old.component_override
+  OR new.created_at IS NOT old.created_at
+  OR new.audit_id IS NOT old.audit_id OR new.carried_from IS NOT old.carried_from
+  OR new.confirmed_from IS NOT old.confirmed_from OR new.environment IS NOT old.environment
+BEGIN
+  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
+END;
+
+CREATE TRIGGER evidence_link_into_open_audit BEFORE INSERT ON evidence_link
+WHEN NOT EXISTS (SELECT 1 FROM audit WHERE id = new.audit_id AND closed_at IS NULL)
+BEGIN
+  SELECT RAISE(ABORT, 'an evidence link is made in an open audit');
+END;
+
+CREATE TRIGGER evidence_link_closed_audit_read_only BEFORE UPDATE OF retracted_at ON evidence_link
+WHEN EXISTS (SELECT 1 FROM audit WHERE id = old.audit_id AND closed_at IS NOT NULL)
+BEGIN
+  SELECT RAISE(ABORT, 'a closed audit is read-only');
+END;
+
+CREATE INDEX evidence_link_by_audit ON evidence_link (audit_id, item_id);

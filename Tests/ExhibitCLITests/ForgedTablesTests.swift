@@ -37,8 +37,8 @@ import Testing
     try Python.forge(
       database,
       """
-      INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at)
-      SELECT recording_id, item_id, 'pass', 'mallory', created_at FROM evidence_link WHERE id = 1;
+      INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at, audit_id)
+      SELECT recording_id, item_id, 'pass', 'mallory', created_at, audit_id FROM evidence_link WHERE id = 1;
       """)
     let result = try workspace.run("verify", "--json")
     #expect(result.status == 1)

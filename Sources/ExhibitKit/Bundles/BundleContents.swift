@@ -159,6 +159,29 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let note: String
     public let platformOverride: Bool
     public let createdAt: String
+    /// Where a verdict carried from an earlier round came from; nil for one judged in this round
+    /// (and in bags made before audits).
+    public var carried: Carried? = nil
+    /// The environment the auditor gave with the verdict.
+    public var environment: LinkEnvironment? = nil
+  }
+
+  /// The earlier round a carried verdict came from: its link, audit and release.
+  public struct Carried: Sendable, Equatable, Codable {
+    public let link: Int64
+    public let audit: Int64
+    public let release: String
+  }
+
+  /// The audit a bag belongs to: the product, the release and the round.
+  public struct AuditInfo: Sendable, Equatable, Codable {
+    public let id: Int64
+    public let product: String
+    public let release: String
+    /// Whether it was still open (verdicts may change) or closed (final) when the bag was made.
+    public let state: AuditState
+    /// The audit it retests.
+    public let from: AuditIdentity?
   }
 
   /// A caption file bundled beside its recording.
@@ -231,6 +254,8 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// The items counted by the one rule (``ItemStanding``), as coverage, show and the web pages
   /// count them; absent from bags made before the rule, whose report does not show it.
   public var summary: Summary?
+  /// The audit the bag's verdicts belong to; absent from bags made before audits.
+  public var audit: AuditInfo?
 
   /// How many items pass, fail, conflict, do not apply or still have gaps.
   public struct Summary: Sendable, Equatable, Codable {
@@ -261,7 +286,7 @@ public struct BundleContents: Sendable, Equatable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
-    case tested, overallStatus, columns, items, gaps, links, recordings, auditHead, summary
+    case tested, overallStatus, columns, items, gaps, links, recordings, auditHead, summary, audit
   }
 }
 

@@ -11,7 +11,10 @@ extension BundleEvidenceCheck {
       if let retraction = subjectEvents.first(where: { $0.action == "link.retract" }) {
         problem(manifestFile, "link \(id) is listed as live, but \(retraction.described) retracted it")
       }
-      guard let made = subjectEvents.first(where: { $0.action == "link.create" || $0.action == "link.carry" })
+      guard
+        let made = subjectEvents.first(where: {
+          ["link.create", "link.carry", "link.confirm"].contains($0.action)
+        })
       else {
         problem(manifestFile, "link \(id): no audit event in \(auditFile) records it")
         continue
@@ -37,6 +40,17 @@ extension BundleEvidenceCheck {
         if (stated == nil) != (audited == nil) || abs((stated ?? 0) - (audited ?? 0)) > 0.0005 {
           disagreements.append("\(key) differs from the audit trail")
         }
+      }
+      // A verdict carried from an earlier round must say so, and only such a verdict may.
+      let carriedFrom = ((link["carried"] as? [String: Any])?["link"] as? NSNumber).map {
+        String($0.int64Value)
+      }
+      if carriedFrom != recorded["carried_from"] {
+        disagreements.append(
+          recorded["carried_from"].map {
+            "it was carried from link \($0) without a retest, but is shown as judged in this round"
+          }
+            ?? "it is shown as carried, but the audit trail records it as judged in this round")
       }
       if !disagreements.isEmpty {
         problem(manifestFile, "link \(id): " + disagreements.joined(separator: "; "))

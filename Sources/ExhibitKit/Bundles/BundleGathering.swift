@@ -12,23 +12,42 @@ extension BundleGathering {
   ///   - name: The component: `family/slug` or a bare slug.
   ///   - platform: The platform the bundle is for.
   ///   - date: `YYYY-MM-DD`, the bag's date.
-  ///   - tested: What was tested, as the auditor names it.
+  ///   - tested: What was tested, as the auditor names it (the audit's product and release
+  ///     when not given).
+  ///   - audit: Only this audit's links; nil for every link (a workspace without audits).
   /// - Returns: The bundle's contents, ready to write.
   /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, ``SQLiteError``.
   func bundleContents(
     component name: String, platform: Platform, date: String,
-    tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
+    tested: BundleContents.TestedProduct = BundleContents.TestedProduct(), audit: Audit? = nil
   ) throws -> BundleContents {
     let component = try components.resolve(name)
+    var tested = tested
+    if let audit, tested.product == nil, audit.product != AuditRegistry.defaultProduct {
+      tested = BundleContents.TestedProduct(
+        product: audit.product, build: tested.build ?? audit.release, url: tested.url)
+    }
     let criteria = try criteria.componentCriteria(component, platform: platform)
     guard !criteria.items.isEmpty else {
       throw BundleError.noItems(component: component.description, platform: platform.rawValue)
     }
     let itemKeys = Set(criteria.items.map(\.key))
-    let linkRows = try EvidenceLinkRow.fetch(
-      connection, where: "i.document_id = ? AND l.retracted_at IS NULL AND r.platform = ?",
-      [criteria.document.documentID, platform.rawValue]
+    let allRows = try EvidenceLinkRow.fetch(
+      connection,
+      where:
+        "i.document_id = ? AND l.retracted_at IS NULL AND r.platform = ? AND (?3 IS NULL OR l.audit_id = ?3)",
+      [criteria.document.documentID, platform.rawValue, audit?.id]
     ).filter { itemKeys.contains($0.itemKey) }
+    // A verdict judged in this round supersedes the carried ones of its item and screen reader.
+    let judgedTechs = Set(
+      allRows.filter { !$0.isCarried }.map { "\($0.itemKey)|\($0.recordingAssistiveTech ?? "")" })
+    let linkRows = allRows.filter {
+      !$0.isCarried || !judgedTechs.contains("\($0.itemKey)|\($0.recordingAssistiveTech ?? "")")
+    }
+    var releases: [Int64: String] = [:]
+    for id in Set(linkRows.compactMap(\.carriedFromAudit)) {
+      releases[id] = try AuditRegistry(connection: connection).audit(id).release
+    }
     let links = linkRows.map(\.link)
     // A verdict whose recording is gone or replaced cannot be bundled as evidence; say which and
     // how to resolve each before anything is written.
@@ -95,7 +114,11 @@ extension BundleGathering {
         id: link.id, item: link.item.description, recording: link.recordingSHA256 ?? "",
         file: fileBySha[link.recordingSHA256 ?? ""] ?? "", startSeconds: link.startSeconds,
         endSeconds: link.endSeconds, verdict: link.verdict, auditor: link.auditor, note: link.note,
-        platformOverride: link.platformOverride, createdAt: link.createdAt)
+        platformOverride: link.platformOverride, createdAt: link.createdAt,
+        carried: link.carriedFrom.map {
+          BundleContents.Carried(
+            link: $0, audit: link.carriedFromAudit ?? 0, release: releases[link.carriedFromAudit ?? 0] ?? "")
+        }, environment: link.environment)
     }
     // Verdicts per screen reader (and browser): an NVDA pass says nothing of JAWS.
     let recordingBySha = Dictionary(recordings.map { ($0.sha256, $0) }) { first, _ in first }
@@ -141,6 +164,13 @@ extension BundleGathering {
       auditHead: head, auditEvents: events,
       feature: GherkinFeature.render(criteria, platform: platform))
     contents.summary = BundleContents.Summary(items: items)
+    if let audit {
+      contents.audit = BundleContents.AuditInfo(
+        id: audit.id, product: audit.product, release: audit.release, state: audit.state, from: audit.from)
+      if audit.product != AuditRegistry.defaultProduct {
+        contents.name = BagPath.safeComponent("\(audit.product)-\(audit.release)-\(contents.name)")
+      }
+    }
     return contents
   }
 }

@@ -58,6 +58,10 @@ enum EARLDocument {
         "dct:source": "data/\(link.file)\(fragment)",
       ]
       if !link.note.isEmpty { result["dct:description"] = link.note }
+      if let carried = link.carried {
+        // Judged in an earlier round and carried into this audit without a retest.
+        result["dct:relation"] = ["@id": "urn:exhibit:audit:\(carried.audit):link:\(carried.link)"]
+      }
       let recording = recordings[link.recording]
       let column = BundleContents.Column(assistiveTech: recording?.assistiveTech, browser: recording?.browser)
       graph.append([

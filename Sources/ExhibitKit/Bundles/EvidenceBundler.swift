@@ -18,6 +18,8 @@ public struct BundleRequest: Sendable {
   public var signingKeyPath: String?
   /// Refuse to sign with a key file others can read, instead of warning.
   public var strict = false
+  /// The audit whose verdicts the bundle holds, as a user names it; nil for the one in use.
+  public var audit: String?
 
   /// Creates a request.
   public init(
@@ -215,7 +217,16 @@ public enum EvidenceBundler {
       ("Exhibit-Auditors", contents.auditors.isEmpty ? "none" : contents.auditors.joined(separator: ", ")),
       ("Exhibit-Audit-Head", contents.auditHead),
       ("Exhibit-Overall-Status", contents.overallStatus.rawValue),
-    ] + testedInfo(contents.tested)
+    ] + testedInfo(contents.tested) + auditInfo(contents.audit)
+  }
+
+  /// The audit's bag-info fields; none for a bag made before audits.
+  static func auditInfo(_ audit: BundleContents.AuditInfo?) -> [(String, String)] {
+    guard let audit else { return [] }
+    return [
+      ("Exhibit-Audit", String(audit.id)), ("Exhibit-Audit-Product", audit.product),
+      ("Exhibit-Audit-Release", audit.release), ("Exhibit-Audit-State", audit.state.rawValue),
+    ] + (audit.from.map { [("Exhibit-Audit-Retest-Of", "\($0.id) (\($0.handle))")] } ?? [])
   }
 
   /// `audit-log.json`: the events and the chain head at export.

@@ -94,10 +94,23 @@ struct ReportPage {
     <dt>Platform</dt><dd>\(platform)</dd>
     <dt>Screen readers</dt><dd>\(contents.columns.map(\.displayName).joined(separator: ", "))</dd>
     <dt>Devices and versions</dt><dd>\(Self.environments(contents))</dd>
-    </dl>
+    \(auditTerms)</dl>
     </section>
 
     """
+  }
+
+  /// The audit the verdicts belong to, for bags made with audits.
+  private var auditTerms: HTML {
+    guard let audit = contents.audit else { return .empty }
+    let retest: HTML =
+      audit.from.map { "; a retest of audit \($0.id) (\($0.product) \($0.release))" } ?? .empty
+    let carried = contents.links.filter { $0.carried != nil }.count
+    return """
+      <dt>Audit</dt><dd>Audit \(audit.id): \(audit.product) \(audit.release), \(audit.state.rawValue)\(retest)</dd>
+      <dt>Verdicts</dt><dd>\(contents.links.count - carried) judged in this round, \(carried) carried from an earlier round and not retested</dd>
+
+      """
   }
 
   private var checklist: HTML {
@@ -162,9 +175,21 @@ struct ReportPage {
     let end: HTML = link.endSeconds.map { " data-end=\"\($0)\"" } ?? .empty
     let note: HTML = link.note.isEmpty ? .empty : ": \u{201C}\(link.note)\u{201D}"
     let environment: HTML =
-      recording.map { " <span class=\"environment\">(\($0.environment.summary))</span>" } ?? .empty
+      recording.map {
+        " <span class=\"environment\">(\(link.environment?.summary ?? $0.environment.summary))</span>"
+      }
+      ?? .empty
+    let round: HTML
+    if contents.audit == nil {
+      round = .empty
+    } else if let carried = link.carried {
+      round =
+        " <strong class=\"carried\">Carried from audit \(carried.audit) (release \(carried.release)), judged \(String(link.createdAt.prefix(10))); not retested in this round</strong>"
+    } else {
+      round = " <span class=\"judged\">Judged in this round, \(String(link.createdAt.prefix(10)))</span>"
+    }
     return
-      "<li>\(Self.verdictName(link.verdict.rawValue)): <a href=\"\(link.file + fragment)\" data-video=\"\(videoIDs[link.recording] ?? "")\" data-start=\"\(link.startSeconds ?? 0)\"\(end)>Play \(range)\(name)</a>, by \(link.auditor)\(note)\(environment)</li>"
+      "<li>\(Self.verdictName(link.verdict.rawValue)): <a href=\"\(link.file + fragment)\" data-video=\"\(videoIDs[link.recording] ?? "")\" data-start=\"\(link.startSeconds ?? 0)\"\(end)>Play \(range)\(name)</a>, by \(link.auditor)\(note)\(environment)\(round)</li>"
   }
 
   private var gaps: HTML {

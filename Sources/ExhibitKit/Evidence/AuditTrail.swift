@@ -13,13 +13,42 @@ struct AuditTrail {
 
   /// Audit events, oldest first: all of them, or those about a component, a recording or an item.
   ///
-  /// - Parameter subject: A component (`native/checkbox` or a bare slug), a recording (path or
-  ///   SHA-256 prefix) or an item key (`native/checkbox#screenreader.role`); nil for all.
+  /// - Parameters:
+  ///   - subject: A component (`native/checkbox` or a bare slug), a recording (path or SHA-256
+  ///     prefix), an item key (`native/checkbox#screenreader.role`), `audit:ID` or `product:ID`;
+  ///     nil for all.
+  ///   - audit: Leave out the link events of every other audit.
   /// - Returns: The matching events. Events from before a rename name the component, and its
   ///   items, by the old name; they are found under every name the component had.
   /// - Throws: ``LookupError``, ``RecordingLookupError``, ``SQLiteError`` or ``RowDecodingError``.
-  func history(_ subject: String? = nil) throws -> [AuditEvent] {
+  func history(_ subject: String? = nil, audit: Int64? = nil) throws -> [AuditEvent] {
+    let events = try history(subject)
+    guard let audit else { return events }
+    // Link events of other audits are left out; everything else (criteria, recordings) stays.
+    let own = Set(
+      try connection.query("SELECT 'link:' || id AS subject FROM evidence_link WHERE audit_id = ?", [audit])
+        .map {
+          try $0.decode("subject") as String
+        })
+    return events.filter { event in
+      if event.subject.hasPrefix("link:") { return own.contains(event.subject) }
+      if event.subject.hasPrefix("audit:") { return event.subject == "audit:\(audit)" }
+      return true
+    }
+  }
+
+  /// ``history(_:audit:)`` of every audit.
+  private func history(_ subject: String?) throws -> [AuditEvent] {
     guard let subject else { return try connection.fetch(AuditEventRow.self, "ORDER BY id").map(\.event) }
+    if subject.hasPrefix("audit:") || subject.hasPrefix("product:") {
+      var subjects = [subject]
+      if let id = Int64(subject.dropFirst(6)), subject.hasPrefix("audit:") {
+        subjects += try connection.query(
+          "SELECT 'link:' || id AS subject FROM evidence_link WHERE audit_id = ?", [id]
+        ).map { try $0.decode("subject") as String }
+      }
+      return try events(touching: subjects)
+    }
     if subject.contains("#") {
       let key = (try? components.resolveItemKey(subject)) ?? subject.lowercased()
       guard let parsed = ItemKey(key) else { return try events(touching: ["item:\(key)"]) }

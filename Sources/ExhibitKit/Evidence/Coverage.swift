@@ -14,8 +14,12 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let fromSeconds: Double?
     public let toSeconds: Double?
     public let verdict: Verdict
+    /// The earlier round's link this verdict was carried from, when it was not retested.
+    public var carriedFrom: Int64? = nil
 
-    private enum CodingKeys: String, CodingKey { case link, recording, fromSeconds, toSeconds, verdict }
+    private enum CodingKeys: String, CodingKey {
+      case link, recording, fromSeconds, toSeconds, verdict, carriedFrom
+    }
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -24,6 +28,7 @@ public struct Coverage: Sendable, Equatable, Encodable {
       try container.encodeIfPresent(fromSeconds, forKey: .fromSeconds)
       try container.encodeIfPresent(toSeconds, forKey: .toSeconds)
       try container.encode(verdict, forKey: .verdict)
+      try container.encodeIfPresent(carriedFrom, forKey: .carriedFrom)
     }
   }
 
@@ -35,6 +40,8 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let verdict: CombinedVerdict?
     public let links: Int
     public let segments: [Segment]
+    /// Whether the verdict is only carried from an earlier round: nobody retested it in this one.
+    public var carried = false
   }
 
   /// One criteria item with its cells.
@@ -54,6 +61,8 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let verdict: CombinedVerdict?
     /// Whether a column has a pass and a fail (and no column fails).
     public let conflict: Bool
+    /// Whether every column with a verdict has it only carried from an earlier round.
+    public var carried = false
     /// Where the item counts in a summary.
     public var bucket: ItemStanding.Bucket {
       ItemStanding(

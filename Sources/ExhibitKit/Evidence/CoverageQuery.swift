@@ -9,10 +9,12 @@ struct CoverageQuery {
 
   /// The coverage matrix of a component's current criteria, for one platform or all.
   /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
-  func coverage(_ component: ComponentID, platform: Platform? = nil) throws -> Coverage {
+  /// Only the links of `audit` count; nil counts every link (a workspace with no audit has none).
+  func coverage(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws -> Coverage {
     let criteria = try criteria.componentCriteria(component, platform: platform)
     let links = try EvidenceLinkRow.fetch(
-      connection, where: "d.family = ? AND d.component = ?", [component.family.rawValue, component.slug])
+      connection, where: "d.family = ? AND d.component = ? AND (?3 IS NULL OR l.audit_id = ?3)",
+      [component.family.rawValue, component.slug, audit])
     return Coverage(component: component, criteria: criteria, links: links, platform: platform)
   }
 }

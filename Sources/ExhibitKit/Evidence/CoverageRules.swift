@@ -37,9 +37,12 @@ extension Coverage {
     let items = criteria.items.map { item in
       let itemLinks = fresh.filter { $0.itemKey == item.key }
       let cells = columns.map { column in
-        let here = itemLinks.filter {
+        let all = itemLinks.filter {
           $0.recordingPlatform == column.platform && $0.recordingAssistiveTech == column.assistiveTech
         }
+        // A verdict judged in this round supersedes the ones carried from an earlier round.
+        let judged = all.filter { !$0.isCarried }
+        let here = judged.isEmpty ? all : judged
         return Cell(
           platform: column.platform, assistiveTech: column.assistiveTech,
           verdict: CombinedVerdict(combining: here.map(\.verdict)), links: here.count,
@@ -47,18 +50,20 @@ extension Coverage {
             Segment(
               link: $0.id, recording: $0.recording, fromSeconds: $0.startSeconds,
               toSeconds: $0.endSeconds,
-              verdict: $0.verdict)
-          })
+              verdict: $0.verdict, carriedFrom: $0.carriedFrom)
+          }, carried: judged.isEmpty && !all.isEmpty)
       }
       let applicable = cells.filter { item.platforms.contains($0.platform) }
       let standing = ItemStanding(notApplicable: item.notApplicable, columns: applicable.map(\.verdict))
       let gapCells = standing.gapColumns.map { applicable[$0] }
+      let withVerdict = cells.filter { $0.verdict != nil }
       return Item(
         key: item.key, section: item.section, label: item.label, platforms: item.platforms,
         notApplicable: item.notApplicable, cells: cells,
         gapPlatforms: Platform.allCases.filter { name in gapCells.contains { $0.platform == name } },
         gapColumns: gapCells.map { Column(platform: $0.platform, assistiveTech: $0.assistiveTech) },
-        verdict: standing.verdict, conflict: standing.verdict == .conflict)
+        verdict: standing.verdict, conflict: standing.verdict == .conflict,
+        carried: !withVerdict.isEmpty && withVerdict.allSatisfy(\.carried))
     }
     self.init(
       component: component, revision: document.revision, columns: columns, items: items,

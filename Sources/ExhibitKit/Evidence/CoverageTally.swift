@@ -11,6 +11,9 @@ public struct CoverageTally: Sendable, Equatable, Encodable {
   public var conflicts = 0
   /// Items with no deciding evidence.
   public var gaps = 0
+  /// Items whose verdict is only carried from an earlier round (counted in its bucket too: a
+  /// carried fail is still a fail).
+  public var carried = 0
 
   /// An empty tally.
   public init() {}
@@ -45,7 +48,7 @@ public struct CoverageTally: Sendable, Equatable, Encodable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case pass, fail, notApplicable, conflicts, gaps, state
+    case pass, fail, notApplicable, conflicts, gaps, carried, state
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -55,6 +58,7 @@ public struct CoverageTally: Sendable, Equatable, Encodable {
     try container.encode(notApplicable, forKey: .notApplicable)
     try container.encode(conflicts, forKey: .conflicts)
     try container.encode(gaps, forKey: .gaps)
+    try container.encode(carried, forKey: .carried)
     try container.encode(state, forKey: .state)
   }
 }
@@ -76,6 +80,7 @@ extension Coverage {
     for item in items {
       let columns = item.cells.filter { item.platforms.contains($0.platform) }.map(\.verdict)
       tally.count(ItemStanding(notApplicable: item.notApplicable, columns: columns))
+      if item.carried { tally.carried += 1 }
     }
     return tally
   }

@@ -6,7 +6,8 @@ extension EvidenceLedger {
   /// the verdict still answers the same criterion, so it is not stale. Each is one audited
   /// `link.carry` event: a new link pinned to the new revision, with the same recording, segment,
   /// verdict, auditor, note, overrides and time, and the old link retracted with the reason.
-  /// Links of items that changed or went away stay where they are, stale.
+  /// Links of items that changed or went away stay where they are, stale. Links of a closed
+  /// audit stay too: its verdicts are final, against the revision they were judged on.
   ///
   /// Runs inside the import's transaction.
   func carryForwardLinks(of document: CriteriaDocument, to documentID: Int64, revision: Int, actor: String)
@@ -14,7 +15,10 @@ extension EvidenceLedger {
   {
     let links = try EvidenceLinkRow.fetch(
       connection,
-      where: "d.family = ? AND d.component = ? AND d.format = ? AND d.id <> ? AND l.retracted_at IS NULL",
+      where: """
+        d.family = ? AND d.component = ? AND d.format = ? AND d.id <> ? AND l.retracted_at IS NULL
+          AND l.audit_id IN (SELECT id FROM audit WHERE closed_at IS NULL)
+        """,
       [document.family.rawValue, document.component, document.format.rawValue, documentID])
     for link in links {
       // The same item in the new revision, unchanged in every field that states the criterion.
@@ -31,12 +35,13 @@ extension EvidenceLedger {
       try connection.execute(
         """
         INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
-          component_override, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          component_override, created_at, audit_id, carried_from, confirmed_from, environment)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           link.recordingID, newItem, start, end, link.verdict.rawValue, link.auditor, link.note,
-          link.platformOverride, link.componentOverride, link.createdAt,
+          link.platformOverride, link.componentOverride, link.createdAt, link.auditID, link.carriedFrom,
+          link.confirmedFrom, link.environment.stored,
         ])
       let newID = connection.lastInsertRowID
       let judged = try connection.first(
@@ -64,6 +69,9 @@ extension EvidenceLedger {
           "judged_platform": judged?.string("platform"),
           "judged_assistive_tech": judged?.string("assistive_tech"),
           "judged_browser": judged?.string("browser"),
+          "audit": String(link.auditID), "carried_from": link.carriedFrom.map { String($0) },
+          "confirmed_from": link.confirmedFrom.map { String($0) },
+          "environment": link.environment.isEmpty ? nil : link.environment.stored,
         ]))
     }
   }

@@ -29,6 +29,7 @@ extension EvidenceLedger {
   /// ``link(_:)`` with the current items looked up once per key across many calls.
   func link(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
     try connection.transaction {
+      let audit = try audits.forWriting(request.audit, actor: request.auditor)
       let recordingID = try recordings.resolveRecording(request.recording)
       guard let recording = try connection.fetchOne(RecordingRow.self, "WHERE id = ?", [recordingID]) else {
         throw RecordingLookupError.notFound(request.recording)
@@ -57,11 +58,11 @@ extension EvidenceLedger {
         """
         SELECT id FROM evidence_link WHERE retracted_at IS NULL AND recording_id = ? AND item_id = ?
           AND start_ms IS ? AND end_ms IS ? AND verdict = ? AND auditor = ? AND note = ? AND platform_override = ?
-          AND component_override = ?
+          AND component_override = ? AND audit_id = ? AND carried_from IS NULL AND environment = ?
         """,
         [
           recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
-          componentOverride,
+          componentOverride, audit.id, request.environment.stored,
         ])
       {
         return try evidenceLink(try existing.decode("id"))
@@ -70,12 +71,12 @@ extension EvidenceLedger {
       try connection.execute(
         """
         INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
-          component_override, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          component_override, created_at, audit_id, environment)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
-          componentOverride, now,
+          componentOverride, now, audit.id, request.environment.stored,
         ])
       let id = connection.lastInsertRowID
       try AuditLog.append(
@@ -90,6 +91,8 @@ extension EvidenceLedger {
           "judged_platform": attribution.platform?.value,
           "judged_assistive_tech": attribution.assistiveTech?.value,
           "judged_browser": attribution.browser?.value,
+          "audit": String(audit.id),
+          "environment": request.environment.isEmpty ? nil : request.environment.stored,
         ]))
       return try evidenceLink(id)
     }
@@ -102,14 +105,19 @@ extension EvidenceLedger {
   ///   - id: The link.
   ///   - reason: Why; must not be empty.
   ///   - actor: Who retracts.
+  ///   - asked: The audit the user named, which must be the link's own.
   /// - Returns: The link as it now stands.
   /// - Throws: ``EvidenceError`` or ``SQLiteError``.
   @discardableResult
-  func unlink(_ id: Int64, reason: String, actor: String) throws -> EvidenceLink {
+  func unlink(_ id: Int64, reason: String, actor: String, audit asked: String? = nil) throws -> EvidenceLink {
     let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !reason.isEmpty else { throw EvidenceError.emptyReason }
     return try connection.transaction {
       let link = try evidenceLink(id)
+      let audit = try audits.audit(link.audit)
+      if let asked, case let named = try audits.resolve(asked), named.id != audit.id {
+        throw AuditError.linkInOtherAudit(link: id, audit: audit.identity, asked: named.identity)
+      }
       if let at = link.retractedAt {
         // The same retraction again (a double submit, a command run twice) is answered with the
         // link as it is, and writes nothing; another reason or auditor is a conflict.
@@ -118,6 +126,7 @@ extension EvidenceLedger {
         }
         return link
       }
+      guard audit.state == .open else { throw AuditError.closed(audit.identity) }
       let now = Timestamp.string(Date())
       // The event first: a trigger refuses a retraction no `link.retract` event records.
       try AuditLog.append(
@@ -168,11 +177,13 @@ extension EvidenceLedger {
 /// Links recordings to criteria items with verdicts, and retracts them, each with its audit event.
 struct EvidenceLedger {
   /// Component names and aliases.
-  private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
+  var components: ComponentDirectory { ComponentDirectory(connection: connection) }
   /// Criteria documents and items.
   private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
   /// Catalogued recordings.
   private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
+  /// Products and audits.
+  var audits: AuditRegistry { AuditRegistry(connection: connection) }
   /// The workspace database.
   let connection: Connection
 }
@@ -180,8 +191,10 @@ struct EvidenceLedger {
 extension EvidenceLedger {
   /// Every link to a recording, live and retracted, as a recording's detail lists them.
   /// - Throws: ``SQLiteError``.
-  func links(toRecording id: Int64) throws -> [RecordingDetail.Link] {
-    try EvidenceLinkRow.fetch(connection, where: "l.recording_id = ?", [id]).map {
+  func links(toRecording id: Int64, audit: Int64? = nil) throws -> [RecordingDetail.Link] {
+    try EvidenceLinkRow.fetch(
+      connection, where: "l.recording_id = ? AND (?2 IS NULL OR l.audit_id = ?2)", [id, audit]
+    ).map {
       RecordingDetail.Link(
         id: $0.id, item: $0.itemKey, verdict: $0.verdict, startSeconds: $0.startSeconds,
         endSeconds: $0.endSeconds, auditor: $0.auditor, note: $0.note, createdAt: $0.createdAt,

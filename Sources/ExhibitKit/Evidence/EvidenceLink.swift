@@ -20,6 +20,19 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
   public let retractedAt: String?
   public let retractedBy: String?
   public let retractionReason: String?
+  /// The audit the link belongs to.
+  public let audit: Int64
+  /// The earlier round's link this verdict was carried from by a retest, and that link's audit:
+  /// a carried verdict was not judged in this round.
+  public let carriedFrom: Int64?
+  public let carriedFromAudit: Int64?
+  /// The carried link an auditor confirmed as this one.
+  public let confirmedFrom: Int64?
+  /// The screen reader, OS, browser and device the auditor gave, when given.
+  public let environment: LinkEnvironment?
+
+  /// Whether the verdict was carried from an earlier round and not retested in this one.
+  public var isCarried: Bool { carriedFrom != nil }
 
   /// The recording as models name it; nil for a link whose recording has no bytes on record
   /// (`recordingSha256` is null only in a damaged row).
@@ -32,6 +45,7 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
     case recordingSHA256 = "recordingSha256"
     case recordingPath, startSeconds, endSeconds, verdict, auditor, note, platformOverride, componentOverride
     case createdAt, retractedAt, retractedBy, retractionReason
+    case audit, carriedFrom, carriedFromAudit, confirmedFrom, environment
   }
 }
 
@@ -52,12 +66,19 @@ public struct LinkRequest: Sendable {
   public var overridePlatform: Bool
   /// Link even when the recording is attributed to another component.
   public var overrideComponent: Bool
+  /// The audit, as a user names it (id, `PRODUCT@RELEASE` or name); nil for the one in use.
+  public var audit: String?
+  /// The screen reader, OS, browser and device the verdict was judged with, as the auditor says.
+  public var environment: LinkEnvironment
 
   public init(
     recording: String, item: String, verdict: Verdict, from: Double? = nil, to: Double? = nil,
     auditor: String,
-    note: String = "", overridePlatform: Bool = false, overrideComponent: Bool = false
+    note: String = "", overridePlatform: Bool = false, overrideComponent: Bool = false, audit: String? = nil,
+    environment: LinkEnvironment = LinkEnvironment()
   ) {
+    self.audit = audit
+    self.environment = environment
     self.recording = recording
     self.item = item
     self.verdict = verdict

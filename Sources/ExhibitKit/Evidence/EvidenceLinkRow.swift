@@ -23,6 +23,16 @@ struct EvidenceLinkRow: Sendable {
   let retractedAt: String?
   let retractedBy: String?
   let retractionReason: String?
+  /// The audit the link belongs to.
+  let auditID: Int64
+  /// The earlier round's link this one was carried from, when it was carried by a retest.
+  let carriedFrom: Int64?
+  /// The audit that earlier link belongs to.
+  let carriedFromAudit: Int64?
+  /// The carried link an auditor confirmed as this one, in this round.
+  let confirmedFrom: Int64?
+  /// The environment the auditor gave with the verdict.
+  let environment: LinkEnvironment
   let recordingSHA256: String?
   /// The recording's first present path, else its first path; empty when it has none left.
   let recordingPath: String
@@ -36,6 +46,8 @@ struct EvidenceLinkRow: Sendable {
 
   /// Whether the link still counts (it was not retracted).
   var isLive: Bool { retractedAt == nil }
+  /// Whether the verdict was carried from an earlier round and not retested in this one.
+  var isCarried: Bool { carriedFrom != nil }
   var startSeconds: Double? { startMilliseconds.map { Double($0) / 1000 } }
   var endSeconds: Double? { endMilliseconds.map { Double($0) / 1000 } }
 
@@ -44,7 +56,8 @@ struct EvidenceLinkRow: Sendable {
   static let select = """
     SELECT l.id, l.recording_id, l.item_id, i.key, d.revision, d.format, l.verdict, l.start_ms, l.end_ms,
       l.auditor, l.note, l.platform_override, l.component_override, l.created_at, l.retracted_at,
-      l.retracted_by, l.retraction_reason, r.sha256, r.platform, r.assistive_tech,
+      l.retracted_by, l.retraction_reason, l.audit_id, l.carried_from, l.confirmed_from, l.environment,
+      (SELECT c.audit_id FROM evidence_link c WHERE c.id = l.carried_from) AS carried_from_audit, r.sha256, r.platform, r.assistive_tech,
       \(RecordingLibrary.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable
     FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
       JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
@@ -67,7 +80,10 @@ struct EvidenceLinkRow: Sendable {
       recordingPath: recordingPath,
       startSeconds: startSeconds, endSeconds: endSeconds, verdict: verdict, auditor: auditor, note: note,
       platformOverride: platformOverride, componentOverride: componentOverride, createdAt: createdAt,
-      retractedAt: retractedAt, retractedBy: retractedBy, retractionReason: retractionReason)
+      retractedAt: retractedAt, retractedBy: retractedBy, retractionReason: retractionReason,
+      audit: auditID, carriedFrom: carriedFrom, carriedFromAudit: carriedFromAudit,
+      confirmedFrom: confirmedFrom,
+      environment: environment.isEmpty ? nil : environment)
   }
 }
 
@@ -91,6 +107,11 @@ extension EvidenceLinkRow {
     retractedAt = try row.decode("retracted_at")
     retractedBy = try row.decode("retracted_by")
     retractionReason = try row.decode("retraction_reason")
+    auditID = try row.decode("audit_id")
+    carriedFrom = try row.decode("carried_from")
+    carriedFromAudit = try row.decode("carried_from_audit")
+    confirmedFrom = try row.decode("confirmed_from")
+    environment = LinkEnvironment(stored: try row.decode("environment"))
     recordingSHA256 = try row.decode("sha256")
     // A recording whose every path now holds other bytes has no path left to show.
     recordingPath = (try row.decode("path") as String?) ?? ""

@@ -19,6 +19,9 @@ struct EvidenceReplay {
     var platformOverride: Bool
     var componentOverride: Bool
     var retracted = false
+    /// The audit its event names; nil for a link made before audits, which the migration's
+    /// audit adopted.
+    var audit: Int64?
   }
 
   /// `component|format|revision` to the SHA-256 its import recorded.
@@ -30,7 +33,14 @@ struct EvidenceReplay {
   var problems: [AuditChainReport.Problem] = []
   /// What the trail records of items, recordings, captions and accounts.
   var meaning = RecordedMeaning()
+  /// The audit that adopted the links made before audits, when the workspace had any.
+  var adoptingAudit: Int64?
+  /// Audits the trail closed.
+  var closedAudits: Set<Int64> = []
+  /// Audits the trail made.
+  var madeAudits: Set<Int64> = []
 
+  // Long: one switch over the event actions, each case a few lines over the same replayed state.
   /// Replays the events of `connection`'s audit trail, oldest first.
   init(_ connection: Connection) throws {
     for row in try connection.query(
@@ -73,20 +83,39 @@ struct EvidenceReplay {
         }
       case "recording.catalog", "recording.move", "recording.update":
         recordings.insert(subject)
-      case "link.create", "link.carry":
+      case "audit.create":
+        guard let auditID = Self.auditID(subject) else { continue }
+        madeAudits.insert(auditID)
+        if after["adopts"] != nil { adoptingAudit = auditID }
+      case "audit.close":
+        if let auditID = Self.auditID(subject) { closedAudits.insert(auditID) }
+      case "link.create", "link.carry", "link.confirm":
         guard let linkID = Self.linkID(subject) else { continue }
         let auditor = row.string("action") == "link.carry" ? after["auditor"] : row.string("actor")
+        let audit = after["audit"].flatMap { Int64($0) }
+        if let audit, closedAudits.contains(audit) {
+          problems.append(
+            .init(
+              path: "audit_event:\(id)",
+              problem: "it adds link \(linkID) to audit \(audit) after that audit was closed"))
+        }
         links[linkID] = Link(
           item: after["item"] ?? "", recording: after["recording"], verdict: after["verdict"],
           from: after["from"].flatMap(Double.init), to: after["to"].flatMap(Double.init),
           note: after["note"] ?? "",
           auditor: auditor ?? "", platformOverride: after["platform_override"] == "true",
-          componentOverride: after["component_override"] == "true")
+          componentOverride: after["component_override"] == "true", audit: audit)
       case "link.retract":
         guard let linkID = Self.linkID(subject) else { continue }
         if links[linkID] == nil {
           problems.append(
             .init(path: "audit_event:\(id)", problem: "it retracts link \(linkID), which no event created"))
+        }
+        if let audit = links[linkID].map({ $0.audit ?? adoptingAudit }) ?? nil, closedAudits.contains(audit) {
+          problems.append(
+            .init(
+              path: "audit_event:\(id)",
+              problem: "it retracts link \(linkID) of audit \(audit) after that audit was closed"))
         }
         links[linkID]?.retracted = true
       default:
@@ -147,7 +176,7 @@ struct EvidenceReplay {
     for row in try connection.query(
       """
       SELECT l.id, i.key, r.sha256, l.start_ms, l.end_ms, l.verdict, l.note, l.auditor, l.platform_override,
-        l.component_override, l.retracted_at IS NOT NULL AS retracted
+        l.component_override, l.retracted_at IS NOT NULL AS retracted, l.audit_id
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id JOIN recording r ON r.id = l.recording_id
       WHERE \(scope.items.sql) ORDER BY l.id
       """, scope.items.values)
@@ -183,6 +212,12 @@ struct EvidenceReplay {
       if (row.int64("component_override") ?? 0 != 0) != expected.componentOverride {
         differences.append("its component override differs")
       }
+      let recordedAudit = expected.audit ?? adoptingAudit
+      if row.int64("audit_id") != recordedAudit {
+        differences.append(
+          "it is in audit \(row.int64("audit_id").map(String.init) ?? "none"), "
+            + "the audit trail records audit \(recordedAudit.map(String.init) ?? "none")")
+      }
       if (row.int64("retracted") ?? 0 != 0) != expected.retracted {
         differences.append(
           expected.retracted
@@ -195,7 +230,27 @@ struct EvidenceReplay {
     {
       problem("evidence_link:\(id)", "the audit trail records this link, but its row is gone")
     }
+    if scope.component == nil {
+      for row in try connection.query("SELECT id, closed_at IS NOT NULL AS closed FROM audit ORDER BY id") {
+        let id = row.int64("id") ?? 0
+        let closed = (row.int64("closed") ?? 0) != 0
+        if !madeAudits.contains(id) {
+          problem(
+            "audit:\(id)", "no audit.create event records this audit: it was inserted behind the audit trail")
+        } else if closed != closedAudits.contains(id) {
+          problem(
+            "audit:\(id)",
+            closed
+              ? "it is closed, but no audit.close event says so"
+              : "it is open, but the audit trail closed it")
+        }
+      }
+    }
     return found + (try meaning.disagreements(in: connection, scope: scope))
+  }
+
+  private static func auditID(_ subject: String) -> Int64? {
+    subject.hasPrefix("audit:") ? Int64(subject.dropFirst(6)) : nil
   }
 
   private static func documentKey(_ component: String, _ format: String?, _ revision: String?) -> String {

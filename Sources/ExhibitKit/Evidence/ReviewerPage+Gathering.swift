@@ -6,12 +6,16 @@ extension ReviewerPageQuery {
   /// - Parameters:
   ///   - name: The component: any name ``ComponentDirectory/resolve(_:)`` takes.
   ///   - platform: Only this platform's items and recordings, when given.
+  ///   - audit: Only this audit's links; nil for every link.
   /// - Returns: Criteria and coverage, and the recordings with their cues and live links.
   /// - Throws: ``LookupError`` or ``SQLiteError``.
-  func reviewerPage(component name: String, platform: Platform? = nil) throws -> ReviewerPage {
+  func reviewerPage(component name: String, platform: Platform? = nil, audit: Int64? = nil) throws
+    -> ReviewerPage
+  {
     let component = try components.resolve(name)
     let criteria = try criteria.componentCriteria(component, platform: platform)
-    let coverage = try CoverageQuery(connection: connection).coverage(component, platform: platform)
+    let coverage = try CoverageQuery(connection: connection).coverage(
+      component, platform: platform, audit: audit)
     let library = recordings
     let ledger = EvidenceLedger(connection: connection)
     let recordings = try library.recordings(component: component, platform: platform).map {
@@ -19,7 +23,7 @@ extension ReviewerPageQuery {
       let detail = try library.recordingDetail(id: summary.id)
       return ReviewerPage.Recording(
         recording: summary, cues: detail.captions.flatMap(\.cues),
-        links: try ledger.links(toRecording: summary.id).filter { $0.retractedAt == nil })
+        links: try ledger.links(toRecording: summary.id, audit: audit).filter { $0.retractedAt == nil })
     }
     return ReviewerPage(
       component: component, title: criteria.document.title, revision: criteria.document.revision,

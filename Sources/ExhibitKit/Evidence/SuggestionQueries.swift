@@ -11,10 +11,12 @@ extension SuggestionQueries {
   /// that do not apply to the recording's platform, and links that already exist for that
   /// item and time, are left out.
   ///
-  /// - Parameter component: The component, or nil for every component with criteria.
+  /// - Parameters:
+  ///   - component: The component, or nil for every component with criteria.
+  ///   - audit: Only this audit's links count as existing; nil for every link.
   /// - Returns: The suggestions, by component, recording and time.
   /// - Throws: ``LookupError`` or ``SQLiteError``.
-  func suggestions(component: ComponentID? = nil) throws -> [Suggestion] {
+  func suggestions(component: ComponentID? = nil, audit: Int64? = nil) throws -> [Suggestion] {
     let components =
       try component.map { [$0] }
       ?? Set(criteria.criteriaDocuments().map(\.component)).sorted()
@@ -40,7 +42,9 @@ extension SuggestionQueries {
           path: (try row.decode("path") as String?) ?? "", sha256: sha, platform: platform,
           namedByCriteria: source == .criteria, durationMilliseconds: try row.decode("duration_ms"))
         let existing = try EvidenceLinkRow.fetch(
-          connection, where: "l.recording_id = ? AND l.retracted_at IS NULL", [id]
+          connection,
+          where: "l.recording_id = ? AND l.retracted_at IS NULL AND (?2 IS NULL OR l.audit_id = ?2)",
+          [id, audit]
         )
         .map {
           SuggestionRules.ExistingLink(
@@ -69,7 +73,7 @@ extension SuggestionQueries {
   /// ``Suggestion/refusal``; the others are recorded all the same, in one transaction.
   /// - Returns: The suggestions with the links made or the refusals.
   /// - Throws: ``SQLiteError``; nothing is recorded then.
-  func accept(_ suggestions: [Suggestion], auditor: String) throws -> [Suggestion] {
+  func accept(_ suggestions: [Suggestion], auditor: String, audit: String? = nil) throws -> [Suggestion] {
     var items: [String: CurrentItem] = [:]
     return try connection.transaction {
       try suggestions.map { suggestion in
@@ -80,7 +84,7 @@ extension SuggestionQueries {
               LinkRequest(
                 recording: suggestion.recording.sha256, item: suggestion.item.description, verdict: .untested,
                 from: suggestion.fromSeconds, to: suggestion.toSeconds, auditor: auditor,
-                note: "suggested: \(suggestion.reason)"), items: &items
+                note: "suggested: \(suggestion.reason)", audit: audit), items: &items
             ).id
         } catch let error as EvidenceError {
           accepted.refusal = "\(error)"

@@ -6,7 +6,7 @@ extension SearchIndex {
   /// Link notes. The index holds live notes only (a retraction deletes the note from it), so
   /// without a filter it ranks alone; only the kept notes are read with their item and recording.
   func noteHits(_ scope: SearchScope) throws -> Ranked {
-    let filter: String
+    var filter: String
     if scope.component != nil {
       // A component has few links: the index is asked about those alone (50 ms to 5 ms among
       // 100,000 notes), rather than every match being joined to its item until enough pass.
@@ -25,13 +25,18 @@ extension SearchIndex {
     } else {
       filter = ""
     }
+    if scope.audit != nil {
+      filter +=
+        " AND EXISTS (SELECT 1 FROM evidence_link la WHERE la.id = evidence_note_fts.rowid AND la.audit_id = ?5)"
+    }
     let found = try ranked(
       """
       SELECT evidence_note_fts.rowid AS fts_rowid, \(try ranking("evidence_note_fts", column: "note", scope)) AS score
       FROM \(Self.withSizes("evidence_note_fts")) WHERE evidence_note_fts MATCH ?1 \(filter)
       """, fts: "evidence_note_fts",
       values: filter.isEmpty
-        ? [scope.expression] : [scope.expression, scope.family, scope.slug, scope.platform],
+        ? [scope.expression]
+        : [scope.expression, scope.family, scope.slug, scope.platform] + (scope.audit.map { [$0] } ?? []),
       limit: scope.limit)
     let details = try rowsByID(
       id: "l.id",

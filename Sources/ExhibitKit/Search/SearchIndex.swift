@@ -20,9 +20,10 @@ extension SearchIndex {
     guard request.limit >= 1 else { throw SearchError.badLimit(request.limit) }
     let query = try SearchQuery(request.text)
     let component = try request.component.map { try components.resolve($0).description }
+    let audit = try request.audit.map { try AuditRegistry(connection: connection).resolve($0).id }
     let scope = SearchScope(
       expression: query.expression, phrases: query.phrases, component: component,
-      platform: request.platform?.rawValue, limit: request.limit)
+      platform: request.platform?.rawValue, limit: request.limit, audit: audit)
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
     // Each index's query, in the order the threads take them: the costliest first as a rule, so
     // two threads end near together.
@@ -101,6 +102,8 @@ extension SearchIndex {
     var component: String?
     var platform: String?
     var limit: Int
+    /// Only notes of this audit's links.
+    var audit: Int64? = nil
 
     var family: String? { component?.split(separator: "/").first.map(String.init) }
     var slug: String? { component?.split(separator: "/").last.map(String.init) }

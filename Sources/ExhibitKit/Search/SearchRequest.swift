@@ -10,6 +10,9 @@ public struct SearchRequest: Sendable {
   public var kinds: Set<SearchKind>
   /// The most hits to return, best first.
   public var limit: Int
+  /// Only notes of this audit's links, as a user names it; nil for every audit's. Criteria,
+  /// captions and recordings are shared by every audit.
+  public var audit: String?
 
   /// The number of hits a search returns unless told otherwise.
   public static let defaultLimit = 20
@@ -20,8 +23,9 @@ public struct SearchRequest: Sendable {
   /// Creates a request.
   public init(
     _ text: String, component: String? = nil, platform: Platform? = nil, kinds: Set<SearchKind> = [],
-    limit: Int = SearchRequest.defaultLimit
+    limit: Int = SearchRequest.defaultLimit, audit: String? = nil
   ) {
+    self.audit = audit
     self.text = text
     self.component = component
     self.platform = platform

@@ -50,6 +50,9 @@ public enum Schema {
           _ = try CatalogueWriter(connection: connection).refreshAttribution(actor: TakeoverRepair.actor)
         }
       }),
+    Migration(
+      version: 17, name: "audits: products, releases and rounds; every link in one audit", sql: script(17),
+      body: { try adoptEarlierLinks($0) }),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

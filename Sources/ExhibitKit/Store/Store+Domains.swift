@@ -19,6 +19,8 @@ extension Store {
   var ledger: EvidenceLedger { EvidenceLedger(connection: connection) }
   /// The audit trail.
   var auditTrail: AuditTrail { AuditTrail(connection: connection) }
+  /// Products and audits.
+  var audits: AuditRegistry { AuditRegistry(connection: connection) }
 
   // MARK: Criteria
 
@@ -124,10 +126,10 @@ extension Store {
 
   /// Everything stored about one recording: paths, streams, captions with cues, links.
   /// - Throws: ``RecordingLookupError`` or ``SQLiteError``.
-  public func recordingDetail(id: Int64) throws -> RecordingDetail {
+  public func recordingDetail(id: Int64, audit: String? = nil) throws -> RecordingDetail {
     try connection.reading {
       var detail = try recordings.recordingDetail(id: id)
-      detail.links = try ledger.links(toRecording: id)
+      detail.links = try ledger.links(toRecording: id, audit: try audit.map { try audits.resolve($0).id })
       return detail
     }
   }
@@ -156,8 +158,9 @@ extension Store {
   /// Retracts a live link with a reason (trimmed); the same retraction by the same auditor again
   /// answers with the link as it is, so running it twice is safe.
   /// - Throws: ``EvidenceError`` or ``SQLiteError``.
-  public func unlink(_ id: Int64, reason: String, actor: String) throws -> EvidenceLink {
-    try ledger.unlink(id, reason: reason, actor: actor)
+  public func unlink(_ id: Int64, reason: String, actor: String, audit: String? = nil) throws -> EvidenceLink
+  {
+    try ledger.unlink(id, reason: reason, actor: actor, audit: audit)
   }
 
   /// One link by id.
@@ -166,30 +169,39 @@ extension Store {
     try ledger.evidenceLink(id)
   }
 
-  /// The coverage matrix of a component's current criteria (``CoverageQuery``, ``Coverage``).
-  /// - Throws: ``LookupError`` or ``SQLiteError``.
-  public func coverage(_ component: ComponentID, platform: Platform? = nil) throws -> Coverage {
+  /// The coverage matrix of a component's current criteria in an audit (``CoverageQuery``,
+  /// ``Coverage``): the one named, else the one in use (``currentAudit(_:)``).
+  /// - Throws: ``LookupError``, ``AuditError`` or ``SQLiteError``.
+  public func coverage(_ component: ComponentID, platform: Platform? = nil, audit: String? = nil) throws
+    -> Coverage
+  {
     try connection.reading {
-      try CoverageQuery(connection: connection).coverage(component, platform: platform)
+      try CoverageQuery(connection: connection).coverage(
+        component, platform: platform, audit: try audits.current(audit)?.id)
     }
   }
 
   /// Cues whose words match an item's, as links waiting for an auditor (``SuggestionQueries``).
   /// - Throws: ``SQLiteError``.
-  public func suggestions(component: ComponentID? = nil) throws -> [Suggestion] {
-    try SuggestionQueries(connection: connection).suggestions(component: component)
+  public func suggestions(component: ComponentID? = nil, audit: String? = nil) throws -> [Suggestion] {
+    try SuggestionQueries(connection: connection).suggestions(
+      component: component, audit: try audits.current(audit)?.id)
   }
 
   /// Records accepted suggestions as links; one that cannot be linked is returned with its reason.
   /// - Throws: ``SQLiteError``.
-  public func accept(_ suggestions: [Suggestion], auditor: String) throws -> [Suggestion] {
-    try SuggestionQueries(connection: connection).accept(suggestions, auditor: auditor)
+  public func accept(_ suggestions: [Suggestion], auditor: String, audit: String? = nil) throws
+    -> [Suggestion]
+  {
+    try SuggestionQueries(connection: connection).accept(suggestions, auditor: auditor, audit: audit)
   }
 
   /// Audit events, oldest first: all, or those about a component, a recording or an item (``AuditTrail``).
   /// - Throws: ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
-  public func history(_ subject: String? = nil) throws -> [AuditEvent] {
-    try connection.reading { try auditTrail.history(subject) }
+  public func history(_ subject: String? = nil, audit: String? = nil) throws -> [AuditEvent] {
+    try connection.reading {
+      try auditTrail.history(subject, audit: try audit.map { try audits.resolve($0).id })
+    }
   }
 
   /// Walks the audit chain and names the first event that breaks it.
@@ -200,9 +212,12 @@ extension Store {
 
   /// The reviewer's page of a component: criteria, coverage, recordings with cues and live links.
   /// - Throws: ``LookupError`` or ``SQLiteError``.
-  public func reviewerPage(component name: String, platform: Platform? = nil) throws -> ReviewerPage {
+  public func reviewerPage(component name: String, platform: Platform? = nil, audit: String? = nil) throws
+    -> ReviewerPage
+  {
     try connection.reading {
-      try ReviewerPageQuery(connection: connection).reviewerPage(component: name, platform: platform)
+      try ReviewerPageQuery(connection: connection).reviewerPage(
+        component: name, platform: platform, audit: try audits.current(audit)?.id)
     }
   }
 
@@ -222,11 +237,11 @@ extension Store {
   /// - Throws: ``LookupError``, ``BundleError`` or ``SQLiteError``.
   public func bundleContents(
     component name: String, platform: Platform, date: String,
-    tested: BundleContents.TestedProduct = BundleContents.TestedProduct()
+    tested: BundleContents.TestedProduct = BundleContents.TestedProduct(), audit: String? = nil
   ) throws -> BundleContents {
     try connection.reading {
       try BundleGathering(connection: connection).bundleContents(
-        component: name, platform: platform, date: date, tested: tested)
+        component: name, platform: platform, date: date, tested: tested, audit: try audits.current(audit))
     }
   }
 }

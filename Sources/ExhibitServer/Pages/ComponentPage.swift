@@ -69,7 +69,10 @@ struct ComponentPage {
         let evidence = item.cells.filter { $0.links > 0 }.map { cell -> HTML in
           let column = CoverageBadge.columnName(platform: cell.platform, assistiveTech: cell.assistiveTech)
           let segments = cell.segments.map { segment -> HTML in "<li>\(segmentLink(segment))</li>" }
-          return "<li>\(column): \(CoverageBadge.badge(cell.verdict))<ul>\(segments)</ul></li>"
+          let carried: HTML =
+            cell.carried
+            ? " <strong class=\"carried\">Carried from the earlier round, not retested</strong>" : .empty
+          return "<li>\(column): \(CoverageBadge.badge(cell.verdict))\(carried)<ul>\(segments)</ul></li>"
         }
         let gaps = item.gapColumns.map(CoverageBadge.columnName).joined(separator: ", ")
         return """
@@ -78,7 +81,8 @@ struct ComponentPage {
           <td>\(item.notApplicable ? "<p>\(CoverageBadge.badge(CombinedVerdict.notApplicable)) by the criteria</p>" as HTML : .empty)\
           \(evidence.isEmpty ? HTML.empty : "<ul>\(evidence)</ul>")\
           \(item.conflict ? "<p><strong>Evidence conflicts.</strong></p>" as HTML : .empty)\
-          \(gaps.isEmpty ? HTML.empty : "<p>\(CoverageBadge.badge(nil as CombinedVerdict?)) gap on \(gaps)</p>")</td></tr>
+          \(gaps.isEmpty ? HTML.empty : "<p>\(CoverageBadge.badge(nil as CombinedVerdict?)) gap on \(gaps)</p>")\
+          \(confirmForm(item))</td></tr>
           """
       }
       return """
@@ -90,6 +94,22 @@ struct ComponentPage {
     return "<h2>Checklist</h2>\(sections)"
   }
 
+  /// A button that confirms an item's carried verdicts in this round, for an auditor in an open audit.
+  private func confirmForm(_ item: Coverage.Item) -> HTML {
+    guard item.cells.contains(where: \.carried), visitor.mayWrite, let audit = visitor.audits.current,
+      audit.state == .open
+    else { return .empty }
+    let back = URLText.with(path, query: [("platform", data.platform?.rawValue)])
+    return """
+      <form method="post" action="/audits/\(audit.id)/confirm" class="inline-form">
+      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+      <input type="hidden" name="item" value="\(item.key)">
+      <input type="hidden" name="back" value="\(back)">
+      <button type="submit" class="secondary">Confirm carried verdict<span class="visually-hidden"> of \(item.label)</span></button>
+      </form>
+      """
+  }
+
   private func segmentLink(_ segment: Coverage.Segment) -> HTML {
     let name = URLText.fileName(segment.recording.path)
     let time =
@@ -98,8 +118,10 @@ struct ComponentPage {
       } ?? ""
     let href = URLText.with(
       "/recordings/\(segment.recording.sha256)", query: [("t", segment.fromSeconds.map { String($0) })])
+    let carried: HTML =
+      segment.carriedFrom.map { " <span class=\"muted\">(carried from link \($0))</span>" } ?? .empty
     return
-      "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))"
+      "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))\(carried)"
   }
 
   private var problems: HTML {

@@ -33,6 +33,7 @@ struct Layout {
     <button type="submit">Search</button>
     </form>
     \(account)
+    \(auditSwitch)
     </header>
     <main id="main" tabindex="-1">
     \(content)
@@ -44,13 +45,37 @@ struct Layout {
 
   private var navigation: HTML {
     guard visitor.mayRead else { return .empty }
-    let links = [("/", "Overview"), ("/search", "Search"), ("/history", "History"), ("/bundles", "Bundles")]
+    let links = [
+      ("/", "Overview"), ("/audits", "Audits"), ("/search", "Search"), ("/history", "History"),
+      ("/bundles", "Bundles"),
+    ]
     let items = links.map { path, label -> HTML in
       path == current
         ? "<li><a href=\"\(path)\" aria-current=\"page\">\(label)</a></li>"
         : "<li><a href=\"\(path)\">\(label)</a></li>"
     }
     return "<nav aria-label=\"Main\"><ul>\(items)</ul></nav>"
+  }
+
+  /// The audit the visitor works in, and a form to switch to another.
+  private var auditSwitch: HTML {
+    guard visitor.mayRead, let current = visitor.audits.current else { return .empty }
+    let options = visitor.audits.choices.map { audit -> HTML in
+      let label = "\(audit.product) \(audit.release) (\(audit.state.rawValue))"
+      return audit.id == current.id
+        ? "<option value=\"\(audit.id)\" selected>\(label)</option>"
+        : "<option value=\"\(audit.id)\">\(label)</option>"
+    }
+    return """
+      <form class="audit-switch" method="post" action="/audits/use">
+      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+      <p><a href="/audits/\(current.id)">Audit: \(current.product) \(current.release)</a> \
+      <span class="badge badge-\(current.state.rawValue)">\(current.state.rawValue)</span></p>
+      <label for="audit-switch-select">Work in</label>
+      <select id="audit-switch-select" name="audit">\(options)</select>
+      <button type="submit" class="secondary">Switch audit</button>
+      </form>
+      """
   }
 
   private var account: HTML {

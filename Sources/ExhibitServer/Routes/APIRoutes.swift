@@ -56,6 +56,8 @@ struct APIRoutes {
     let note: String?
     let otherPlatform: Bool?
     let otherComponent: Bool?
+    /// The audit, by id or PRODUCT@RELEASE; the visitor's when absent.
+    let audit: String?
   }
 
   /// The body of `POST /api/links/ID/retract`.
@@ -65,22 +67,28 @@ struct APIRoutes {
 
   // Long: one route after another, each closure short.
   func register(in groups: RouteGroups) {
-    groups.api.get("components") { _, _ -> Response in
-      try .json(try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) })
+    groups.api.get("components") { _, context -> Response in
+      let audit = context.visitor.audit
+      return try .json(
+        try await stores.cachedRead("overview \(audit ?? "")") {
+          try ComponentOverview.all(in: $0, audit: audit)
+        })
     }
 
     groups.api.get("components/:family/:slug/coverage") { request, context -> Response in
       let component = try context.component()
       let platform = try request.platform()
-      return try .json(try await stores.read { try $0.coverage(component, platform: platform) })
+      let audit = request.query("audit") ?? context.visitor.audit
+      return try .json(try await stores.read { try $0.coverage(component, platform: platform, audit: audit) })
     }
 
     groups.api.get("components/:family/:slug/suggestions") { _, context -> Response in
       let component = try context.component()
+      let audit = context.visitor.audit
       return try .json(
         try await stores.read { store in
           _ = try store.componentCriteria(component)
-          return try store.suggestions(component: component)
+          return try store.suggestions(component: component, audit: audit)
         })
     }
 
@@ -105,7 +113,7 @@ struct APIRoutes {
       let sha = try context.recordingSHA256()
       return try .json(
         try await stores.read { store in
-          let detail = try RecordingPageData.read(sha256: sha, from: store).detail
+          let detail = try RecordingPageData.read(sha256: sha, audit: nil, from: store).detail
           return RecordingDetailEntry(
             detail: detail, mediaUrl: "/media/\(sha)",
             captionUrls: try Self.captionURLs(sha: sha, store: store))
@@ -137,7 +145,8 @@ struct APIRoutes {
       let linkRequest = try JudgingRoutes.linkRequest(
         recording: body.recording, item: body.item, verdict: body.verdict, from: body.from.map { String($0) },
         to: body.to.map { String($0) }, note: body.note ?? "", auditor: auditor,
-        otherPlatform: body.otherPlatform ?? false, otherComponent: body.otherComponent ?? false)
+        otherPlatform: body.otherPlatform ?? false, otherComponent: body.otherComponent ?? false,
+        audit: body.audit ?? context.visitor.audit)
       return try .json(try await stores.write { try $0.link(linkRequest) })
     }
 

@@ -33,7 +33,8 @@ struct AttributionRoutes {
       } catch {
         let refusal = WebError.from(error)
         guard refusal.status.code < 500 else { throw refusal }
-        let data = try await stores.read { try RecordingPageData.read(sha256: sha, from: $0) }
+        let audit = context.visitor.audit
+        let data = try await stores.read { try RecordingPageData.read(sha256: sha, audit: audit, from: $0) }
         var page = RecordingPage(data: data, visitor: context.visitor)
         page.attributionError = refusal.message
         return .page(page.html, status: refusal.status)

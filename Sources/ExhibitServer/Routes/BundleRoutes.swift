@@ -30,10 +30,11 @@ struct BundleRoutes {
       }
       let platform = try Request.platform(platformName)
       let databasePath = databasePath
+      let audit = context.visitor.audit
       let export = try await stores.read { store in
         try shelf.export(
           component: component, platform: platform, store: store, databasePath: databasePath,
-          visitor: context.visitor.name ?? "anonymous")
+          visitor: context.visitor.name ?? "anonymous", audit: audit)
       }
       return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.path)))")
     }

@@ -21,14 +21,15 @@ struct JudgingRoutes {
         let request = try Self.linkRequest(
           recording: sha, item: state.item, verdict: form.text("verdict"), from: form.text("from"),
           to: form.text("to"), note: state.note, auditor: auditor, otherPlatform: state.otherPlatforms,
-          otherComponent: false)
+          otherComponent: false, audit: context.visitor.audit)
         let link = try await stores.write { try $0.link(request) }
         return .seeOther("/recordings/\(sha)?saved=\(link.id)#links")
       } catch {
         let refusal = WebError.from(error)
         guard refusal.status.code < 500 else { throw refusal }
         state.error = refusal.message
-        let data = try await stores.read { try RecordingPageData.read(sha256: sha, from: $0) }
+        let audit = context.visitor.audit
+        let data = try await stores.read { try RecordingPageData.read(sha256: sha, audit: audit, from: $0) }
         return .page(
           RecordingPage(data: data, visitor: context.visitor, form: state).html, status: refusal.status)
       }
@@ -54,12 +55,13 @@ struct JudgingRoutes {
       }
       let from = form.text("from").flatMap(Double.init)
       let platform = try form.text("platform").map(Request.platform)
+      let audit = context.visitor.audit
       let accepted = try await stores.write { store -> Suggestion? in
-        let waiting = try store.suggestions(component: component).first {
+        let waiting = try store.suggestions(component: component, audit: audit).first {
           $0.recording.sha256 == sha && $0.item.description == item && $0.fromSeconds == from
         }
         guard let waiting else { return nil }
-        return try store.accept([waiting], auditor: auditor).first
+        return try store.accept([waiting], auditor: auditor, audit: audit).first
       }
       let page = "/components/\(component.family.rawValue)/\(URLText.encode(component.slug))"
       let query: [(String, String?)] = [("platform", platform?.rawValue)]
@@ -79,7 +81,7 @@ struct JudgingRoutes {
   static func linkRequest(
     recording: String, item: String?, verdict: String?, from: String?, to: String?, note: String,
     auditor: String,
-    otherPlatform: Bool, otherComponent: Bool
+    otherPlatform: Bool, otherComponent: Bool, audit: String? = nil
   ) throws -> LinkRequest {
     guard let item, !item.isEmpty else { throw WebError.badRequest("choose the item the verdict is about") }
     guard let verdictText = verdict else { throw WebError.badRequest("choose a verdict") }
@@ -96,7 +98,8 @@ struct JudgingRoutes {
     return LinkRequest(
       recording: recording, item: item, verdict: verdict, from: try seconds(from, "start"),
       to: try seconds(to, "end"),
-      auditor: auditor, note: note, overridePlatform: otherPlatform, overrideComponent: otherComponent)
+      auditor: auditor, note: note, overridePlatform: otherPlatform, overrideComponent: otherComponent,
+      audit: audit)
   }
 
   /// Retracts a link by the ledger's rules (``Store/unlink(_:reason:actor:)``): a reason is

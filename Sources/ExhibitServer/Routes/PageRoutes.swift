@@ -17,7 +17,10 @@ struct PageRoutes {
         },
         platform: try request.platform(),
         assistiveTech: request.query("at"), unattributed: request.query("unattributed") != nil)
-      let components = try await stores.cachedRead("overview") { try ComponentOverview.all(in: $0) }
+      let audit = context.visitor.audit
+      let components = try await stores.cachedRead("overview \(audit ?? "")") {
+        try ComponentOverview.all(in: $0, audit: audit)
+      }
       let unattributed = try await stores.cachedRead("unattributed") { try $0.recordings(unattributed: true) }
       let notice = request.query("catalogued").flatMap(Int.init).map { scanned in
         "Catalogued Media/: \(scanned) recordings scanned, \(request.query("failed") ?? "0") failed."
@@ -32,19 +35,27 @@ struct PageRoutes {
     groups.pages.get("/components/:family/:slug") { request, context -> Response in
       let component = try context.component()
       let platform = try request.platform()
-      let data = try await stores.cachedRead("component \(component) \(platform?.rawValue ?? "")") {
-        try ComponentPageData.read(component, platform: platform, from: $0)
+      let audit = context.visitor.audit
+      let data = try await stores.cachedRead(
+        "component \(component) \(platform?.rawValue ?? "") \(audit ?? "")"
+      ) {
+        try ComponentPageData.read(component, platform: platform, audit: audit, from: $0)
       }
-      let notice = request.query("accepted").flatMap(Int64.init).map {
-        "Accepted the suggestion as link \($0), untested until you judge it."
-      }
+      let notice =
+        request.query("accepted").flatMap(Int64.init).map {
+          "Accepted the suggestion as link \($0), untested until you judge it."
+        }
+        ?? request.query("confirmed").flatMap(Int.init).map {
+          "Confirmed \($0) carried \($0 == 1 ? "verdict" : "verdicts") in this round."
+        }
       return .page(ComponentPage(data: data, visitor: context.visitor, notice: notice).html)
     }
 
     groups.pages.get("/recordings/:sha") { request, context -> Response in
       let sha = try context.recordingSHA256()
-      let data = try await stores.cachedRead("recording \(sha)") {
-        try RecordingPageData.read(sha256: sha, from: $0)
+      let audit = context.visitor.audit
+      let data = try await stores.cachedRead("recording \(sha) \(audit ?? "")") {
+        try RecordingPageData.read(sha256: sha, audit: audit, from: $0)
       }
       let form = LinkFormState(
         item: request.query("item"), from: request.query("from") ?? "", to: request.query("to") ?? "",

@@ -10,6 +10,11 @@ public struct Visitor: Sendable, Equatable {
   public let csrfToken: String
   /// Whether they signed in with an account (and so may sign out).
   public var signedIn = false
+  /// The audit they work in and the ones they may switch to.
+  var audits = AuditMenu()
+
+  /// The audit they work in, as store calls name it; nil in a workspace without audits.
+  var audit: String? { audits.current.map { String($0.id) } }
 
   /// Whether the visitor may read pages, recordings and bundles.
   var mayRead: Bool { role != nil }

@@ -35,6 +35,15 @@ struct VisitorMiddleware: RouterMiddleware {
       context.visitor = Visitor(
         name: account?.name, role: account?.role, csrfToken: csrf, signedIn: account != nil)
     }
+    // The audit the visitor works in, for pages and the API to read and write in.
+    if context.visitor.mayRead, !request.uri.path.hasPrefix("/static/"),
+      !request.uri.path.hasPrefix("/media/")
+    {
+      let choice = request.cookies[AuditMenu.cookieName]?.value
+      context.visitor.audits = try await stores.cachedRead("audit menu \(choice ?? "")") {
+        try AuditMenu.read(choice: choice, from: $0)
+      }
+    }
     // The session's token, for the group's policy to check a write's CSRF token against.
     context.session = ExhibitRequestContext.Session(token: token, presented: known)
     var response = try await next(request, context)

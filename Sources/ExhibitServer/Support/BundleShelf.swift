@@ -67,16 +67,16 @@ final class BundleShelf: @unchecked Sendable {
 
   /// Exports a component's evidence on a platform as a zip on the shelf.
   /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
-  func export(component: String, platform: Platform, store: Store, databasePath: String, visitor: String)
-    throws -> BundleResult
-  {
+  func export(
+    component: String, platform: Platform, store: Store, databasePath: String, visitor: String, audit: String?
+  ) throws -> BundleResult {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try admit(visitor: visitor, estimate: try Self.estimate(component, platform, store))
-    let result = try EvidenceBundler.export(
-      BundleRequest(
-        component: component, platform: platform, outFolder: folder, zip: true,
-        signingKeyPath: SigningKey.path(forDatabase: databasePath)),
-      from: store)
+    var request = BundleRequest(
+      component: component, platform: platform, outFolder: folder, zip: true,
+      signingKeyPath: SigningKey.path(forDatabase: databasePath))
+    request.audit = audit
+    let result = try EvidenceBundler.export(request, from: store)
     lock.withLock { exports[URLText.fileName(result.path)] = result }
     return result
   }

@@ -40,12 +40,12 @@ struct ComponentOverview: Sendable, Encodable {
   let columns: [ColumnTally]
 
   /// Every imported component, by identifier, with its tallies.
-  static func all(in store: Store) throws -> [ComponentOverview] {
+  static func all(in store: Store, audit: String?) throws -> [ComponentOverview] {
     var seen = Set<ComponentID>()
     return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
       .compactMap { document -> ComponentOverview? in
         let id = document.component
-        let coverage = try store.coverage(id)
+        let coverage = try store.coverage(id, audit: audit)
         let platforms = Platform.allCases.filter { platform in
           coverage.items.contains { $0.platforms.contains(platform) }
         }

@@ -12,18 +12,18 @@ struct ComponentPageData: Sendable {
 
   /// Reads a component's page.
   /// - Throws: ``LookupError`` for an unknown component, or ``SQLiteError``.
-  static func read(_ component: ComponentID, platform: Platform?, from store: Store) throws
+  static func read(_ component: ComponentID, platform: Platform?, audit: String?, from store: Store) throws
     -> ComponentPageData
   {
     let criteria = try store.componentCriteria(component, platform: platform)
     let keys = Set(criteria.items.map(\.key))
     let recordings = try store.recordings(component: component, platform: platform)
     let shas = Set(recordings.compactMap(\.sha256))
-    let coverage = try store.coverage(component, platform: platform)
+    let coverage = try store.coverage(component, platform: platform, audit: audit)
     return ComponentPageData(
       component: component, platform: platform, criteria: criteria,
       coverage: coverage, recordings: recordings,
-      suggestions: try store.suggestions(component: component).filter {
+      suggestions: try store.suggestions(component: component, audit: audit).filter {
         keys.contains($0.item) && shas.contains($0.recording.sha256)
       })
   }

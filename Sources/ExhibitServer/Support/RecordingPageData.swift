@@ -20,7 +20,7 @@ struct RecordingPageData: Sendable {
 
   /// Reads the page of the recording with this full SHA-256.
   /// - Throws: ``WebError`` (404) for an unknown SHA-256, or ``SQLiteError``.
-  static func read(sha256: String, from store: Store) throws -> RecordingPageData {
+  static func read(sha256: String, audit: String?, from store: Store) throws -> RecordingPageData {
     guard RecordingPageData.isSHA256(sha256) else {
       throw WebError.notFound("\(sha256) is not the SHA-256 of a recording (64 lowercase hex digits)")
     }
@@ -30,14 +30,16 @@ struct RecordingPageData: Sendable {
     } catch is RecordingLookupError {
       throw WebError.notFound("no recording has the SHA-256 \(sha256)")
     }
-    let detail = try store.recordingDetail(id: id)
+    let detail = try store.recordingDetail(id: id, audit: audit)
     let component = detail.recording.component.flatMap(ComponentID.init)
     var items: [StoredCriteriaItem] = []
     var suggestions: [Suggestion] = []
     if let component {
       do {
         items = try store.componentCriteria(component).items
-        suggestions = try store.suggestions(component: component).filter { $0.recording.sha256 == sha256 }
+        suggestions = try store.suggestions(component: component, audit: audit).filter {
+          $0.recording.sha256 == sha256
+        }
       } catch is LookupError {
         // Attributed to a component whose criteria are not imported: nothing to judge against yet.
       }

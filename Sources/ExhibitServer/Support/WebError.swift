@@ -48,6 +48,12 @@ public struct WebError: Error, Sendable, Equatable {
       case .emptyReason: return .badRequest(error.description)
       default: return WebError(.unprocessableContent, "invalid_link", error.description)
       }
+    case let error as AuditError:
+      switch error {
+      case .unknownAudit, .unknownProduct: return WebError(.notFound, "unknown_audit", error.description)
+      case .closed: return WebError(.conflict, "audit_closed", error.description)
+      default: return WebError(.unprocessableContent, "audit", error.description)
+      }
     case let error as SearchError: return .badRequest(error.description)
     case let error as RecordingCorrectionError: return .badRequest(error.description)
     case let error as AccountError: return .badRequest(error.description)

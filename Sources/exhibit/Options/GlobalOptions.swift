@@ -30,3 +30,9 @@ struct OutputOptions: ParsableArguments {
   @Flag(name: .long, help: "Print one JSON document on stdout instead of a table.")
   var json = false
 }
+
+/// The `--audit` option of commands that read or write evidence.
+struct AuditOption: ParsableArguments {
+  @Option(help: "The audit: its id or PRODUCT@RELEASE (default: the audit in use, else the only open one).")
+  var audit: String?
+}

@@ -12,7 +12,7 @@ enum CoverageText {
           guard let verdict = cell.verdict else {
             return item.platforms.contains(cell.platform) ? "-" : "n/a"
           }
-          return "\(verdict.rawValue) (\(cell.links))"
+          return "\(verdict.rawValue) (\(cell.links))" + (cell.carried ? " carried" : "")
         } + [
           item.notApplicable
             ? "n/a"

@@ -6,5 +6,6 @@ enum SummaryText {
   static func line(_ tally: CoverageTally) -> String {
     "\(tally.items) items: \(tally.pass) pass, \(tally.fail) fail, \(tally.conflicts) conflicting, "
       + "\(tally.notApplicable) not applicable, \(tally.gaps) with gaps"
+      + (tally.carried > 0 ? ", \(tally.carried) carried, not retested" : "")
   }
 }

@@ -17,10 +17,13 @@ struct Bundle: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Argument(help: "The component, e.g. native/checkbox.")
-  var component: String
-  @Option(help: "The platform the bundle is for.")
-  var platform: Platform
+  @OptionGroup var audits: AuditOption
+  @Argument(help: "The component, e.g. native/checkbox (none with --all).")
+  var component: String?
+  @Option(help: "The platform the bundle is for (none with --all).")
+  var platform: Platform?
+  @Flag(help: "Export every component and platform of the audit, one bag or zip each, with an index page.")
+  var all = false
   @Option(help: "The folder to create the bag or zip in.")
   var out: String = "."
   @Flag(help: "Write a zip of the bag (entries stored, deterministic) instead of a folder.")
@@ -36,14 +39,25 @@ struct Bundle: ParsableCommand {
   @Flag(help: "Refuse to sign with a key file that its group or others can read.")
   var strict = false
 
+  func validate() throws {
+    if all, component != nil || platform != nil {
+      throw ValidationError("--all exports every component and platform of the audit: give neither")
+    }
+    if !all, component == nil || platform == nil {
+      throw ValidationError("give a component and --platform, or --all")
+    }
+  }
+
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
       var request = BundleRequest(
-        component: component, platform: platform, outFolder: out, zip: zip, date: date,
+        component: component ?? "", platform: platform ?? .ios, outFolder: out, zip: zip, date: date,
         tested: BundleContents.TestedProduct(product: product, build: build, url: url),
         signingKeyPath: SigningKey.path(forDatabase: global.databasePath))
       request.strict = strict
+      request.audit = audits.audit
+      if all { return try exportAll(request, store: store) }
       let result = try EvidenceBundler.export(request, from: store)
       for warning in result.warnings { Console.warning(warning) }
       if output.json {
@@ -59,5 +73,26 @@ struct Bundle: ParsableCommand {
         Console.out("\(result.gaps.count) items still need a verdict: \(result.gaps.joined(separator: ", "))")
       }
     }
+  }
+
+  /// `--all`: every bag of the audit, a progress line on a terminal, then what was written.
+  private func exportAll(_ request: BundleRequest, store: Store) throws {
+    let export = try EvidenceBundler.exportAudit(request, from: store) { number, count, what in
+      Console.progress("[\(number)/\(count)] \(what)")
+    }
+    Console.endProgress()
+    for failure in export.failures { Console.error(failure) }
+    if output.json {
+      try Console.json(export.bundles.map(\.result))
+    } else {
+      for entry in export.bundles {
+        Console.out(
+          "\(entry.result.path): overall \(entry.result.overallStatus), \(entry.result.gaps.count) gaps")
+      }
+      Console.out(
+        "audit \(export.audit.id) (\(export.audit.identity.handle)): \(export.bundles.count) bundles, index \(export.index)"
+      )
+    }
+    if !export.failures.isEmpty { throw ExitCode.failure }
   }
 }

@@ -10,6 +10,7 @@ struct CoverageCommand: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
   @Argument(help: "The component, e.g. native/checkbox.")
   var component: String
   @Option(help: "Only this platform.")
@@ -18,7 +19,8 @@ struct CoverageCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
-      let coverage = try store.coverage(try store.resolveComponent(component), platform: platform)
+      let coverage = try store.coverage(
+        try store.resolveComponent(component), platform: platform, audit: audits.audit)
       if output.json {
         try Console.json(coverage)
         return

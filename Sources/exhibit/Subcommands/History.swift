@@ -9,13 +9,14 @@ struct History: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
   @Argument(help: "A component, a recording (path or SHA-256 prefix) or an item key; all events without.")
   var subject: String?
 
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
-      let events = try store.history(subject)
+      let events = try store.history(subject, audit: audits.audit)
       if output.json {
         try Console.json(events)
         return

@@ -15,6 +15,7 @@ struct Link: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
   @Argument(help: "The recording: its path, or a prefix of its SHA-256.")
   var recording: String
   @Argument(help: "The criteria item's key, e.g. native/checkbox#screenreader.role.")
@@ -33,6 +34,31 @@ struct Link: ParsableCommand {
   var otherPlatform = false
   @Flag(help: "Link a recording attributed to another component (recorded as an override).")
   var otherComponent = false
+  @Option(
+    help: "Where it was judged, e.g. 'iOS 17.4, VoiceOver, iPhone 13' (screen reader, OS, browser, device).")
+  var env: String?
+  @Option(help: "The screen reader's version.")
+  var screenReaderVersion: String?
+  @Option(help: "The OS and its version, e.g. 'iOS 17.4'.")
+  var os: String?
+  @Option(help: "The browser and its version, e.g. 'Chrome 126'.")
+  var browser: String?
+  @Option(help: "The device, e.g. 'iPhone 13'.")
+  var device: String?
+
+  /// `--env` with each field given on its own laid over it.
+  var environment: LinkEnvironment {
+    var environment = LinkEnvironment(describing: env ?? "")
+    let os = os.map { LinkEnvironment(describing: $0) }
+    let browser = browser.map { LinkEnvironment(describing: $0) }
+    return LinkEnvironment(
+      assistiveTech: environment.assistiveTech,
+      assistiveTechVersion: screenReaderVersion ?? environment.assistiveTechVersion,
+      os: os?.os ?? self.os ?? environment.os, osVersion: os?.osVersion ?? environment.osVersion,
+      browser: browser?.browser ?? self.browser ?? environment.browser,
+      browserVersion: browser?.browserVersion ?? environment.browserVersion,
+      device: device ?? environment.device)
+  }
 
   func run() throws {
     try reportingFailures {
@@ -42,7 +68,8 @@ struct Link: ParsableCommand {
           recording: recording, item: item, verdict: verdict, from: from, to: to,
           auditor: CommandActor.current(explicit: auditor),
           note: note,
-          overridePlatform: otherPlatform, overrideComponent: otherComponent))
+          overridePlatform: otherPlatform, overrideComponent: otherComponent, audit: audits.audit,
+          environment: environment))
       if output.json {
         try Console.json(link)
       } else {
@@ -53,7 +80,8 @@ struct Link: ParsableCommand {
         Console.out(
           "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
             + " — \(link.recordingPath)\(segment)" + (link.platformOverride ? " [platform override]" : "")
-            + (link.componentOverride ? " [component override]" : ""))
+            + (link.componentOverride ? " [component override]" : "")
+            + (link.environment.map { " [\($0.summary)]" } ?? "") + " in audit \(link.audit)")
       }
     }
   }

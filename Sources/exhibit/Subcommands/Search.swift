@@ -16,6 +16,7 @@ struct Search: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
   @Argument(help: "What to look for.")
   var query: String
   @Option(help: "Only this component (native/checkbox, or a bare name).")
@@ -31,7 +32,9 @@ struct Search: ParsableCommand {
     try reportingFailures {
       let store = try global.openForReading()
       let results = try store.search(
-        SearchRequest(query, component: component, platform: platform, kinds: Set(kind), limit: limit))
+        SearchRequest(
+          query, component: component, platform: platform, kinds: Set(kind), limit: limit, audit: audits.audit
+        ))
       if output.json {
         try Console.json(results)
         return

@@ -10,6 +10,7 @@ struct Show: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
   @Argument(help: "The component, e.g. native/checkbox.")
   var component: String
   @Option(help: "Only this platform.")
@@ -18,7 +19,7 @@ struct Show: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
-      let page = try store.reviewerPage(component: component, platform: platform)
+      let page = try store.reviewerPage(component: component, platform: platform, audit: audits.audit)
       if output.json {
         try Console.json(page)
         return

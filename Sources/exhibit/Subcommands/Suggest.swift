@@ -15,6 +15,7 @@ struct Suggest: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
   @Argument(help: "The component; every component with criteria without.")
   var component: String?
   @Flag(help: "Record the suggestions as untested links.")
@@ -23,10 +24,11 @@ struct Suggest: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let store = accept ? try global.openForWriting() : try global.openForReading()
-      var suggestions = try store.suggestions(component: try component.map(store.resolveComponent))
+      var suggestions = try store.suggestions(
+        component: try component.map(store.resolveComponent), audit: audits.audit)
       if accept {
         suggestions = try store.accept(
-          suggestions, auditor: CommandActor.current())
+          suggestions, auditor: CommandActor.current(), audit: audits.audit)
       }
       // A suggestion that could not be linked names its caption file; the rest are recorded.
       let refused = suggestions.filter { $0.refusal != nil }

@@ -10,6 +10,7 @@ struct Unlink: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
   @Argument(help: "The link's number.")
   var link: Int64
   @Option(help: "Why the link is retracted.")
@@ -22,7 +23,7 @@ struct Unlink: ParsableCommand {
       let store = try global.openForWriting()
       let retracted = try store.unlink(
         link, reason: reason,
-        actor: CommandActor.current(explicit: auditor))
+        actor: CommandActor.current(explicit: auditor), audit: audits.audit)
       if output.json {
         try Console.json(retracted)
       } else {

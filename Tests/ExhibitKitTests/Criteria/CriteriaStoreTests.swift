@@ -51,9 +51,14 @@ import Testing
     try store.connection.execute(
       "INSERT INTO recording (sha256, size, status, catalogued_at) VALUES (?, 1, 'ok', 'now')",
       [String(repeating: "a", count: 64)])
+    let recordingID = store.connection.lastInsertRowID
+    let audit = try store.audits.forWriting(nil, actor: "ana").id
     try store.connection.execute(
-      "INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at) VALUES (?, ?, 'pass', 'ana', 'now')",
-      [store.connection.lastInsertRowID, itemID])
+      """
+      INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at, audit_id)
+      VALUES (?, ?, 'pass', 'ana', 'now', ?)
+      """,
+      [recordingID, itemID, audit])
     #expect(try store.criteriaDocuments().first?.staleLinks == 0)
     // A line that changes no item carries the link forward; a changed item leaves it stale.
     _ = try store.importCriteria([try parse(original + "\nA changed last line.\n")], actor: "ana")

@@ -335,9 +335,13 @@ import Testing
   static func link(_ store: Store, recording: Int64) throws -> Int64 {
     _ = try store.importCriteria([try CriteriaFixtures.document(CriteriaFixtures.sampleMarkdown)], actor: "t")
     let item = try #require(try store.connection.first("SELECT id FROM criteria_item LIMIT 1")?.int64("id"))
+    let audit = try store.audits.forWriting(nil, actor: "t").id
     try store.connection.execute(
-      "INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at) VALUES (?, ?, 'pass', 't', ?)",
-      [recording, item, Timestamp.string(Date())])
+      """
+      INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, created_at, audit_id)
+      VALUES (?, ?, 'pass', 't', ?, ?)
+      """,
+      [recording, item, Timestamp.string(Date()), audit])
     return store.connection.lastInsertRowID
   }
 }

@@ -77,10 +77,13 @@ import Testing
     // The tables still hold what the trail records, the rename replayed.
     #expect(try store.verifyWorkspace().problems == [])
     // Seven events of the old workspace and the rename, then version 14's baselines: one for the
-    // document, one for the recording.
-    #expect(chain.events == 9)
+    // document, one for the recording; then version 17's product and audit its links moved into.
+    #expect(chain.events == 11)
     let history = try store.history()
-    #expect(history.suffix(2).map(\.action) == ["criteria.baseline", "recording.baseline"])
+    #expect(
+      history.suffix(4).map(\.action) == [
+        "criteria.baseline", "recording.baseline", "product.create", "audit.create",
+      ])
     let rename = try #require(history.last { $0.action == "component.rename" })
     #expect(rename.subject == Self.newName)
     #expect(rename.before?.contains(Self.oldName) == true)

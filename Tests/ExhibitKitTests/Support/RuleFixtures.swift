@@ -45,7 +45,7 @@ enum RuleFixtures {
     _ id: Int64, _ item: String, _ verdict: Verdict, platform: Platform? = .ios,
     reader: String? = "voiceover",
     revision: Int = 2, from: Int64? = nil, to: Int64? = nil, retracted: Bool = false,
-    availability: RecordingAvailability? = nil
+    availability: RecordingAvailability? = nil, carriedFrom: Int64? = nil
   ) -> EvidenceLinkRow {
     EvidenceLinkRow(
       id: id, recordingID: 1, itemID: 1, itemKey: ItemKey(stringLiteral: item), revision: revision,
@@ -53,7 +53,10 @@ enum RuleFixtures {
       verdict: verdict, startMilliseconds: from, endMilliseconds: to, auditor: "ana", note: "",
       platformOverride: false, componentOverride: false, createdAt: "2026-11-21T00:00:00.000Z",
       retractedAt: retracted ? "2026-11-21T01:00:00.000Z" : nil, retractedBy: nil, retractionReason: nil,
-      recordingSHA256: String(repeating: "b", count: 64), recordingPath: "/media/checkbox.webm",
+      auditID: carriedFrom == nil ? 1 : 2, carriedFrom: carriedFrom,
+      carriedFromAudit: carriedFrom.map { _ in 1 },
+      confirmedFrom: nil, environment: LinkEnvironment(), recordingSHA256: String(repeating: "b", count: 64),
+      recordingPath: "/media/checkbox.webm",
       recordingPlatform: platform, recordingAssistiveTech: reader, availability: availability)
   }
 }

@@ -1,0 +1,196 @@
+import ArgumentParser
+import ExhibitKit
+
+/// `exhibit audit new | list | show | use | close | rename | compare`
+struct AuditCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "audit",
+    abstract: "Audits: one product at one release, tested in rounds; retests carry the verdicts forward.",
+    subcommands: [
+      AuditNew.self, AuditList.self, AuditShow.self, AuditUse.self, AuditClose.self, AuditRename.self,
+      AuditCompare.self,
+    ])
+}
+
+/// `exhibit audit new PRODUCT --release R [--from AUDIT] [--scope …] [--platform …]`
+struct AuditNew: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "new", abstract: "Open an audit of a product at a release, or a retest of an earlier one.",
+    discussion: """
+      With --from, every live verdict of that audit (of the same product) comes along as carried: \
+      it counts, a carried fail as still open, until an auditor links new evidence, confirms it \
+      (`exhibit retest confirm ITEM`) or retracts it. The new audit becomes the one in use.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The product's name.")
+  var product: String
+  @Option(help: "The release, version or build, e.g. 3.14.0.")
+  var release: String
+  @Option(help: "The earlier audit this retests: its id or PRODUCT@RELEASE.")
+  var from: String?
+  @Option(help: "Components in scope, e.g. native/checkbox,web/* (default: every one that applies).")
+  var scope: [String] = []
+  @Option(help: "Only these of the product's platforms: ios, android, web.")
+  var platform: [String] = []
+
+  func run() throws {
+    try reportingFailures {
+      let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
+      let store = try global.openForWriting()
+      var (audit, carried) = try store.newAudit(
+        product: product, release: release, from: from, scope: scope, platforms: platforms,
+        actor: CommandActor.current())
+      try store.useAudit(String(audit.id))
+      audit = try store.auditProgress(String(audit.id)).audit
+      if output.json { return try Console.json(audit) }
+      Console.out(
+        "audit \(audit.id): \(audit.identity.handle), open"
+          + (audit.from.map { ", retest of audit \($0.id) (\($0.handle)): \(carried) verdicts carried" } ?? "")
+          + "; now in use")
+    }
+  }
+}
+
+/// `exhibit audit list [--product P]`
+struct AuditList: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", abstract: "List audits.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Option(help: "Only this product's.")
+  var product: String?
+
+  func run() throws {
+    try reportingFailures {
+      let store = try global.openForReading()
+      let audits = try store.audits(product: product).map { try store.auditProgress(String($0.id)).audit }
+      if output.json { return try Console.json(audits) }
+      let inUse = try store.auditInUse()
+      Console.out(
+        Table.render(
+          header: [
+            "ID", "PRODUCT", "RELEASE", "STATE", "FROM", "TESTED", "PASS", "FAIL", "CARRIED", "GAPS",
+            "OPENED",
+          ],
+          rows: audits.map { audit in
+            let tallies = audit.tallies ?? AuditTallies()
+            return [
+              "\(audit.id)\(audit.id == inUse ? " *" : "")", audit.product, audit.release,
+              audit.state.rawValue,
+              audit.from.map { String($0.id) } ?? "-", "\(tallies.tested)/\(tallies.items)",
+              "\(tallies.passed)",
+              "\(tallies.failed)", "\(tallies.carried)", "\(tallies.gaps)", String(audit.openedAt.prefix(10)),
+            ]
+          }))
+    }
+  }
+}
+
+/// `exhibit audit show [AUDIT]`
+struct AuditShow: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "An audit's scope and progress, by component, platform and screen reader.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The audit (default: the one in use).")
+  var audit: String?
+
+  func run() throws {
+    try reportingFailures {
+      let progress = try global.openForReading().auditProgress(audit)
+      if output.json { return try Console.json(progress.audit) }
+      for line in AuditText.lines(progress) { Console.out(line) }
+    }
+  }
+}
+
+/// `exhibit audit use AUDIT`
+struct AuditUse: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "use", abstract: "Choose the audit later commands work in (kept in the workspace).")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
+  var audit: String
+
+  func run() throws {
+    try reportingFailures {
+      let chosen = try global.openForWriting().useAudit(audit)
+      Console.out("audit \(chosen.id) (\(chosen.identity.handle), \(chosen.state.rawValue)) is in use")
+    }
+  }
+}
+
+/// `exhibit audit close AUDIT`
+struct AuditClose: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "close", abstract: "Close an audit: its verdicts, bundles and reports are final.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
+  var audit: String
+
+  func run() throws {
+    try reportingFailures {
+      let closed = try global.openForWriting().closeAudit(audit, actor: CommandActor.current())
+      if output.json { return try Console.json(closed) }
+      Console.out("audit \(closed.id) (\(closed.identity.handle)) closed by \(closed.closedBy ?? "")")
+    }
+  }
+}
+
+/// `exhibit audit rename AUDIT --product P --release R`
+struct AuditRename: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rename", abstract: "File an audit under another product or release.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
+  var audit: String
+  @Option(help: "The product (add it first with `exhibit product add`).")
+  var product: String?
+  @Option(help: "The release.")
+  var release: String?
+
+  func run() throws {
+    try reportingFailures {
+      let renamed = try global.openForWriting().renameAudit(
+        audit, product: product, release: release, actor: CommandActor.current())
+      if output.json { return try Console.json(renamed) }
+      Console.out("audit \(renamed.id) is \(renamed.identity.handle)")
+    }
+  }
+}
+
+/// `exhibit audit compare OLD NEW`
+struct AuditCompare: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compare",
+    abstract: "What changed between two rounds: fixed, regressed, still failing, newly tested, carried.",
+    discussion: "A comparison is not a failure: the exit status is 0 whatever changed.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The earlier audit.")
+  var old: String
+  @Argument(help: "The later audit.")
+  var new: String
+  @Option(help: "Only this component.")
+  var component: String?
+  @Option(help: "Only this platform.")
+  var platform: Platform?
+
+  func run() throws {
+    try reportingFailures {
+      let comparison = try global.openForReading().compareAudits(
+        old, new, component: component, platform: platform)
+      if output.json { return try Console.json(comparison) }
+      for line in AuditText.lines(comparison) { Console.out(line) }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import ExhibitKit
+
+/// `exhibit product add | list`
+struct ProductCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "product",
+    abstract: "The apps and sites that are audited, release after release.",
+    subcommands: [ProductAdd.self, ProductList.self])
+}
+
+/// `exhibit product add NAME [--platform ios,android,web] [--url URL]`
+struct ProductAdd: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "Its name, e.g. 'Acme Mobile'.")
+  var name: String
+  @Option(help: "Where it ships: ios, android, web (commas; default: all three).")
+  var platform: [String] = []
+  @Option(help: "Its address or bundle id.")
+  var url: String?
+
+  func run() throws {
+    try reportingFailures {
+      let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
+      let store = try global.openForWriting()
+      let product = try store.addProduct(
+        name: name, platforms: platforms, url: url, actor: CommandActor.current())
+      if output.json { return try Console.json(product) }
+      Console.out("product \(product.id): \(product.name) (\(AuditText.platforms(product.platforms)))")
+    }
+  }
+}
+
+/// `exhibit product list`
+struct ProductList: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List products and their audits.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+
+  func run() throws {
+    try reportingFailures {
+      let products = try global.openForReading().products()
+      if output.json { return try Console.json(products) }
+      Console.out(
+        Table.render(
+          header: ["PRODUCT", "PLATFORMS", "URL", "AUDITS"],
+          rows: products.map {
+            [
+              $0.name, AuditText.platforms($0.platforms), $0.url ?? "-",
+              $0.audits.map { "\($0.id) \($0.release) (\($0.state.rawValue))" }.joined(separator: ", "),
+            ]
+          }))
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ExhibitKit
+
+/// `exhibit retest confirm ITEM`
+struct RetestCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "retest", abstract: "Work through a retest's carried verdicts.",
+    subcommands: [RetestConfirm.self])
+}
+
+/// `exhibit retest confirm ITEM [--audit A] [--note TEXT]`
+struct RetestConfirm: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "confirm",
+    abstract: "Confirm an item's carried verdicts in this round, as judged by you.",
+    discussion:
+      "Each carried link becomes a link of this round by the confirming auditor; the carried one is retracted."
+  )
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
+  @Argument(help: "The item's key, e.g. native/checkbox#screenreader.role.")
+  var item: String
+  @Option(help: "A note (default: the carried note).")
+  var note: String?
+  @Option(help: "Who confirms (default: $EXHIBIT_AUDITOR, else the login name).")
+  var auditor: String?
+
+  func run() throws {
+    try reportingFailures {
+      let links = try global.openForWriting().confirmCarried(
+        item, audit: audits.audit, note: note, actor: CommandActor.current(explicit: auditor))
+      if output.json { return try Console.json(links) }
+      for link in links {
+        Console.out(
+          "link \(link.id): \(link.item) \(link.verdict.rawValue) confirmed by \(link.auditor) "
+            + "(carried link \(link.confirmedFrom ?? 0)) in audit \(link.audit)")
+      }
+    }
+  }
+}
