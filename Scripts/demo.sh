@@ -22,7 +22,10 @@ echo
 echo "# a second catalogue skips the unchanged files without reading them"
 step catalog Media --json
 export EXHIBIT_AUDITOR=demo-auditor
-step link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.role" --verdict pass --from 0.4 --to 5.2 --note "says checkbox"
+step product add "Acme App" --platform ios,android,web
+step audit new "Acme App" --release 1.0
+step link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.role" --verdict pass --from 0.4 --to 5.2 --note "says checkbox" --env "iOS 17.4, VoiceOver, iPhone 13"
+step link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.state" --verdict fail --from 1 --to 3 --note "the state is not read"
 step link Media/native/checkbox/checkbox_AndroidTalkback.webm "native/checkbox#screenreader.state" --verdict pass --from 0.4 --to 5.19
 step suggest native/checkbox
 step coverage native/checkbox
@@ -32,9 +35,20 @@ step search dimmed --platform ios
 step search '"not checked"' --kind captions
 step bundle native/checkbox --platform ios --out bundles --date 2026-11-21
 step bundle native/checkbox --platform ios --out bundles --zip --date 2026-11-21
-step verify bundles/native-checkbox-ios-2026-11-21
-step verify bundles/native-checkbox-ios-2026-11-21.zip
+step verify bundles/Acme_App-1.0-native-checkbox-ios-2026-11-21
+step verify bundles/Acme_App-1.0-native-checkbox-ios-2026-11-21.zip
 step verify
+echo
+echo "# the release is done: close the audit, retest the fix in 1.1, compare the rounds"
+step audit close "Acme App@1.0"
+step audit new "Acme App" --release 1.1 --from "Acme App@1.0"
+step link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenreader.state" --verdict pass --from 1 --to 3 --note "fixed: says checked"
+step retest confirm "native/checkbox#screenreader.role"
+step coverage native/checkbox
+step audit compare 1.0 1.1
+step audit list
+step bundle --all --out bundles --date 2026-11-21
+step verify bundles/Acme_App-1.1-native-checkbox-android-2026-11-21
 echo
 echo "# done; the workspace is left in $scratch for you to explore"
 echo "# to judge and review it in the browser, start the web workspace on it:"

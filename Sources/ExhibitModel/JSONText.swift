@@ -34,8 +34,14 @@ package enum JSONText {
 
   /// A quoted string: quote and backslash escaped, control characters as `\b`, `\t`, `\n`,
   /// `\f`, `\r` or `\u00XX` (lowercase hexadecimal), everything else as it is.
-  private static func appendString(_ value: String, to text: inout [UInt8]) {
+  package static func appendString(_ value: String, to text: inout [UInt8]) {
     text.append(UInt8(ascii: "\""))
+    // Most strings need no escape: copied whole.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      text += value.utf8
+      text.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in value.utf8 {
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"): text += [UInt8(ascii: "\\"), byte]

@@ -92,15 +92,41 @@ public final class Statement {
   /// Copies the current row out of SQLite.
   public func row() -> Row {
     let count = sqlite3_column_count(handle)
-    var columns: [String] = []
     var values: [SQLValue] = []
-    columns.reserveCapacity(Int(count))
     values.reserveCapacity(Int(count))
     for index in 0..<count {
-      columns.append(sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "")
       values.append(value(at: index))
     }
-    return Row(columns: columns, values: values)
+    return Row(columns: columnNames, values: values)
+  }
+
+  /// The result's column names, read once: every row shares them.
+  private lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map { index in
+    sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+  }
+
+  /// Runs the statement with `values` bound and calls `body` at each row, which reads the row's
+  /// columns by position (``integer(_:)``, ``text(_:)``) without copying the row: the fast way
+  /// through many rows.
+  public func forEachRow(_ values: [SQLValue] = [], _ body: (Statement) throws -> Void) throws {
+    try bind(values)
+    defer { sqlite3_reset(handle) }
+    while try step() { try body(self) }
+  }
+
+  /// The current row's column `index` as an integer; nil when it is NULL.
+  public func integer(_ index: Int32) -> Int64? {
+    sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index)
+  }
+
+  /// The current row's column `index` as text; nil when it is NULL.
+  public func text(_ index: Int32) -> String? {
+    guard sqlite3_column_type(handle, index) != SQLITE_NULL, let text = sqlite3_column_text(handle, index)
+    else {
+      return nil
+    }
+    let length = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
   }
 
   private func value(at index: Int32) -> SQLValue {

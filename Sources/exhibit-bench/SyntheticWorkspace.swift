@@ -117,10 +117,20 @@ struct SyntheticWorkspace {
       )
       let cue = try connection.prepare(
         "INSERT INTO caption_cue (track_id, position, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?)")
+      // Every link belongs to an audit: one product at one release.
+      try connection.execute(
+        "INSERT INTO product (name, platforms, created_at, created_by) VALUES ('bench', '', ?, 'bench')",
+        [now])
+      try connection.execute(
+        """
+        INSERT INTO audit (product_id, release, name, opened_at, opened_by)
+        VALUES (\(connection.lastInsertRowID), '1', 'bench 1', ?, 'bench')
+        """, [now])
+      let audit = connection.lastInsertRowID
       let link = try connection.prepare(
         """
-        INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, created_at)
-        VALUES (?, ?, 0, 1000, 'pass', 'bench', ?, ?)
+        INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, created_at, audit_id)
+        VALUES (?, ?, 0, 1000, 'pass', 'bench', ?, ?, \(audit))
         """)
       let nativePlatforms = [("ios", "voiceover"), ("android", "talkback")]
       let webPlatforms = nativePlatforms + [("macos", "voiceover"), ("windows", "nvda")]

@@ -1,4 +1,5 @@
-// Search latency on a generated workspace: `Scripts/bench-search.sh [--scales 0.1,1] [--repeats N]`.
+// Search latency on a generated workspace: `Scripts/bench-search.sh [--scales 0.1,1] [--repeats N]`;
+// with `audits` first, the audit benchmark instead (`Scripts/bench-audits.sh`, ``AuditBenchmark``).
 // Builds each scale's database in a temporary folder (scale 1: 100,000 recordings, 1,000,000 caption
 // cues, 10,000 criteria items, 10,000 link notes), then times `Store.search` for a mix of queries.
 import ExhibitKit
@@ -48,6 +49,10 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
+if CommandLine.arguments.dropFirst().first == "audits" {
+  try AuditBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let clock = ContinuousClock()
 for scale in options.scales {

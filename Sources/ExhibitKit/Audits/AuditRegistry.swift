@@ -156,7 +156,8 @@ struct AuditRegistry {
     return try AuditRow.fetch(connection, where: "a.product_id = ?", [id])
   }
 
-  /// The audit a user names: its id, `PRODUCT@RELEASE`, or its name.
+  /// The audit a user names: its id, `PRODUCT@RELEASE`, its name, or its release alone when only
+  /// one audit has it.
   /// - Throws: ``AuditError/unknownAudit(_:)`` or ``AuditError/ambiguousAudit(_:choices:)``.
   func resolve(_ name: String) throws -> Audit {
     let name = name.trimmingCharacters(in: .whitespaces)
@@ -164,6 +165,8 @@ struct AuditRegistry {
     let all = try AuditRow.fetch(connection)
     var matches = all.filter { $0.identity.handle.lowercased() == name.lowercased() }
     if matches.isEmpty { matches = all.filter { $0.name.lowercased() == name.lowercased() } }
+    // A release alone names the one audit of that release.
+    if matches.isEmpty { matches = all.filter { $0.release.lowercased() == name.lowercased() } }
     switch matches.count {
     case 1: return matches[0]
     case 0: throw AuditError.unknownAudit(name)

@@ -12,20 +12,29 @@ public enum CombinedVerdict: String, Sendable, Codable, CaseIterable {
   /// when decided verdicts disagree; nil without any verdict.
   public init?(combining verdicts: [Verdict]) {
     guard !verdicts.isEmpty else { return nil }
-    let decided = Set(verdicts.filter(\.isDecided))
-    guard let only = decided.first else {
-      self = .untested
-      return
+    // Which decided verdicts occur, as bits: called for every cell of large audits.
+    self.init(seen: verdicts.reduce(0) { $0 | Self.bit($1) })
+  }
+
+  /// The bit a verdict sets in ``init(seen:)``'s mask: pass 1, fail 2, not applicable 4, untested none.
+  static func bit(_ verdict: Verdict) -> Int {
+    switch verdict {
+    case .pass: 1
+    case .fail: 2
+    case .notApplicable: 4
+    case .untested: 0
     }
-    guard decided.count == 1 else {
-      self = .conflict
-      return
-    }
-    switch only {
-    case .pass: self = .pass
-    case .fail: self = .fail
-    case .notApplicable: self = .notApplicable
-    case .untested: self = .untested
+  }
+
+  /// What links say together whose decided verdicts set the bits of `seen` (``bit(_:)``), for
+  /// at least one link.
+  init(seen: Int) {
+    switch seen {
+    case 0: self = .untested
+    case 1: self = .pass
+    case 2: self = .fail
+    case 4: self = .notApplicable
+    default: self = .conflict
     }
   }
 

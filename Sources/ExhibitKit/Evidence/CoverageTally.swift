@@ -38,7 +38,12 @@ public struct CoverageTally: Sendable, Equatable, Encodable {
 
   /// Counts one item where its standing puts it.
   public mutating func count(_ standing: ItemStanding) {
-    switch standing.bucket {
+    count(standing.bucket)
+  }
+
+  /// Counts one item in `bucket`.
+  mutating func count(_ bucket: ItemStanding.Bucket) {
+    switch bucket {
     case .pass: pass += 1
     case .fail: fail += 1
     case .notApplicable: notApplicable += 1

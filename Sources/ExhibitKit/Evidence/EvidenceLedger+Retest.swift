@@ -46,7 +46,8 @@ extension EvidenceLedger {
 
   /// Confirms an item's carried verdicts in a retest: each becomes this round's, a new link by
   /// the confirming auditor that names the carried one (`link.confirm`), and the carried link is
-  /// retracted with the reason.
+  /// retracted with the reason. A carried verdict that one judged in this round already
+  /// supersedes (same item, platform and screen reader) no longer counts, and is left alone.
   ///
   /// - Parameters:
   ///   - key: The item, as a user types it.
@@ -60,10 +61,13 @@ extension EvidenceLedger {
     guard audit.state == .open else { throw AuditError.closed(audit.identity) }
     let resolved = (try? components.resolveItemKey(key)) ?? key
     return try connection.transaction {
-      let carried = try EvidenceLinkRow.fetch(
-        connection,
-        where: "l.audit_id = ? AND i.key = ? AND l.retracted_at IS NULL AND l.carried_from IS NOT NULL",
-        [audit.id, resolved])
+      let live = try EvidenceLinkRow.fetch(
+        connection, where: "l.audit_id = ? AND i.key = ? AND l.retracted_at IS NULL", [audit.id, resolved])
+      func column(_ link: EvidenceLinkRow) -> String {
+        "\(link.recordingPlatform?.rawValue ?? "")|\(link.recordingAssistiveTech ?? "")"
+      }
+      let judged = Set(live.filter { !$0.isCarried }.map(column))
+      let carried = live.filter { $0.isCarried && !judged.contains(column($0)) }
       guard !carried.isEmpty else { throw AuditError.notCarried(item: key, audit: audit.identity) }
       var confirmed: [EvidenceLink] = []
       for link in carried {

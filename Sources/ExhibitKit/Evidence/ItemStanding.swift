@@ -42,6 +42,46 @@ public struct ItemStanding: Sendable, Equatable {
     }
   }
 
+  /// Where an item counts in a summary, from its columns' verdicts as they are met, without
+  /// keeping them: the same rule as ``bucket``, for counting many items at once.
+  struct Counter {
+    let notApplicable: Bool
+    private var fail = false
+    private var conflict = false
+    private var gap = false
+    private var pass = false
+    private var allNotApplicable = true
+    private var any = false
+
+    init(notApplicable: Bool) { self.notApplicable = notApplicable }
+
+    /// Takes one column's combined verdict, nil where nothing was linked.
+    mutating func add(_ verdict: CombinedVerdict?) {
+      if verdict != nil { any = true }
+      switch verdict {
+      case .fail: fail = true
+      case .conflict: conflict = true
+      case .pass: pass = true
+      case .notApplicable: break
+      case .untested, nil: gap = true
+      }
+      if verdict != .notApplicable { allNotApplicable = false }
+    }
+
+    /// Whether any column has a verdict.
+    var hasVerdict: Bool { any }
+
+    /// Where the item counts.
+    var bucket: Bucket {
+      if notApplicable { return .notApplicable }
+      if fail { return .fail }
+      if conflict { return .conflict }
+      if gap { return .gap }
+      if pass { return .pass }
+      return any && allNotApplicable ? .notApplicable : .gap
+    }
+  }
+
   /// Whether some column still needs a deciding verdict.
   public var hasGap: Bool { !gapColumns.isEmpty }
 

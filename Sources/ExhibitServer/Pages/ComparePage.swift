@@ -7,6 +7,11 @@ struct ComparePage {
   /// Recording paths by SHA-256, for the segments' names.
   let names: [String: String]
   let visitor: Visitor
+  /// The change whose every row is shown; the others show their first ``shownRows``.
+  var expanded: AuditComparison.Change?
+
+  /// How many rows a section shows until it is opened in full.
+  static let shownRows = 200
 
   /// The order changes are shown in, and how each is headed.
   static let sections: [(AuditComparison.Change, String)] = [
@@ -26,6 +31,11 @@ struct ComparePage {
     let sections = Self.sections.compactMap { change, heading -> HTML? in
       let rows = comparison.rows.filter { $0.change == change }
       guard !rows.isEmpty else { return nil }
+      let shown = expanded == change ? rows[...] : rows.prefix(Self.shownRows)
+      let more: HTML =
+        shown.count < rows.count
+        ? "<p><a href=\"\(URLText.with("/audits/\(new.id)/compare", query: [("from", String(old.id)), ("all", change.rawValue)]))#change-\(change.rawValue)\">Show all \(rows.count) rows</a> (the first \(shown.count) are shown)</p>"
+        : .empty
       return """
         <section aria-labelledby="change-\(change.rawValue)">
         <h2 id="change-\(change.rawValue)">\(heading) <span class="muted">(\(rows.count))</span></h2>
@@ -33,8 +43,8 @@ struct ComparePage {
         <caption>\(heading): \(old.release) against \(new.release)</caption>
         <thead><tr><th scope="col">Item</th><th scope="col">Column</th><th scope="col">\(old.release)</th>\
         <th scope="col">\(new.release)</th></tr></thead>
-        <tbody>\(rows.map(row))</tbody></table></div>
-        </section>
+        <tbody>\(shown.map(row))</tbody></table></div>
+        \(more)</section>
         """
     }
     return Layout(

@@ -38,7 +38,9 @@ struct AuditRoutes {
       let (comparison, names) = try await stores.cachedRead("compare \(id) \(from ?? "")") {
         try Self.compare(id, from: from, in: $0)
       }
-      return .page(ComparePage(comparison: comparison, names: names, visitor: context.visitor).html)
+      let expanded = request.query("all").flatMap(AuditComparison.Change.init(rawValue:))
+      return .page(
+        ComparePage(comparison: comparison, names: names, visitor: context.visitor, expanded: expanded).html)
     }
 
     groups.pages.post("/audits/use") { request, context -> Response in
@@ -68,7 +70,8 @@ struct AuditRoutes {
         try $0.confirmCarried(item, audit: id, note: note, actor: auditor)
       }
       let anchor = ItemKey(item).map { "#" + ComponentPage.anchor($0) } ?? ""
-      return .seeOther(URLText.with(back, query: [("confirmed", String(links.count))]) + anchor)
+      let separator = back.contains("?") ? "&" : "?"
+      return .seeOther(back + separator + "confirmed=\(links.count)" + anchor)
     }
 
     groups.api.get("audits") { _, _ -> Response in

@@ -33,7 +33,7 @@ enum AuditText {
     return lines
   }
 
-  /// `3✓ 1✗ 2…` with carried ones: pass, fail, gaps.
+  /// `3 pass 1 fail 2 gap`, then the carried ones when there are any.
   private static func cell(_ tally: CoverageTally) -> String {
     var parts = ["\(tally.pass) pass", "\(tally.fail + tally.conflicts) fail", "\(tally.gaps) gap"]
     if tally.carried > 0 { parts.append("\(tally.carried) carried") }

@@ -8,6 +8,11 @@ enum Console {
     print(TerminalText.safe(line))
   }
 
+  /// Prints a JSON document ExhibitKit wrote (its strings escaped already) on stdout, with a newline.
+  static func rawJSON(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
   /// Prints `exhibit: error: <subject>: <reason>` on stderr.
   static func error(_ message: String) {
     FileHandle.standardError.write(Data("exhibit: error: \(TerminalText.safe(message))\n".utf8))

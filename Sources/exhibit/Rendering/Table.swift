@@ -4,24 +4,27 @@ enum Table {
     // A line break inside any column but the last would break the alignment: it reads ` / `.
     let all = ([header] + rows).map { row in
       row.enumerated().map { index, cell in
-        index < header.count - 1 ? cell.split(separator: "\n").joined(separator: " / ") : cell
+        index < header.count - 1 && cell.utf8.contains(UInt8(ascii: "\n"))
+          ? cell.split(separator: "\n").joined(separator: " / ") : cell
       }
     }
     let columns = header.count
+    // Widths in characters, counted once per cell (tables of audits run to tens of thousands of rows).
+    let counts = all.map { row in row.map(\.count) }
     var widths = [Int](repeating: 0, count: columns)
-    for row in all {
-      for (index, cell) in row.enumerated() where index < columns - 1 {
-        widths[index] = max(widths[index], cell.count)
+    for row in counts {
+      for (index, count) in row.enumerated() where index < columns - 1 {
+        widths[index] = max(widths[index], count)
       }
     }
     // The last column may hold several lines (an expectation's sub-bullets): each further line
     // starts under the column's first.
     let lastColumnStart = widths.dropLast().reduce(0, +) + 2 * (columns - 1)
     let continuation = "\n" + String(repeating: " ", count: lastColumnStart)
-    return all.map { row in
+    return zip(all, counts).map { row, counts in
       row.enumerated().map { index, cell in
         index < columns - 1
-          ? cell + String(repeating: " ", count: widths[index] - cell.count)
+          ? cell + String(repeating: " ", count: widths[index] - counts[index])
           : cell.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: continuation)
       }.joined(separator: "  ").trimmingTrailingSpaces
     }.joined(separator: "\n")

@@ -4,6 +4,8 @@
 /// stay, as the tables use them.
 enum TerminalText {
   static func safe(_ text: String) -> String {
+    // Text without anything unsafe, the common case, is returned as it is without a copy.
+    if !hasUnsafeBytes(text) { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
@@ -14,6 +16,24 @@ enum TerminalText {
       }
     }
     return result
+  }
+
+  /// Whether the UTF-8 of `text` holds a scalar ``isUnsafe(_:)`` names, by its bytes: a C0
+  /// control but tab and line feed, DEL, a C1 control (C2 80–9F), or a bidirectional control or
+  /// line separator (E2 80 A8–AE, E2 81 A6–A9).
+  static func hasUnsafeBytes(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in text.utf8 {
+      if byte < 0x20, byte != 0x0A, byte != 0x09 { return true }
+      if byte == 0x7F { return true }
+      if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }
+      if beforePrevious == 0xE2, previous == 0x80, (0xA8...0xAE).contains(byte) { return true }
+      if beforePrevious == 0xE2, previous == 0x81, (0xA6...0xA9).contains(byte) { return true }
+      beforePrevious = previous
+      previous = byte
+    }
+    return false
   }
 
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

@@ -189,7 +189,7 @@ struct AuditCompare: ParsableCommand {
     try reportingFailures {
       let comparison = try global.openForReading().compareAudits(
         old, new, component: component, platform: platform)
-      if output.json { return try Console.json(comparison) }
+      if output.json { return Console.rawJSON(comparison.prettyJSON) }
       for line in AuditText.lines(comparison) { Console.out(line) }
     }
   }

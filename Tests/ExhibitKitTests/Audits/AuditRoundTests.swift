@@ -112,6 +112,11 @@ import Testing
         "ios screenreader.state fixed",
       ])
     #expect(comparison.old.state == .closed && comparison.new.state == .open)
+    // The hand-written JSON is what Foundation's encoder writes, as the CLI configures it.
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    #expect(comparison.prettyJSON == String(decoding: try encoder.encode(comparison), as: UTF8.self))
     #expect(try store.verifyWorkspace().problems == [])
   }
 
@@ -139,6 +144,20 @@ import Testing
     let problems = try store.verifyWorkspace().problems
     #expect(
       problems.contains { $0.problem.contains("adds link \(id) to audit 1 after that audit was closed") })
+  }
+
+  @Test func theCountersBucketIsTheStandingsBucket() {
+    let choices: [CombinedVerdict?] = [nil] + CombinedVerdict.allCases.map { $0 }
+    var columnsSets: [[CombinedVerdict?]] = [[]]
+    for _ in 0..<3 { columnsSets += columnsSets.flatMap { set in choices.map { set + [$0] } } }
+    for columns in columnsSets {
+      for notApplicable in [false, true] {
+        var counter = ItemStanding.Counter(notApplicable: notApplicable)
+        for verdict in columns { counter.add(verdict) }
+        #expect(
+          counter.bucket == ItemStanding(notApplicable: notApplicable, columns: columns).bucket, "\(columns)")
+      }
+    }
   }
 
   @Test func theEnvironmentIsReadFromWhatTheAuditorTyped() {
