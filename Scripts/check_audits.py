@@ -11,7 +11,6 @@ The server runs on the sample workspace on 127.0.0.1 (an auditor, no accounts) w
 "Acme App": audit 1, release 1.0, closed, with a pass on the VoiceOver role, fails on the VoiceOver
 and TalkBack state; audit 2, release 1.1, a retest of it, where the VoiceOver state passes.
 """
-import json
 import pathlib
 import sys
 
@@ -117,15 +116,7 @@ def main():
     except ImportError as error:
         print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
         return 2
-    check = AuditCheck(driver, base, "", "", shots)
-    try:
-        check.run()
-    except Exception as error:  # a step that could not run is a failure, reported with the rest
-        check.fail("run", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
-    finally:
-        driver.quit()
-    print(json.dumps({"pages": check.pages, "failures": check.failures, "violations": check.violations}, indent=2))
-    return 1 if check.failures or check.violations else 0
+    return check_web.report(AuditCheck(driver, base, "", "", shots))
 
 
 if __name__ == "__main__":

@@ -352,13 +352,17 @@ def main():
     except ImportError as error:
         print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
         return 2
-    check = Check(driver, base, exhibit, workspace, shots)
+    return report(Check(driver, base, exhibit, workspace, shots))
+
+
+def report(check):
+    """Runs a check, quits its browser, prints the JSON report; 1 when anything failed, else 0."""
     try:
         check.run()
     except Exception as error:  # a step that could not run is a failure, reported with the rest
         check.fail("run", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
     finally:
-        driver.quit()
+        check.driver.quit()
     print(json.dumps({"pages": check.pages, "failures": check.failures, "violations": check.violations}, indent=2))
     return 1 if check.failures or check.violations else 0
 

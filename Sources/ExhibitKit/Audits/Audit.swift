@@ -19,6 +19,8 @@ public struct Audit: Sendable, Equatable, Encodable {
   public let closedBy: String?
   /// Counts over its scope, when the caller asked for them (``AuditTallies``).
   public var tallies: AuditTallies?
+  /// Who tested: the auditors of its live links, by name, with its tallies.
+  public var auditors: [String]?
 
   /// The short form other documents carry.
   public var identity: AuditIdentity {
@@ -31,7 +33,7 @@ public struct Audit: Sendable, Equatable, Encodable {
     case openedBy = "opened_by"
     case closedAt = "closed_at"
     case closedBy = "closed_by"
-    case tallies
+    case tallies, auditors
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -49,6 +51,7 @@ public struct Audit: Sendable, Equatable, Encodable {
     try container.encode(closedAt, forKey: .closedAt)
     try container.encode(closedBy, forKey: .closedBy)
     try container.encodeIfPresent(tallies, forKey: .tallies)
+    try container.encodeIfPresent(auditors, forKey: .auditors)
   }
 }
 

@@ -102,11 +102,7 @@ struct AuditRegistry {
       ])
     let id = connection.lastInsertRowID
     let audit = try self.audit(id)
-    guard !(try componentsInScope(audit)).isEmpty else {
-      throw AuditError.emptyScope(
-        "no imported component applies to \(audit.platforms.map(\.rawValue).joined(separator: ","))"
-          + (scope.isEmpty ? "" : " within \(scope.joined(separator: ","))"))
-    }
+    try requireComponents(in: audit)
     try AuditLog.append(
       connection, actor: actor, action: "audit.create", subject: "audit:\(id)",
       after: AuditJSON.object([
@@ -249,6 +245,33 @@ struct AuditRegistry {
     }
   }
 
+  /// Changes what an open audit covers: its components and its platforms; audited as `audit.scope`.
+  /// - Throws: ``AuditError`` naming what was given (a closed audit, an unknown component, a
+  ///   scope with nothing in it), or ``SQLiteError``; nothing is written then.
+  func setScope(_ audit: Audit, scope entries: [String], platforms: [ProductPlatform], actor: String) throws
+    -> Audit
+  {
+    try connection.transaction {
+      let audit = try self.audit(audit.id)
+      guard audit.state == .open else { throw AuditError.closed(audit.identity) }
+      let scope = try canonicalScope(entries)
+      try connection.execute(
+        "UPDATE audit SET scope = ?, platforms = ? WHERE id = ?",
+        [scope.joined(separator: ","), ProductPlatform.text(platforms), audit.id])
+      let changed = try self.audit(audit.id)
+      try requireComponents(in: changed)
+      try AuditLog.append(
+        connection, actor: actor, action: "audit.scope", subject: "audit:\(audit.id)",
+        before: AuditJSON.object([
+          "scope": audit.scope.joined(separator: ","), "platforms": ProductPlatform.text(audit.platforms),
+        ]),
+        after: AuditJSON.object([
+          "scope": scope.joined(separator: ","), "platforms": ProductPlatform.text(platforms),
+        ]))
+      return changed
+    }
+  }
+
   /// Files an audit under another product or release (a migrated workspace's `unnamed`
   /// `unknown` audit, a release typed wrong); audited as `audit.rename`.
   /// - Throws: ``AuditError`` naming what was given, or ``SQLiteError``.
@@ -277,6 +300,14 @@ struct AuditRegistry {
         [productID, release, "\(stored) \(release)", audit.id])
       return try self.audit(audit.id)
     }
+  }
+
+  /// Refuses a scope that takes in no imported component.
+  private func requireComponents(in audit: Audit) throws {
+    guard try componentsInScope(audit).isEmpty else { return }
+    throw AuditError.emptyScope(
+      "no imported component applies to \(audit.platforms.map(\.rawValue).joined(separator: ","))"
+        + (audit.scope.isEmpty ? "" : " within \(audit.scope.joined(separator: ","))"))
   }
 
   /// The components an audit covers, with the platforms each is tested on there, by identifier.

@@ -211,6 +211,10 @@ struct AuditProgressQuery {
     tallies.components = rows.count
     var withTallies = audit
     withTallies.tallies = tallies
+    withTallies.auditors = try connection.query(
+      "SELECT DISTINCT auditor FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL ORDER BY auditor",
+      [audit.id]
+    ).compactMap { $0.string("auditor") }
     return (
       AuditProgress(audit: withTallies, columns: columns, rows: rows, columnTotals: columnTotals), tallies
     )

@@ -16,9 +16,11 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let verdict: Verdict
     /// The earlier round's link this verdict was carried from, when it was not retested.
     public var carriedFrom: Int64? = nil
+    /// Where it was judged, as the auditor gave it, when they did.
+    public var environment: String? = nil
 
     private enum CodingKeys: String, CodingKey {
-      case link, recording, fromSeconds, toSeconds, verdict, carriedFrom
+      case link, recording, fromSeconds, toSeconds, verdict, carriedFrom, environment
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -29,6 +31,7 @@ public struct Coverage: Sendable, Equatable, Encodable {
       try container.encodeIfPresent(toSeconds, forKey: .toSeconds)
       try container.encode(verdict, forKey: .verdict)
       try container.encodeIfPresent(carriedFrom, forKey: .carriedFrom)
+      try container.encodeIfPresent(environment, forKey: .environment)
     }
   }
 

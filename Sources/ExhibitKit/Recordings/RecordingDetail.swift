@@ -35,6 +35,12 @@ public struct RecordingDetail: Sendable, Equatable, Codable {
     public let note: String
     public let createdAt: String
     public let retractedAt: String?
+    /// The audit it belongs to.
+    public var audit: Int64? = nil
+    /// The earlier round's link it was carried from, when it was not judged in its audit's round.
+    public var carriedFrom: Int64? = nil
+    /// Where it was judged: the auditor's words over what the recording says.
+    public var environment: String? = nil
   }
 
   public let recording: RecordingSummary

@@ -73,6 +73,15 @@ extension Store {
     try audits.close(try audits.resolve(name), actor: actor)
   }
 
+  /// Changes an open audit's components and platforms; audited.
+  /// - Throws: ``AuditError`` or ``SQLiteError``.
+  public func setAuditScope(_ name: String, scope: [String], platforms: [ProductPlatform], actor: String)
+    throws
+    -> Audit
+  {
+    try audits.setScope(try audits.resolve(name), scope: scope, platforms: platforms, actor: actor)
+  }
+
   /// Files an audit under another product or release; audited.
   /// - Throws: ``AuditError`` or ``SQLiteError``.
   public func renameAudit(_ name: String, product: String?, release: String?, actor: String) throws -> Audit {

@@ -22,7 +22,8 @@ struct AuditPage {
       \(audit.closedAt.map { " · closed \(String($0.prefix(10))) by \(audit.closedBy ?? "")" } ?? "")</li>
       <li>Scope: \(scope) on \(audit.platforms.map(\.rawValue).joined(separator: ", "))</li>
       \(retest)
-      <li>\(tallies.links) links judged in this round, \(tallies.carriedLinks) carried</li>
+      <li>\(tallies.links) links judged in this round, \(tallies.carriedLinks) carried\
+      \((audit.auditors ?? []).isEmpty ? "" : "; tested by \((audit.auditors ?? []).joined(separator: ", "))")</li>
       </ul>
       <h2>Progress</h2>
       \(AuditBadge.progress(tallies, label: "Progress of the whole audit"))

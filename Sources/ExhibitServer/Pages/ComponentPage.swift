@@ -120,8 +120,9 @@ struct ComponentPage {
       "/recordings/\(segment.recording.sha256)", query: [("t", segment.fromSeconds.map { String($0) })])
     let carried: HTML =
       segment.carriedFrom.map { " <span class=\"muted\">(carried from link \($0))</span>" } ?? .empty
+    let environment: HTML = segment.environment.map { " <span class=\"muted\">\($0)</span>" } ?? .empty
     return
-      "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))\(carried)"
+      "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))\(environment)\(carried)"
   }
 
   private var problems: HTML {

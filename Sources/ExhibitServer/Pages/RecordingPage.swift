@@ -229,7 +229,8 @@ struct RecordingPage {
       }
       return """
         <tr><th scope="row">\(link.id)</th><td>\(link.item)</td><td>\(CoverageBadge.badge(link.verdict))</td>
-        <td>\(segment)</td><td>\(link.auditor)</td><td>\(link.note)</td><td>\(link.createdAt)</td><td>\(state)</td></tr>
+        <td>\(segment)</td><td>\(link.auditor)\(link.environment.map { "<br><span class=\"muted\">\($0)</span>" as HTML } ?? .empty)</td>\
+        <td>\(link.note)</td><td>\(link.createdAt)\(link.carriedFrom.map { "<br><strong class=\"carried\">carried from link \($0), not retested</strong>" as HTML } ?? .empty)</td><td>\(state)</td></tr>
         """
     }
     return """

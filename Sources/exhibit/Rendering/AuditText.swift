@@ -19,6 +19,9 @@ enum AuditText {
         + "on \(platforms(audit.platforms))",
     ]
     if let from = audit.from { lines.append("retest of audit \(from.id) (\(from.handle))") }
+    if let auditors = audit.auditors, !auditors.isEmpty {
+      lines.append("tested by \(auditors.joined(separator: ", "))")
+    }
     lines.append(
       "\(tallies.components) components, \(tallies.items) items: \(tallies.tested) tested, \(tallies.passed) pass, "
         + "\(tallies.failed) fail, \(tallies.conflicts) conflicting, \(tallies.carried) carried, not retested, "

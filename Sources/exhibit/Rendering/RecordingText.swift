@@ -74,7 +74,9 @@ enum RecordingText {
         } ?? ""
       let state = link.retractedAt.map { "  (retracted \($0))" } ?? ""
       lines.append(
-        "  #\(link.id) \(link.item)\(segment): \(link.verdict.rawValue) by \(link.auditor)\(state)")
+        "  #\(link.id) \(link.item)\(segment): \(link.verdict.rawValue) by \(link.auditor)\(state)"
+          + (link.audit.map { " in audit \($0)" } ?? "")
+          + (link.carriedFrom.map { ", carried from link \($0)" } ?? ""))
     }
     return lines
   }

@@ -31,7 +31,9 @@ enum ReviewerPageText {
           } ?? ""
         lines.append(
           "    link \(link.id): \(link.item)\(segment) \(link.verdict.rawValue) by \(link.auditor)"
-            + (link.note.isEmpty ? "" : ": \u{201C}\(link.note)\u{201D}"))
+            + (link.note.isEmpty ? "" : ": \u{201C}\(link.note)\u{201D}")
+            + (link.environment.map { " [\($0)]" } ?? "")
+            + (link.carriedFrom.map { " (carried from link \($0), not retested)" } ?? ""))
       }
     }
     return lines

@@ -8,7 +8,7 @@ struct AuditCommand: ParsableCommand {
     abstract: "Audits: one product at one release, tested in rounds; retests carry the verdicts forward.",
     subcommands: [
       AuditNew.self, AuditList.self, AuditShow.self, AuditUse.self, AuditClose.self, AuditRename.self,
-      AuditCompare.self,
+      AuditScope.self, AuditCompare.self,
     ])
 }
 
@@ -163,6 +163,34 @@ struct AuditRename: ParsableCommand {
         audit, product: product, release: release, actor: CommandActor.current())
       if output.json { return try Console.json(renamed) }
       Console.out("audit \(renamed.id) is \(renamed.identity.handle)")
+    }
+  }
+}
+
+/// `exhibit audit scope AUDIT [--scope …] [--platform …]`
+struct AuditScope: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scope", abstract: "Change what an open audit covers: its components and platforms.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
+  var audit: String
+  @Option(help: "Components in scope, e.g. native/checkbox,web/* (none: every one that applies).")
+  var scope: [String] = []
+  @Option(help: "Only these of the product's platforms: ios, android, web (none: the product's).")
+  var platform: [String] = []
+
+  func run() throws {
+    try reportingFailures {
+      let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
+      let changed = try global.openForWriting().setAuditScope(
+        audit, scope: scope, platforms: platforms, actor: CommandActor.current())
+      if output.json { return try Console.json(changed) }
+      Console.out(
+        "audit \(changed.id) (\(changed.identity.handle)) covers "
+          + (changed.scope.isEmpty ? "every component that applies" : changed.scope.joined(separator: ", "))
+          + " on \(AuditText.platforms(changed.platforms))")
     }
   }
 }

@@ -146,6 +146,46 @@ import Testing
       problems.contains { $0.problem.contains("adds link \(id) to audit 1 after that audit was closed") })
   }
 
+  @Test func aNewCriteriaRevisionLeavesAClosedAuditsVerdictsWhereTheyWere() async throws {
+    let workspace = try await Self.firstRound()
+    let store = workspace.store
+    let closed = try store.link(workspace.linkRequest(SampleWorkspace.role, .pass, from: 0.4, to: 5.2))
+    _ = try store.closeAudit("1", actor: "ana")
+    _ = try store.newAudit(product: "Acme App", release: "1.1", from: "1", actor: "ana")
+    let original = try String(contentsOf: CriteriaFixtures.sampleMarkdown, encoding: .utf8)
+    _ = try store.importCriteria(
+      [
+        try CriteriaFixtures.document(
+          text: original + "\nA changed last line.\n", path: CriteriaFixtures.sampleMarkdown.path)
+      ],
+      actor: "ana")
+    // The closed round keeps its link on revision 1; the retest's carried link moved to revision 2.
+    #expect(try store.evidenceLink(closed.id).retractedAt == nil)
+    #expect(try store.evidenceLink(closed.id).revision == 1)
+    let carried = try #require(
+      try store.coverage(#require(ComponentID("native/checkbox")), audit: "2").items.first {
+        $0.key.description == SampleWorkspace.role
+      })
+    #expect(carried.carried && carried.verdict == .pass)
+    #expect(try store.verifyWorkspace().problems == [])
+  }
+
+  @Test func theScopeChangesOnlyWhileOpenAndIsAudited() async throws {
+    let workspace = try await Self.firstRound()
+    let store = workspace.store
+    #expect(throws: AuditError.unknownScope("web/nothing")) {
+      try store.setAuditScope("1", scope: ["web/nothing"], platforms: [], actor: "ana")
+    }
+    let narrowed = try store.setAuditScope("1", scope: ["native/checkbox"], platforms: [.ios], actor: "ana")
+    #expect(narrowed.scope == ["native/checkbox"] && narrowed.platforms == [.ios])
+    let progress = try store.auditProgress("1")
+    #expect(progress.rows.map(\.component.description) == ["native/checkbox"])
+    #expect(progress.columns.map(\.platform) == [.ios])
+    #expect(try store.history("audit:1").last?.action == "audit.scope")
+    _ = try store.closeAudit("1", actor: "ana")
+    #expect(throws: AuditError.self) { try store.setAuditScope("1", scope: [], platforms: [], actor: "ana") }
+  }
+
   @Test func theCountersBucketIsTheStandingsBucket() {
     let choices: [CombinedVerdict?] = [nil] + CombinedVerdict.allCases.map { $0 }
     var columnsSets: [[CombinedVerdict?]] = [[]]
