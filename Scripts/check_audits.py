@@ -77,6 +77,10 @@ class AuditCheck(check_web.Check):
             self.fail("switch", "a closed audit offers to confirm a verdict")
         if "Carried from" in self.text():
             self.fail("switch", "the first round shows carried verdicts")
+        if "is closed: these verdicts are final" not in self.text():
+            self.fail("switch", "the closed round's page does not say its verdicts are final")
+        if driver.find_elements(By.XPATH, "//button[contains(., 'Accept as untested link')]"):
+            self.fail("switch", "a closed audit offers to accept a suggestion")
         self.axe("component-first-round")
         self.shot("component-first-round")
         Select(driver.find_element(By.ID, "audit-switch-select")).select_by_value("2")

@@ -93,3 +93,5 @@ BEGIN
 END;
 
 CREATE INDEX evidence_link_by_audit ON evidence_link (audit_id, item_id);
+
+CREATE INDEX evidence_link_by_audit_auditor ON evidence_link (audit_id, auditor);

@@ -19,7 +19,7 @@ public struct Audit: Sendable, Equatable, Encodable {
   public let closedBy: String?
   /// Counts over its scope, when the caller asked for them (``AuditTallies``).
   public var tallies: AuditTallies?
-  /// Who tested: the auditors of its live links, by name, with its tallies.
+  /// Who tested: the auditors of its links (retracted ones too), by name, with its tallies.
   public var auditors: [String]?
 
   /// The short form other documents carry.

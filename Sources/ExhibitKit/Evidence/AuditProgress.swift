@@ -212,7 +212,7 @@ struct AuditProgressQuery {
     var withTallies = audit
     withTallies.tallies = tallies
     withTallies.auditors = try connection.query(
-      "SELECT DISTINCT auditor FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL ORDER BY auditor",
+      "SELECT DISTINCT auditor FROM evidence_link WHERE audit_id = ? ORDER BY auditor",
       [audit.id]
     ).compactMap { $0.string("auditor") }
     return (

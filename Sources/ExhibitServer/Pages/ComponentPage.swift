@@ -20,6 +20,7 @@ struct ComponentPage {
       <p class="lede">\(data.component.description) · \(data.criteria.document.family.rawValue) · revision \
       \(data.criteria.document.revision) · <a href="\(URLText.with("/history", query: [("subject", data.component.description)]))">history</a></p>
       \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
+      \(closedNote)
       \(platformLinks)
       \(summary)
       \(checklist)
@@ -27,6 +28,13 @@ struct ComponentPage {
       \(recordings)
       \(suggestions)
       """)
+  }
+
+  /// In a closed audit, that its verdicts are final.
+  private var closedNote: HTML {
+    guard let audit = visitor.audits.current, audit.state == .closed else { return .empty }
+    return
+      "<p class=\"notice\">Audit \(audit.id) (\(audit.product) \(audit.release)) is closed: these verdicts are final.</p>"
   }
 
   private var platformLinks: HTML {
@@ -181,7 +189,7 @@ struct ComponentPage {
           ("to", suggestion.toSeconds.map { String($0) }), ("t", suggestion.fromSeconds.map { String($0) }),
         ])
       let accept: HTML =
-        visitor.mayWrite
+        visitor.mayJudge
         ? """
         <form method="post" action="\(path)/suggestions/accept" class="inline-form">
         <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">

@@ -105,7 +105,14 @@ struct RecordingPage {
   }
 
   private var judging: HTML {
-    guard visitor.mayWrite else { return .empty }
+    if visitor.mayWrite, !visitor.mayJudge, let audit = visitor.audits.current {
+      return """
+        <h2 id="judge-heading">Judge a segment</h2>
+        <p class="notice">Audit \(audit.id) (\(audit.product) \(audit.release)) is closed: its verdicts are final. \
+        Switch to an open audit in the header to judge.</p>
+        """
+    }
+    guard visitor.mayJudge else { return .empty }
     let platform = data.platform
     let offered = data.items.filter { item in
       form.otherPlatforms || platform.map(item.platforms.contains) ?? true
@@ -183,7 +190,7 @@ struct RecordingPage {
             ("to", suggestion.toSeconds.map { String($0) }), ("t", suggestion.fromSeconds.map { String($0) }),
           ]) + "#judge-heading"
       let use: HTML =
-        visitor.mayWrite
+        visitor.mayJudge
         ? """
         <a href="\(prefill)" class="button secondary" data-suggest-item="\(suggestion.item)" \
         data-suggest-from="\(suggestion.fromSeconds.map { String($0) } ?? "")" \
@@ -215,7 +222,7 @@ struct RecordingPage {
       let state: HTML
       if let retracted = link.retractedAt {
         state = "retracted \(retracted)"
-      } else if visitor.mayWrite {
+      } else if visitor.mayJudge {
         state = """
           live <details><summary>Retract link \(link.id)</summary>
           <form method="post" action="/links/\(link.id)/retract" class="inline-form">

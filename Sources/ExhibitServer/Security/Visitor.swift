@@ -13,6 +13,10 @@ public struct Visitor: Sendable, Equatable {
   /// The audit they work in and the ones they may switch to.
   var audits = AuditMenu()
 
+  /// Whether the visitor may judge in the audit they work in: an auditor, in an open audit (or
+  /// in a workspace that has none yet, where the first link opens one).
+  var mayJudge: Bool { mayWrite && audits.current?.state != .closed }
+
   /// The audit they work in, as store calls name it; nil in a workspace without audits.
   var audit: String? { audits.current.map { String($0.id) } }
 
