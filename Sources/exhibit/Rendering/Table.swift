@@ -20,22 +20,26 @@ enum Table {
     // The last column may hold several lines (an expectation's sub-bullets): each further line
     // starts under the column's first.
     let lastColumnStart = widths.dropLast().reduce(0, +) + 2 * (columns - 1)
-    let continuation = "\n" + String(repeating: " ", count: lastColumnStart)
-    return zip(all, counts).map { row, counts in
-      row.enumerated().map { index, cell in
-        index < columns - 1
-          ? cell + String(repeating: " ", count: widths[index] - counts[index])
-          : cell.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: continuation)
-      }.joined(separator: "  ").trimmingTrailingSpaces
-    }.joined(separator: "\n")
-  }
-}
-
-extension String {
-  var trimmingTrailingSpaces: String {
-    var text = self
-    while text.last == " " { text.removeLast() }
-    return text
+    let continuation = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: lastColumnStart)
+    // Written as bytes: joining strings cell by cell costs more than the rest of a long table.
+    var out: [UInt8] = []
+    for (number, (row, counts)) in zip(all, counts).enumerated() {
+      if number > 0 { out.append(UInt8(ascii: "\n")) }
+      let lineStart = out.count
+      for (index, cell) in row.enumerated() {
+        if index > 0 { out += [UInt8(ascii: " "), UInt8(ascii: " ")] }
+        if index < columns - 1 {
+          out += cell.utf8
+          out += repeatElement(UInt8(ascii: " "), count: widths[index] - counts[index])
+        } else {
+          for byte in cell.utf8 {
+            if byte == UInt8(ascii: "\n") { out += continuation } else { out.append(byte) }
+          }
+        }
+      }
+      while out.count > lineStart, out.last == UInt8(ascii: " ") { out.removeLast() }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }
 
