@@ -20,6 +20,14 @@ import headless  # noqa: E402
 
 
 class AuditCheck(check_web.Check):
+    def wait_for_audit(self, release):
+        """Waits until a page whose header says it works in the audit of `release` has loaded."""
+        if not self.wait_for(
+                "var a = document.querySelector('form.audit-switch a');"
+                "return document.readyState === 'complete' && a !== null"
+                " && a.textContent.trim().endsWith(' ' + arguments[0])", release):
+            self.fail("switch", f"the page did not come back working in release {release}")
+
     def run(self):
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import Select
@@ -70,7 +78,7 @@ class AuditCheck(check_web.Check):
         self.open("/components/native/checkbox?platform=android")
         Select(driver.find_element(By.ID, "audit-switch-select")).select_by_value("1")
         driver.find_element(By.CSS_SELECTOR, "form.audit-switch button[type=submit]").click()
-        self.wait_for("return document.querySelector('form.audit-switch').textContent.indexOf('1.0') >= 0")
+        self.wait_for_audit("1.0")
         if "platform=android" not in driver.current_url:
             self.fail("switch", f"switching did not return to the page: {driver.current_url}")
         if driver.find_elements(By.XPATH, "//button[contains(., 'Confirm carried verdict')]"):
@@ -85,7 +93,7 @@ class AuditCheck(check_web.Check):
         self.shot("component-first-round")
         Select(driver.find_element(By.ID, "audit-switch-select")).select_by_value("2")
         driver.find_element(By.CSS_SELECTOR, "form.audit-switch button[type=submit]").click()
-        self.wait_for("return document.querySelector('form.audit-switch').textContent.indexOf('1.1') >= 0")
+        self.wait_for_audit("1.1")
 
         # The retest's Android state is carried: confirmed in place, it becomes this round's.
         if "Carried from the earlier round, not retested" not in self.text():
