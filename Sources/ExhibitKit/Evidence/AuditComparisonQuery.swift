@@ -50,10 +50,15 @@ struct AuditComparisonQuery {
     let verdict: CombinedVerdict?
 
     init(_ entries: ArraySlice<Entry>) {
-      let judged = entries.filter { !$0.isCarried }
-      counted = judged.isEmpty ? entries : ArraySlice(judged)
-      isCarried = judged.isEmpty && !entries.isEmpty
-      verdict = CombinedVerdict(combining: counted.map(\.evidence.verdict))
+      // Most rows are all judged or all carried: the slice is kept as it is, without a copy.
+      let carriedCount = entries.reduce(0) { $0 + ($1.isCarried ? 1 : 0) }
+      counted =
+        carriedCount == 0 || carriedCount == entries.count
+        ? entries : ArraySlice(entries.filter { !$0.isCarried })
+      isCarried = carriedCount > 0 && carriedCount == entries.count
+      verdict =
+        counted.isEmpty
+        ? nil : CombinedVerdict(seen: counted.reduce(0) { $0 | CombinedVerdict.bit($1.evidence.verdict) })
     }
   }
 
