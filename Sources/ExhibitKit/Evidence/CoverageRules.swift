@@ -51,7 +51,7 @@ extension Coverage {
               link: $0.id, recording: $0.recording, fromSeconds: $0.startSeconds,
               toSeconds: $0.endSeconds,
               verdict: $0.verdict, carriedFrom: $0.carriedFrom,
-              environment: $0.environment.isEmpty ? nil : $0.environment.summary)
+              environment: $0.shownEnvironment.isEmpty ? nil : $0.shownEnvironment)
           }, carried: judged.isEmpty && !all.isEmpty)
       }
       let applicable = cells.filter { item.platforms.contains($0.platform) }

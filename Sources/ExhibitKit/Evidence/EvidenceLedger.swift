@@ -199,7 +199,7 @@ extension EvidenceLedger {
         id: $0.id, item: $0.itemKey, verdict: $0.verdict, startSeconds: $0.startSeconds,
         endSeconds: $0.endSeconds, auditor: $0.auditor, note: $0.note, createdAt: $0.createdAt,
         retractedAt: $0.retractedAt, audit: $0.auditID, carriedFrom: $0.carriedFrom,
-        environment: $0.environment.isEmpty ? nil : $0.environment.summary)
+        environment: $0.shownEnvironment.isEmpty ? nil : $0.shownEnvironment)
     }
   }
 }

@@ -41,6 +41,10 @@ struct EvidenceLinkRow: Sendable {
   var recording: RecordingRef { RecordingRef(sha256: recordingSHA256 ?? "", path: recordingPath) }
   let recordingPlatform: Platform?
   let recordingAssistiveTech: String?
+  /// The recording's browser, OS version and device, where its metadata or a person says.
+  let recordingBrowser: String?
+  let recordingOSVersion: String?
+  let recordingDevice: String?
   /// Nil when a file with the recording's bytes is present.
   let availability: RecordingAvailability?
 
@@ -48,6 +52,17 @@ struct EvidenceLinkRow: Sendable {
   var isLive: Bool { retractedAt == nil }
   /// Whether the verdict was carried from an earlier round and not retested in this one.
   var isCarried: Bool { carriedFrom != nil }
+
+  /// Where the verdict was judged: what the auditor gave, over what the recording says; empty
+  /// when neither says anything.
+  var shownEnvironment: String {
+    environment.filled(
+      from: LinkEnvironment(
+        assistiveTech: recordingAssistiveTech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 },
+        os: recordingPlatform?.displayName, osVersion: recordingOSVersion,
+        browser: recordingBrowser.map { Browser(rawValue: $0)?.displayName ?? $0 }, device: recordingDevice)
+    ).summary
+  }
   var startSeconds: Double? { startMilliseconds.map { Double($0) / 1000 } }
   var endSeconds: Double? { endMilliseconds.map { Double($0) / 1000 } }
 
@@ -57,7 +72,7 @@ struct EvidenceLinkRow: Sendable {
     SELECT l.id, l.recording_id, l.item_id, i.key, d.revision, d.format, l.verdict, l.start_ms, l.end_ms,
       l.auditor, l.note, l.platform_override, l.component_override, l.created_at, l.retracted_at,
       l.retracted_by, l.retraction_reason, l.audit_id, l.carried_from, l.confirmed_from, l.environment,
-      (SELECT c.audit_id FROM evidence_link c WHERE c.id = l.carried_from) AS carried_from_audit, r.sha256, r.platform, r.assistive_tech,
+      (SELECT c.audit_id FROM evidence_link c WHERE c.id = l.carried_from) AS carried_from_audit, r.sha256, r.platform, r.assistive_tech, r.browser, r.os_version, r.device,
       \(RecordingLibrary.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable
     FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
       JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
@@ -117,6 +132,9 @@ extension EvidenceLinkRow {
     recordingPath = (try row.decode("path") as String?) ?? ""
     recordingPlatform = try row.decode("platform")
     recordingAssistiveTech = try row.decode("assistive_tech")
+    recordingBrowser = try row.decode("browser")
+    recordingOSVersion = try row.decode("os_version")
+    recordingDevice = try row.decode("device")
     availability = try row.decode("unavailable")
   }
 }

@@ -70,8 +70,10 @@ public struct LinkEnvironment: Sendable, Equatable, Hashable, Codable {
   /// One line: `VoiceOver, iOS 17.4, iPhone 13`; empty when nothing is known.
   public var summary: String {
     func joined(_ name: String?, _ version: String?) -> String? {
-      guard let name else { return nil }
-      return version.map { "\(name) \($0)" } ?? name
+      guard let name else { return version }
+      // A version that names its system already ("Android 14") is not prefixed again.
+      guard let version else { return name }
+      return version.lowercased().hasPrefix(name.lowercased()) ? version : "\(name) \(version)"
     }
     return [
       joined(assistiveTech, assistiveTechVersion), joined(os, osVersion), joined(browser, browserVersion),

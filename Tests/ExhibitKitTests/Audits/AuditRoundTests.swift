@@ -209,5 +209,8 @@ import Testing
     #expect(windows.summary == "NVDA 2024.1, Windows 11, Chrome 126")
     #expect(LinkEnvironment(stored: windows.stored) == windows)
     #expect(LinkEnvironment(describing: "").isEmpty)
+    #expect(
+      LinkEnvironment(assistiveTech: "TalkBack", os: "Android", osVersion: "Android 14").summary
+        == "TalkBack, Android 14")
   }
 }

@@ -57,6 +57,8 @@ enum RuleFixtures {
       carriedFromAudit: carriedFrom.map { _ in 1 },
       confirmedFrom: nil, environment: LinkEnvironment(), recordingSHA256: String(repeating: "b", count: 64),
       recordingPath: "/media/checkbox.webm",
-      recordingPlatform: platform, recordingAssistiveTech: reader, availability: availability)
+      recordingPlatform: platform, recordingAssistiveTech: reader, recordingBrowser: nil,
+      recordingOSVersion: nil,
+      recordingDevice: nil, availability: availability)
   }
 }
