@@ -227,9 +227,7 @@ struct AuditRegistry {
     try connection.transaction {
       let audit = try self.audit(audit.id)
       guard audit.state == .open else { throw AuditError.closed(audit.identity) }
-      let head: String =
-        try connection.first("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1")?.decode("hash")
-        ?? AuditEvent.genesisHash
+      let head = try AuditLog.headHash(connection)
       let links: Int64 =
         try connection.first(
           "SELECT count(*) AS n FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL", [audit.id])?

@@ -16,7 +16,7 @@ public enum ProductPlatform: String, Sendable, Codable, CaseIterable, Comparable
     }
   }
 
-  /// Reads `ios,android,web` (commas or spaces); nil names the first word not understood.
+  /// Reads `ios,android,web` (commas or spaces); a failure names the first word not understood.
   public static func list(_ text: String) -> Result<[ProductPlatform], AuditError> {
     var found: [ProductPlatform] = []
     for word in text.split(whereSeparator: { $0 == "," || $0 == " " }) {

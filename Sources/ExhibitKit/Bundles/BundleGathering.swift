@@ -39,11 +39,7 @@ extension BundleGathering {
       [criteria.document.documentID, platform.rawValue, audit?.id]
     ).filter { itemKeys.contains($0.itemKey) }
     // A verdict judged in this round supersedes the carried ones of its item and screen reader.
-    let judgedTechs = Set(
-      allRows.filter { !$0.isCarried }.map { "\($0.itemKey)|\($0.recordingAssistiveTech ?? "")" })
-    let linkRows = allRows.filter {
-      !$0.isCarried || !judgedTechs.contains("\($0.itemKey)|\($0.recordingAssistiveTech ?? "")")
-    }
+    let linkRows = EvidenceLinkRow.counting(allRows)
     var releases: [Int64: String] = [:]
     for id in Set(linkRows.compactMap(\.carriedFromAudit)) {
       releases[id] = try AuditRegistry(connection: connection).audit(id).release

@@ -51,9 +51,9 @@ struct AuditProgressQuery {
   }
 
   // Long: the matrix is counted in one pass over the items, column by column; splitting it would pass the grouped evidence around.
-  /// The progress of `audit` and its tallies.
+  /// The progress of `audit`, with its tallies and auditors in its ``AuditProgress/audit``.
   /// - Throws: ``SQLiteError``.
-  func progress(of audit: Audit) throws -> (AuditProgress, AuditTallies) {
+  func progress(of audit: Audit) throws -> AuditProgress {
     let scope = try audits.componentsInScope(audit)
     let componentNumber = Dictionary(
       uniqueKeysWithValues: scope.enumerated().map { ($1.component.description, $0) })
@@ -215,8 +215,6 @@ struct AuditProgressQuery {
       "SELECT DISTINCT auditor FROM evidence_link WHERE audit_id = ? ORDER BY auditor",
       [audit.id]
     ).compactMap { $0.string("auditor") }
-    return (
-      AuditProgress(audit: withTallies, columns: columns, rows: rows, columnTotals: columnTotals), tallies
-    )
+    return AuditProgress(audit: withTallies, columns: columns, rows: rows, columnTotals: columnTotals)
   }
 }

@@ -96,8 +96,7 @@ struct AuditTrail {
   /// The newest event's hash, or the genesis hash of an empty trail.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
   func headHash() throws -> String {
-    try connection.first("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1")?.decode("hash")
-      ?? AuditEvent.genesisHash
+    try AuditLog.headHash(connection)
   }
 
   /// Events whose indexed subjects are not what their content says: a row of `audit_subject`

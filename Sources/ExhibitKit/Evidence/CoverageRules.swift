@@ -4,6 +4,10 @@ extension Coverage {
   ///
   /// - Live links of an earlier revision or another format are stale: listed, not counted.
   /// - Live links whose recording is missing or changed are unavailable: listed, not counted.
+  /// - A link carried from an earlier round counts until a link judged in this round takes its
+  ///   column (``EvidenceLinkRow/counting(_:)``); a cell with only carried links is `carried`.
+  /// - A link carried from an earlier round counts until a link judged in this round takes its
+  ///   column (``EvidenceLinkRow/counting(_:)``); a cell with only carried links is `carried`.
   /// - Columns are the platform's usual screen readers, then any other the evidence shows,
   ///   then one without a screen reader when some evidence names none.
   /// - An item's verdict, gaps and conflict follow ``ItemStanding``: a column (platform and
@@ -23,7 +27,8 @@ extension Coverage {
     let stale = live.filter { !isCurrent($0) }
     let inCurrentRevision = live.filter(isCurrent)
     // Evidence whose recording vanished or changed shows nothing an auditor judged.
-    let fresh = inCurrentRevision.filter { $0.availability == nil }
+    // A verdict judged in this round supersedes the ones carried from an earlier round.
+    let fresh = EvidenceLinkRow.counting(inCurrentRevision.filter { $0.availability == nil })
     let unavailable = inCurrentRevision.compactMap { link -> UnavailableLink? in
       guard let state = link.availability else { return nil }
       return UnavailableLink(
@@ -37,12 +42,9 @@ extension Coverage {
     let items = criteria.items.map { item in
       let itemLinks = fresh.filter { $0.itemKey == item.key }
       let cells = columns.map { column in
-        let all = itemLinks.filter {
+        let here = itemLinks.filter {
           $0.recordingPlatform == column.platform && $0.recordingAssistiveTech == column.assistiveTech
         }
-        // A verdict judged in this round supersedes the ones carried from an earlier round.
-        let judged = all.filter { !$0.isCarried }
-        let here = judged.isEmpty ? all : judged
         return Cell(
           platform: column.platform, assistiveTech: column.assistiveTech,
           verdict: CombinedVerdict(combining: here.map(\.verdict)), links: here.count,
@@ -52,7 +54,7 @@ extension Coverage {
               toSeconds: $0.endSeconds,
               verdict: $0.verdict, carriedFrom: $0.carriedFrom,
               environment: $0.shownEnvironment.isEmpty ? nil : $0.shownEnvironment)
-          }, carried: judged.isEmpty && !all.isEmpty)
+          }, carried: !here.isEmpty && here.allSatisfy(\.isCarried))
       }
       let applicable = cells.filter { item.platforms.contains($0.platform) }
       let standing = ItemStanding(notApplicable: item.notApplicable, columns: applicable.map(\.verdict))

@@ -31,48 +31,31 @@ extension EvidenceLedger {
           WHERE oi.id = ?
           """, [documentID, link.itemID])?.decode("id")
       else { continue }
-      let (start, end) = (link.startMilliseconds, link.endMilliseconds)
-      try connection.execute(
-        """
-        INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
-          component_override, created_at, audit_id, carried_from, confirmed_from, environment)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          link.recordingID, newItem, start, end, link.verdict.rawValue, link.auditor, link.note,
-          link.platformOverride, link.componentOverride, link.createdAt, link.auditID, link.carriedFrom,
-          link.confirmedFrom, link.environment.stored,
-        ])
-      let newID = connection.lastInsertRowID
+      let newID = try insertCopy(
+        of: link,
+        Copy(
+          item: newItem, auditor: link.auditor, note: link.note, createdAt: link.createdAt,
+          audit: link.auditID,
+          carriedFrom: link.carriedFrom, confirmedFrom: link.confirmedFrom))
       let judged = try connection.first(
         "SELECT platform, assistive_tech, browser FROM recording WHERE sha256 = ?", [link.recordingSHA256])
-      let reason = "carried forward to revision \(revision) as link \(newID): the item did not change"
-      try AuditLog.append(
-        connection, actor: actor, action: "link.retract", subject: "link:\(link.id)",
-        before: AuditJSON.object([
-          "item": link.itemKey.description, "verdict": link.verdict.rawValue,
-          "recording": link.recordingSHA256,
-        ]),
-        after: AuditJSON.object(["reason": reason]))
-      try connection.execute(
-        "UPDATE evidence_link SET retracted_at = ?, retracted_by = ?, retraction_reason = ? WHERE id = ?",
-        [Timestamp.string(Date()), actor, reason, link.id])
+      try recordRetraction(
+        of: link.id, item: link.itemKey.description, verdict: link.verdict, recording: link.recordingSHA256,
+        reason: "carried forward to revision \(revision) as link \(newID): the item did not change",
+        actor: actor)
       try AuditLog.append(
         connection, actor: actor, action: "link.carry", subject: "link:\(newID)",
         before: AuditJSON.object(["link": String(link.id), "revision": String(link.revision)]),
-        after: AuditJSON.object([
-          "recording": link.recordingSHA256, "item": link.itemKey.description, "revision": String(revision),
-          "verdict": link.verdict.rawValue, "from": link.startSeconds.map { String($0) },
-          "to": link.endSeconds.map { String($0) }, "note": link.note, "auditor": link.auditor,
-          "created_at": link.createdAt, "platform_override": link.platformOverride ? "true" : "false",
-          "component_override": link.componentOverride ? "true" : "false",
-          "judged_platform": judged?.string("platform"),
-          "judged_assistive_tech": judged?.string("assistive_tech"),
-          "judged_browser": judged?.string("browser"),
-          "audit": String(link.auditID), "carried_from": link.carriedFrom.map { String($0) },
-          "confirmed_from": link.confirmedFrom.map { String($0) },
-          "environment": link.environment.isEmpty ? nil : link.environment.stored,
-        ]))
+        after: Self.recordedFields(
+          of: link, revision: revision, note: link.note, audit: link.auditID,
+          [
+            "auditor": link.auditor, "created_at": link.createdAt,
+            "judged_platform": judged?.string("platform"),
+            "judged_assistive_tech": judged?.string("assistive_tech"),
+            "judged_browser": judged?.string("browser"),
+            "carried_from": link.carriedFrom.map { String($0) },
+            "confirmed_from": link.confirmedFrom.map { String($0) },
+          ]))
     }
   }
 }

@@ -127,17 +127,9 @@ extension EvidenceLedger {
         return link
       }
       guard audit.state == .open else { throw AuditError.closed(audit.identity) }
-      let now = Timestamp.string(Date())
-      // The event first: a trigger refuses a retraction no `link.retract` event records.
-      try AuditLog.append(
-        connection, actor: actor, action: "link.retract", subject: "link:\(id)",
-        before: AuditJSON.object([
-          "item": link.item.description, "verdict": link.verdict.rawValue, "recording": link.recordingSHA256,
-        ]),
-        after: AuditJSON.object(["reason": reason]))
-      try connection.execute(
-        "UPDATE evidence_link SET retracted_at = ?, retracted_by = ?, retraction_reason = ? WHERE id = ?",
-        [now, actor, reason, id])
+      try recordRetraction(
+        of: id, item: link.item.description, verdict: link.verdict, recording: link.recordingSHA256,
+        reason: reason, actor: actor)
       return try evidenceLink(id)
     }
   }

@@ -53,6 +53,17 @@ struct EvidenceLinkRow: Sendable {
   /// Whether the verdict was carried from an earlier round and not retested in this one.
   var isCarried: Bool { carriedFrom != nil }
 
+  /// The links that count of `links`: a verdict judged in its audit's round supersedes the ones
+  /// carried from an earlier round in its column (the same item, platform and screen reader),
+  /// which are left out; carried verdicts count where nothing was judged again.
+  static func counting(_ links: [EvidenceLinkRow]) -> [EvidenceLinkRow] {
+    func column(_ link: EvidenceLinkRow) -> String {
+      "\(link.itemKey)|\(link.recordingPlatform?.rawValue ?? "")|\(link.recordingAssistiveTech ?? "")"
+    }
+    let judged = Set(links.filter { !$0.isCarried }.map(column))
+    return links.filter { !$0.isCarried || !judged.contains(column($0)) }
+  }
+
   /// Where the verdict was judged: what the auditor gave, over what the recording says; empty
   /// when neither says anything.
   var shownEnvironment: String {

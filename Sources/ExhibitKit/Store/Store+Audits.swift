@@ -93,7 +93,7 @@ extension Store {
   public func auditProgress(_ name: String? = nil) throws -> AuditProgress {
     try connection.reading {
       guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
-      return try AuditProgressQuery(connection: connection).progress(of: audit).0
+      return try AuditProgressQuery(connection: connection).progress(of: audit)
     }
   }
 

@@ -48,6 +48,13 @@ public struct AuditEvent: Sendable, Equatable, Codable {
 
 /// Appends events to the audit trail inside the caller's transaction.
 public enum AuditLog {
+  /// The newest event's hash: the head of the chain, the genesis hash while it is empty.
+  /// - Throws: ``SQLiteError``.
+  public static func headHash(_ connection: Connection) throws -> String {
+    try connection.first("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1")?.decode("hash")
+      ?? AuditEvent.genesisHash
+  }
+
   /// Appends one event, chained to the newest one.
   ///
   /// Call inside a write transaction (`BEGIN IMMEDIATE`): the newest hash is read and the event
