@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Works through two rounds of an audit in `exhibit serve`, as an auditor would, in headless
-Chromium, with axe-core (WCAG 2 A and AA) on every page: the audits list, an audit's progress,
+Chromium, with axe-core 4.x (WCAG 2.0, 2.1 and 2.2, A and AA) on every page: the audits list, an audit's progress,
 the comparison of the two rounds (whose segments open the player), switching the audit in the
 header, and confirming a carried verdict. Prints a JSON report; exits 1 when a step fails or axe
 finds a violation, 2 when the check cannot run.
@@ -123,7 +123,7 @@ def main():
     shots = pathlib.Path(shots)
     shots.mkdir(parents=True, exist_ok=True)
     try:
-        import axe_selenium_python  # noqa: F401 (axe.min.js comes from it)
+        headless.axe_script_path()
         driver = headless.start_chromium()
     except ImportError as error:
         print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs axe-core (from axe-selenium-python) over an HTML file in headless Chromium and prints the
+"""Runs axe-core (4.x, from axe-playwright-python) over an HTML file in headless Chromium and prints the
 WCAG 2.x A/AA violations as JSON; exits 1 when there are any, 2 when the check cannot run.
 
 It also checks the page's Content-Security-Policy refused nothing it uses, and reads the page as a
@@ -29,7 +29,7 @@ def main() -> int:
         return 2
     report = pathlib.Path(arguments[0]).resolve()
     try:
-        import axe_selenium_python  # noqa: F401 (axe.min.js comes from it)
+        headless.axe_script_path()
         driver = headless.start_chromium(browser_log=True)
     except ImportError as error:
         print(f"cannot run axe: {error}; run Scripts/install-deps.sh", file=sys.stderr)

@@ -347,7 +347,7 @@ def main():
     shots = pathlib.Path(shots)
     shots.mkdir(parents=True, exist_ok=True)
     try:
-        import axe_selenium_python  # noqa: F401 (axe.min.js comes from it)
+        headless.axe_script_path()
         driver = headless.start_chromium()
     except ImportError as error:
         print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)

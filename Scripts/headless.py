@@ -1,6 +1,7 @@
 """Headless Chromium and axe-core for the page checks (check_report_a11y.py, check_web.py).
 
-Both come from Debian (chromium, chromium-driver) and PyPI (selenium, axe-selenium-python);
+Both come from Debian (chromium, chromium-driver) and PyPI (selenium; axe-core 4.x as the axe.min.js
+axe-playwright-python ships, installed without its dependencies);
 Scripts/install-deps.sh installs them.
 """
 import shutil
@@ -26,18 +27,35 @@ def start_chromium(window="1280,1000", browser_log=False):
     return driver
 
 
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def axe_script_path():
+    """The axe.min.js (axe-core 4.x) that axe-playwright-python ships, found without importing
+    the package (which would import Playwright, not installed here); raises ImportError when
+    it is absent."""
+    import importlib.util
+    import os
+
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("axe-playwright-python is not installed; run Scripts/install-deps.sh")
+    path = os.path.join(list(spec.submodule_search_locations)[0], "axe.min.js")
+    if not os.path.exists(path):
+        raise ImportError(f"{path} is missing")
+    return path
+
+
 def run_axe(driver):
-    """axe-core's WCAG 2 A and AA results for the open page, or {"error": …}.
+    """axe-core's WCAG 2.0, 2.1 and 2.2 A and AA results for the open page, or {"error": …}.
 
-    Axe.run() hands options alone to axe.run(), which reads them as the context and never
-    answers; this calls it with the document as context, and reports a rejection instead of
-    hanging."""
-    from axe_selenium_python import Axe
-
-    Axe(driver).inject()
+    The script is injected into the page, then axe.run() is called with the document as its
+    context; a rejection is reported instead of hanging."""
+    with open(axe_script_path(), encoding="utf-8") as source:
+        driver.execute_script(source.read())
     return driver.execute_async_script(
         "var done = arguments[arguments.length - 1];"
         "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
         ".then(function (r) { done(r); }, function (e) { done({error: String(e)}); });",
-        ["wcag2a", "wcag2aa"],  # the tags axe-core 3.1 (the one this package ships) knows
+        AXE_TAGS,
     )

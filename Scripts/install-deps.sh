@@ -33,7 +33,9 @@ python_missing=()
 python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
 python3 -c "import bagit" 2>/dev/null || python_missing+=(bagit)
 python3 -c "import pyld" 2>/dev/null || python_missing+=(pyld)
-python3 -c "import selenium, axe_selenium_python" 2>/dev/null || python_missing+=(selenium axe-selenium-python)
+python3 -c "import selenium" 2>/dev/null || python_missing+=(selenium)
+python3 -c "import importlib.util as u, sys; sys.exit(u.find_spec('axe_playwright_python') is None)" 2>/dev/null ||
+  python_missing+=(axe-playwright-python==0.1.8)
 
 if $check; then
   status=0
@@ -62,9 +64,23 @@ python_missing=()
 python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
 python3 -c "import bagit" 2>/dev/null || python_missing+=(bagit)
 python3 -c "import pyld" 2>/dev/null || python_missing+=(pyld)
-python3 -c "import selenium, axe_selenium_python" 2>/dev/null || python_missing+=(selenium axe-selenium-python)
-if [ ${#python_missing[@]} -gt 0 ]; then
-  echo "installing Python packages ${python_missing[*]}" >&2
-  python3 -m pip install --quiet "${python_missing[@]}" 2>/dev/null ||
-    python3 -m pip install --quiet --break-system-packages "${python_missing[@]}"
+python3 -c "import selenium" 2>/dev/null || python_missing+=(selenium)
+python3 -c "import importlib.util as u, sys; sys.exit(u.find_spec('axe_playwright_python') is None)" 2>/dev/null ||
+  python_missing+=(axe-playwright-python==0.1.8)
+# axe-playwright-python is wanted only for the axe-core 4.x it ships (axe.min.js), which Selenium
+# injects: it is installed without its dependencies, so Playwright and its browsers stay out.
+axe_package=axe-playwright-python==0.1.8
+wants_axe=false
+for package in "${python_missing[@]}"; do [ "$package" = "$axe_package" ] && wants_axe=true; done
+if $wants_axe; then
+  echo "installing $axe_package (axe-core 4.x) without its dependencies" >&2
+  python3 -m pip install --quiet --no-deps "$axe_package" 2>/dev/null ||
+    python3 -m pip install --quiet --no-deps --break-system-packages "$axe_package"
+fi
+others=()
+for package in "${python_missing[@]}"; do [ "$package" = "$axe_package" ] || others+=("$package"); done
+if [ ${#others[@]} -gt 0 ]; then
+  echo "installing Python packages ${others[*]}" >&2
+  python3 -m pip install --quiet "${others[@]}" 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages "${others[@]}"
 fi
