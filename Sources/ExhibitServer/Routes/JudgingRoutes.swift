@@ -53,7 +53,7 @@ struct JudgingRoutes {
       guard let sha = form.text("recording"), let item = form.text("item") else {
         throw WebError.badRequest("the form names no suggestion")
       }
-      let from = form.text("from").flatMap(Double.init)
+      let from = form.text("from").flatMap { try? SegmentTime.seconds($0) }
       let platform = try form.text("platform").map(Request.platform)
       let audit = context.visitor.audit
       let accepted = try await stores.write { store -> Suggestion? in
@@ -90,10 +90,11 @@ struct JudgingRoutes {
     }
     func seconds(_ text: String?, _ name: String) throws -> Double? {
       guard let text, !text.isEmpty else { return nil }
-      guard let value = Double(text), value.isFinite else {
-        throw WebError.badRequest("the \(name) \(text) is not a number of seconds")
+      do {
+        return try SegmentTime.seconds(text)
+      } catch {
+        throw WebError.badRequest("the \(name): \(error)")
       }
-      return value
     }
     return LinkRequest(
       recording: recording, item: item, verdict: verdict, from: try seconds(from, "start"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExhibitKit
+import ExhibitModel
 import Foundation
 
 /// `exhibit link RECORDING ITEM --verdict V`
@@ -22,9 +23,12 @@ struct Link: ParsableCommand {
   var item: String
   @Option(help: "pass, fail, not-applicable or untested.")
   var verdict: Verdict
-  @Option(help: "Start of the segment, in seconds.")
+  @Option(
+    help: "Start of the segment: seconds (2.5 or 2,5) or minutes:seconds (0:02.5).",
+    transform: { try SegmentTime.seconds($0) })
   var from: Double?
-  @Option(help: "End of the segment, in seconds.")
+  @Option(
+    help: "End of the segment, written as --from is.", transform: { try SegmentTime.seconds($0) })
   var to: Double?
   @Option(help: "Who judged (default: $EXHIBIT_AUDITOR, else the login name).")
   var auditor: String?
