@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 17;
+PRAGMA user_version = 18;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -181,7 +181,7 @@ CREATE TABLE caption_cue (
 
 CREATE TABLE evidence_link (
   id INTEGER PRIMARY KEY,
-  recording_id INTEGER NOT NULL REFERENCES recording (id),
+  recording_id INTEGER REFERENCES recording (id),
   item_id INTEGER NOT NULL REFERENCES criteria_item (id),
   start_ms INTEGER,
   end_ms INTEGER,
@@ -193,7 +193,7 @@ CREATE TABLE evidence_link (
   retracted_at TEXT,
   retracted_by TEXT,
   retraction_reason TEXT, component_override INTEGER NOT NULL DEFAULT 0
-  CHECK (component_override IN (0, 1)), audit_id INTEGER REFERENCES audit (id), carried_from INTEGER REFERENCES evidence_link (id), confirmed_from INTEGER REFERENCES evidence_link (id), environment TEXT NOT NULL DEFAULT '',
+  CHECK (component_override IN (0, 1)), audit_id INTEGER REFERENCES audit (id), carried_from INTEGER REFERENCES evidence_link (id), confirmed_from INTEGER REFERENCES evidence_link (id), environment TEXT NOT NULL DEFAULT '', observed_platform TEXT, observed_assistive_tech TEXT,
   CHECK ((start_ms IS NULL) = (end_ms IS NULL)),
   CHECK (start_ms IS NULL OR (start_ms >= 0 AND end_ms > start_ms))
 );
@@ -575,20 +575,6 @@ CREATE TABLE workspace_setting (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 
-CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
-WHEN old.retracted_at IS NOT NULL
-  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
-  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
-  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
-  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
-  OR new.component_override IS NOT old.component_override
-  OR new.created_at IS NOT old.created_at
-  OR new.audit_id IS NOT old.audit_id OR new.carried_from IS NOT old.carried_from
-  OR new.confirmed_from IS NOT old.confirmed_from OR new.environment IS NOT old.environment
-BEGIN
-  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
-END;
-
 CREATE TRIGGER evidence_link_into_open_audit BEFORE INSERT ON evidence_link
 WHEN NOT EXISTS (SELECT 1 FROM audit WHERE id = new.audit_id AND closed_at IS NULL)
 BEGIN
@@ -604,3 +590,61 @@ END;
 CREATE INDEX evidence_link_by_audit ON evidence_link (audit_id, item_id);
 
 CREATE INDEX evidence_link_by_audit_auditor ON evidence_link (audit_id, auditor);
+
+CREATE TRIGGER evidence_link_observation_rules BEFORE INSERT ON evidence_link
+WHEN (new.recording_id IS NULL AND (trim(new.note) = '' OR new.start_ms IS NOT NULL OR new.observed_platform IS NULL))
+  OR (new.recording_id IS NOT NULL AND (new.observed_platform IS NOT NULL OR new.observed_assistive_tech IS NOT NULL))
+BEGIN
+  SELECT RAISE(ABORT, 'an observation has a note and a platform and no segment; a recording''s link observes nothing');
+END;
+
+CREATE TRIGGER evidence_link_screenshot_whole BEFORE INSERT ON evidence_link
+WHEN new.start_ms IS NOT NULL
+  AND (SELECT container FROM recording WHERE id = new.recording_id) IN ('png', 'jpeg', 'webp')
+BEGIN
+  SELECT RAISE(ABORT, 'a screenshot has no time: it is linked whole');
+END;
+
+CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
+WHEN old.retracted_at IS NOT NULL
+  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
+  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
+  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
+  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
+  OR new.component_override IS NOT old.component_override
+  OR new.created_at IS NOT old.created_at
+  OR new.audit_id IS NOT old.audit_id OR new.carried_from IS NOT old.carried_from
+  OR new.confirmed_from IS NOT old.confirmed_from OR new.environment IS NOT old.environment
+  OR new.observed_platform IS NOT old.observed_platform
+  OR new.observed_assistive_tech IS NOT old.observed_assistive_tech
+BEGIN
+  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
+END;
+
+CREATE TABLE suggestion_dismissal (
+  id INTEGER PRIMARY KEY,
+  audit_id INTEGER NOT NULL REFERENCES audit (id),
+  recording_id INTEGER NOT NULL REFERENCES recording (id),
+  item_id INTEGER NOT NULL REFERENCES criteria_item (id),
+  start_ms INTEGER,
+  dismissed_by TEXT NOT NULL,
+  dismissed_at TEXT NOT NULL,
+  reason TEXT NOT NULL DEFAULT '',
+  UNIQUE (audit_id, recording_id, item_id, start_ms)
+);
+
+CREATE TRIGGER suggestion_dismissal_never_changed BEFORE UPDATE ON suggestion_dismissal
+BEGIN
+  SELECT RAISE(ABORT, 'a dismissal is recorded once, never changed');
+END;
+
+CREATE TRIGGER suggestion_dismissal_never_deleted BEFORE DELETE ON suggestion_dismissal
+BEGIN
+  SELECT RAISE(ABORT, 'a dismissal is recorded once, never deleted');
+END;
+
+CREATE TRIGGER suggestion_dismissal_open_audit BEFORE INSERT ON suggestion_dismissal
+WHEN NOT EXISTS (SELECT 1 FROM audit WHERE id = new.audit_id AND closed_at IS NULL)
+BEGIN
+  SELECT RAISE(ABORT, 'a suggestion is dismissed in an open audit');
+END;

@@ -76,7 +76,20 @@ make_session() {
   echo "made $out/$name.webm ($(stat -c %s "$out/$name.webm") bytes) and $out/$name-en-US.vtt"
 }
 
+# make_screenshot NAME LABEL: a still of the checkbox's screen at large text, NAME.png, the kind of
+#   evidence a text-resize item rests on (no recording shows it better than a still).
+make_screenshot() {
+  local name=$1 label=$2
+  mkdir -p "$out/$(dirname "$name")"
+  ffmpeg -y -v error -f lavfi -i "color=c=white:s=390x300" -frames:v 1 -vf \
+    "drawbox=x=24:y=90:w=72:h=72:color=black:t=6,drawbox=x=40:y=106:w=40:h=40:color=black:t=fill,drawtext=fontfile=$font:text='$label':x=112:y=100:fontsize=40:fontcolor=black,drawtext=fontfile=$font:text='Text size 200%':expansion=none:x=24:y=24:fontsize=24:fontcolor=0x4a5360" \
+    -fflags +bitexact -flags:v +bitexact "$out/$name.png"
+  echo "made $out/$name.png ($(stat -c %s "$out/$name.png") bytes)"
+}
+
 [ "${ONLY_FIXTURES:-0}" = 1 ] || {
+make_screenshot native/checkbox/checkbox_iOS_TextSize200 "Email me"
+
 make_session native/checkbox/checkboxVoiceOver en-us "Email me updates" \
   "COM.APPLE.QUICKTIME.AUTHOR=ReplayKitRecording|COM.APPLE.QUICKTIME.CREATIONDATE=2026-11-02T10:15:00-05:00" 0 -- \
   "Email me updates, checkbox, not checked. Double tap to toggle." \
@@ -100,3 +113,9 @@ ffmpeg -y -v error -f lavfi -i "sine=frequency=440:duration=1" -f lavfi -i "colo
   -map 0:a -map 1:v -c:a aac -b:a 32k -c:v libx264 -preset ultrafast -pix_fmt yuv420p \
   -fflags +bitexact -flags:v +bitexact -flags:a +bitexact "$fixtures/audio-first.mp4"
 echo "made $fixtures/audio-first.mp4 ($(stat -c %s "$fixtures/audio-first.mp4") bytes)"
+
+# Screenshots in the three formats a verdict may rest on, small.
+ffmpeg -y -v error -f lavfi -i "color=c=0x0b57a4:s=48x32" -frames:v 1 "$fixtures/still.jpg"
+ffmpeg -y -v error -f lavfi -i "color=c=0x0d5f2c:s=40x30" -frames:v 1 -c:v libwebp -lossless 1 "$fixtures/still-lossless.webp"
+ffmpeg -y -v error -f lavfi -i "color=c=0x9b1117:s=36x20" -frames:v 1 -c:v libwebp "$fixtures/still-lossy.webp"
+echo "made $fixtures/still.jpg, still-lossless.webp and still-lossy.webp"

@@ -39,11 +39,11 @@ public enum SegmentTime {
         guard !part.isEmpty, part.allSatisfy(\.isASCIIDigit) else {
           throw refuse("'\(part)' before a colon is not a whole number")
         }
-        guard index == 0 || (part.count == 2 && Int(part)! < 60) else {
+        guard index == 0 || (part.count == 2 && (Int(part) ?? 60) < 60) else {
           throw refuse("minutes after hours are two digits under 60")
         }
         guard part.count <= 6 else { throw refuse("'\(part)' is too long") }
-        value = Double(Int(part)!)
+        value = Double(Int(part) ?? 0)
       }
       total = total * 60 + value
     }
@@ -67,17 +67,19 @@ public enum SegmentTime {
     else {
       throw refuse("only digits, one decimal point or comma, and colons are read")
     }
-    guard pieces.count == 1 || !fraction.isEmpty else { throw refuse("no digits follow the decimal separator") }
+    guard pieces.count == 1 || !fraction.isEmpty else {
+      throw refuse("no digits follow the decimal separator")
+    }
     guard fraction.count <= fractionDigits else { throw refuse("it is more precise than a millisecond") }
     if inClock {
-      guard whole.count == 2, Int(whole)! < 60 else {
+      guard whole.count == 2, (Int(whole) ?? 60) < 60 else {
         throw refuse("seconds after a colon are two digits under 60, as in 1:02.5")
       }
     } else {
       guard whole.count <= 7 else { throw refuse("'\(whole)' seconds is longer than any recording") }
     }
     let wholeValue = Double(Int(whole) ?? 0)
-    let fractionValue = fraction.isEmpty ? 0 : Double(Int(fraction)!) / pow10(fraction.count)
+    let fractionValue = Double(Int(fraction) ?? 0) / pow10(fraction.count)
     return wholeValue + fractionValue
   }
 

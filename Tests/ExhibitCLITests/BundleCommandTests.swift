@@ -12,7 +12,7 @@ import Testing
     let object = try #require(try result.json() as? [String: Any])
     let path = try #require(object["path"] as? String)
     #expect(path == workspace.path("bundles/native-checkbox-ios-2026-11-21.zip"))
-    #expect(object["files"] as? Int == 12)
+    #expect(object["files"] as? Int == 13)  // with the sample screenshot
     #expect((object["signed_by"] as? String)?.count == 16)
     #expect((object["sha256"] as? String)?.count == 64)
     #expect((object["bytes"] as? Int ?? 0) > 50_000)

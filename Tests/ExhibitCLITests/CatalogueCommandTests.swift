@@ -11,9 +11,9 @@ import Testing
     for key in ["scanned", "added", "unchanged", "updated", "failed", "errors"] {
       #expect(summary[key] != nil, "missing key \(key)")
     }
-    #expect(summary["scanned"] as? Int == 3 && summary["added"] as? Int == 3)
+    #expect(summary["scanned"] as? Int == 4 && summary["added"] as? Int == 4)  // three videos, a screenshot
     let again = try #require(try workspace.run("catalog", "--json").json() as? [String: Any])
-    #expect(again["unchanged"] as? Int == 3 && again["read"] as? Int == 0)
+    #expect(again["unchanged"] as? Int == 4 && again["read"] as? Int == 0)
   }
 
   @Test func badFilesAreNamedTheRestCataloguedAndTheStatusSaysSo() throws {
@@ -23,9 +23,9 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("exhibit: error: \(workspace.path("Media/web/checkbox/notes.webm")):"))
     #expect(!result.stderr.contains("Fatal") && !result.stderr.contains("Stack"))
-    #expect(result.stdout.contains("4 scanned: 3 added"))
+    #expect(result.stdout.contains("5 scanned: 4 added"))
     let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
-    #expect(list.count == 4)
+    #expect(list.count == 5)
     let keys: Set<String> = [
       "path", "sha256", "size", "status", "error", "container", "duration_seconds", "video_codec", "width",
       "height",
@@ -51,7 +51,7 @@ import Testing
       #expect(!result.stderr.contains("Fatal") && !result.stderr.contains("Backtrace"))
     }
     let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
-    #expect(list.filter { $0["status"] as? String == "ok" }.count == 3)
+    #expect(list.filter { $0["status"] as? String == "ok" }.count == 4)
     #expect(list.first { $0["path"] as? String == path }?["status"] as? String == "error")
   }
 
@@ -61,12 +61,14 @@ import Testing
     // Before any criteria, no component is known: every recording is listed as unattributed.
     let unplaced = try #require(
       try workspace.run("recordings", "list", "--unattributed", "--json").json() as? [[String: Any]])
-    #expect(unplaced.count == 3)
+    #expect(unplaced.count == 4)
     #expect(try workspace.run("recordings", "list").stdout.contains("(unattributed)"))
     try workspace.run("criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
     #expect(try workspace.run("recordings", "list", "--unattributed").stdout.contains("no recordings match"))
-    let ios = try #require(
+    let iosEvidence = try #require(
       try workspace.run("recordings", "list", "--platform", "ios", "--json").json() as? [[String: Any]])
+    #expect(iosEvidence.map { $0["container"] as? String }.contains("png"), "the sample screenshot is of iOS")
+    let ios = iosEvidence.filter { $0["container"] as? String != "png" }
     #expect(ios.count == 1 && ios.first?["assistive_tech"] as? String == "voiceover")
     let web = try #require(
       try workspace.run("recordings", "list", "--component", "web/checkbox", "--json").json()

@@ -41,6 +41,10 @@ import Testing
       let sha = try #require(listed["sha256"] as? String)
       #expect(served["media_url"] as? String == "/media/\(sha)")
       let captions = try #require(served["captions"] as? [[String: Any]])
+      if listed["container"] as? String == "png" {
+        #expect(captions.isEmpty, "a screenshot has no captions")
+        continue
+      }
       #expect(captions.first?["url"] as? String == "/media/\(sha)/captions/0.vtt")
       #expect(captions.first?["language"] as? String == "en-US")
     }

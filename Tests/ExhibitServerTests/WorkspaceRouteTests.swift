@@ -26,7 +26,7 @@ import Testing
       let catalogued = try await auditor.postJSON("/api/catalog", ["paths": ["Media"]])
       #expect(catalogued.status == .ok)
       let summary = try #require(try catalogued.json() as? [String: Any])
-      #expect(summary["scanned"] as? Int == 4, "the sample's three recordings and the copy")
+      #expect(summary["scanned"] as? Int == 5, "the sample's three recordings, its screenshot and the copy")
       #expect(
         (summary["duplicates"] as? [Any])?.count == 1, "the copy has the bytes of a catalogued recording")
       let imported = try await auditor.postJSON("/api/criteria/import", ["paths": ["Criteria"]])

@@ -149,8 +149,9 @@ public struct BundleContents: Sendable, Equatable, Codable {
   public struct Link: Sendable, Equatable, Codable {
     public let id: Int64
     public let item: String
-    public let recording: String
-    /// The recording's path inside `data/`.
+    /// The recording's or screenshot's SHA-256; nil for an observation (the key is left out).
+    public let recording: String?
+    /// The recording's path inside `data/`; empty for an observation.
     public let file: String
     public let startSeconds: Double?
     public let endSeconds: Double?
@@ -164,6 +165,21 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public var carried: Carried? = nil
     /// The environment the auditor gave with the verdict.
     public var environment: LinkEnvironment? = nil
+    /// `screenshot` or `observation` for evidence that is not a video; absent for a recording
+    /// (and in bags made before screenshots and observations). An observation has no file.
+    public var evidence: EvidenceKind? = nil
+    /// The screen reader an observation was made with, if any.
+    public var observedAssistiveTech: String? = nil
+
+    /// What the verdict rests on.
+    public var kind: EvidenceKind { evidence ?? .recording }
+    /// The column the verdict speaks for: its recording's screen reader and browser, or the
+    /// screen reader the observation names.
+    func column(recordings: [String: Recording]) -> Column {
+      if kind == .observation { return Column(assistiveTech: observedAssistiveTech, browser: nil) }
+      let recording = self.recording.flatMap { recordings[$0] }
+      return Column(assistiveTech: recording?.assistiveTech, browser: recording?.browser)
+    }
   }
 
   /// The earlier round a carried verdict came from: its link, audit and release.

@@ -25,7 +25,7 @@ extension BundleEvidenceCheck {
       for (field, value) in [
         ("verdict", link["verdict"] as? String), ("item", link["item"] as? String),
         ("recording", link["recording"] as? String), ("note", link["note"] as? String),
-      ] where recorded[field] != value {
+      ] + Self.observedFields(link) where recorded[field] != value {
         disagreements.append(
           "\(field) \(value ?? "none") where the audit trail records \(recorded[field] ?? "none")")
       }
@@ -58,6 +58,12 @@ extension BundleEvidenceCheck {
     }
   }
 
+  /// An observation's screen reader decides its column: the one its event records.
+  static func observedFields(_ link: [String: Any]) -> [(String, String?)] {
+    guard link["evidence"] as? String == EvidenceKind.observation.rawValue else { return [] }
+    return [("judged_assistive_tech", link["observed_assistive_tech"] as? String)]
+  }
+
   static func checkVerdicts(manifest: [String: Any], problem: (String, String) -> Void) {
     let links = Dictionary(
       (manifest["links"] as? [[String: Any]] ?? []).compactMap { link in
@@ -79,6 +85,10 @@ extension BundleEvidenceCheck {
         let tech = column["assistive_tech"] as? String
         let browser = column["browser"] as? String
         let here = own.filter { link in
+          // An observation's column is the screen reader it names (its event records it too).
+          if link["evidence"] as? String == EvidenceKind.observation.rawValue {
+            return link["observed_assistive_tech"] as? String == tech && browser == nil
+          }
           let recording = recordings[link["recording"] as? String ?? ""]
           return recording?["assistive_tech"] as? String == tech
             && recording?["browser"] as? String == browser

@@ -35,7 +35,8 @@ extension BundleGathering {
     let allRows = try EvidenceLinkRow.fetch(
       connection,
       where:
-        "i.document_id = ? AND l.retracted_at IS NULL AND r.platform = ? AND (?3 IS NULL OR l.audit_id = ?3)",
+        "i.document_id = ? AND l.retracted_at IS NULL AND coalesce(r.platform, l.observed_platform) = ? "
+        + "AND (?3 IS NULL OR l.audit_id = ?3)",
       [criteria.document.documentID, platform.rawValue, audit?.id]
     ).filter { itemKeys.contains($0.itemKey) }
     // A verdict judged in this round supersedes the carried ones of its item and screen reader.
@@ -107,27 +108,26 @@ extension BundleGathering {
 
     let bundleLinks = links.map { link in
       BundleContents.Link(
-        id: link.id, item: link.item.description, recording: link.recordingSHA256 ?? "",
+        id: link.id, item: link.item.description, recording: link.recordingSHA256,
         file: fileBySha[link.recordingSHA256 ?? ""] ?? "", startSeconds: link.startSeconds,
         endSeconds: link.endSeconds, verdict: link.verdict, auditor: link.auditor, note: link.note,
         platformOverride: link.platformOverride, createdAt: link.createdAt,
         carried: link.carriedFrom.map {
           BundleContents.Carried(
             link: $0, audit: link.carriedFromAudit ?? 0, release: releases[link.carriedFromAudit ?? 0] ?? "")
-        }, environment: link.environment)
+        }, environment: link.environment, evidence: link.evidence == .recording ? nil : link.evidence,
+        observedAssistiveTech: link.observedAssistiveTech)
     }
     // Verdicts per screen reader (and browser): an NVDA pass says nothing of JAWS.
     let recordingBySha = Dictionary(recordings.map { ($0.sha256, $0) }) { first, _ in first }
     let columns = Self.bundleColumns(
       platform: platform,
-      seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) })
+      seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) }
+        + bundleLinks.filter { $0.kind == .observation }.map { $0.column(recordings: [:]) })
     let items = criteria.items.map { item in
       let own = bundleLinks.filter { $0.item == item.key.description }
       let verdicts = columns.map { column in
-        let here = own.filter {
-          let recording = recordingBySha[$0.recording]
-          return recording?.assistiveTech == column.assistiveTech && recording?.browser == column.browser
-        }
+        let here = own.filter { $0.column(recordings: recordingBySha) == column }
         let decided = here.contains { $0.verdict.isDecided }
         return BundleContents.ColumnVerdict(
           assistiveTech: column.assistiveTech, browser: column.browser,

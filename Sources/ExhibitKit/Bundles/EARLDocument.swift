@@ -58,12 +58,17 @@ enum EARLDocument {
         "dct:source": "data/\(link.file)\(fragment)",
       ]
       if !link.note.isEmpty { result["dct:description"] = link.note }
+      if link.kind == .observation {
+        // Observed, not recorded: the note is the evidence; there is no file to point into.
+        result["earl:pointer"] = nil
+        result["dct:source"] = nil
+        result["dct:type"] = "observation"
+      }
       if let carried = link.carried {
         // Judged in an earlier round and carried into this audit without a retest.
         result["dct:relation"] = ["@id": "urn:exhibit:audit:\(carried.audit):link:\(carried.link)"]
       }
-      let recording = recordings[link.recording]
-      let column = BundleContents.Column(assistiveTech: recording?.assistiveTech, browser: recording?.browser)
+      let column = link.column(recordings: recordings)
       graph.append([
         "@id": "\(base)#link-\(link.id)", "@type": "earl:Assertion",
         "earl:assertedBy": ["@id": auditor(link.auditor)],

@@ -44,7 +44,7 @@ struct ReportPage {
     <p>Component <span class="key">\(contents.component)</span>, criteria revision \(contents.criteriaRevision), bundled \(contents.date).</p>
     </header>
     <main>
-    \(summary)\(tested)\(checklist)\(gaps)\(recordings)</main>
+    \(summary)\(tested)\(checklist)\(gaps)\(suggested)\(recordings)</main>
     <footer><p>Made by Exhibit. Verify this bag with <span class="key">exhibit verify</span> or any BagIt 1.0 validator.</p></footer>
     <script>\(HTML(markup: Self.scriptText))</script>
     </body>
@@ -154,13 +154,43 @@ struct ReportPage {
   }
 
   /// The links behind an item, each playing its segment.
+  /// Untested links (suggestions nobody judged) are not evidence: they are listed apart.
   private func evidence(_ item: BundleContents.Item) -> HTML {
-    let links = contents.links.filter { $0.item == item.key }
-    guard !links.isEmpty else { return "None linked" }
+    let links = contents.links.filter { $0.item == item.key && $0.verdict != .untested }
+    guard !links.isEmpty else { return "None judged" }
     return "<ul>\(links.map(evidenceLink))</ul>"
   }
 
   private func evidenceLink(_ link: BundleContents.Link) -> HTML {
+    let round = self.round(link)
+    let environment: HTML =
+      link.environment.map { " <span class=\"environment\">(\($0.summary))</span>" } ?? .empty
+    switch link.kind {
+    case .observation:
+      return
+        "<li>\(Self.verdictName(link.verdict.rawValue)): <span class=\"observation\">Observed, not recorded</span>, by \(link.auditor): \u{201C}\(link.note)\u{201D}\(environment)\(round)</li>"
+    case .screenshot:
+      let recording = contents.recordings.first { $0.sha256 == link.recording }
+      let note: HTML = link.note.isEmpty ? .empty : ": \u{201C}\(link.note)\u{201D}"
+      return
+        "<li>\(Self.verdictName(link.verdict.rawValue)): <a href=\"\(link.file)\">screenshot \(recording?.name ?? link.file)</a>, by \(link.auditor)\(note)\(environment)\(round)</li>"
+    case .recording:
+      return recordingLink(link, round: round)
+    }
+  }
+
+  /// Whether a verdict was judged in this round or carried from an earlier one.
+  private func round(_ link: BundleContents.Link) -> HTML {
+    if contents.audit == nil {
+      .empty
+    } else if let carried = link.carried {
+      " <strong class=\"carried\">Carried from audit \(carried.audit) (release \(carried.release)), judged \(String(link.createdAt.prefix(10))); not retested in this round</strong>"
+    } else {
+      " <span class=\"judged\">Judged in this round, \(String(link.createdAt.prefix(10)))</span>"
+    }
+  }
+
+  private func recordingLink(_ link: BundleContents.Link, round: HTML) -> HTML {
     let recording = contents.recordings.first { $0.sha256 == link.recording }
     let name = recording?.name ?? link.file
     let range =
@@ -179,17 +209,8 @@ struct ReportPage {
         " <span class=\"environment\">(\(link.environment?.summary ?? $0.environment.summary))</span>"
       }
       ?? .empty
-    let round: HTML
-    if contents.audit == nil {
-      round = .empty
-    } else if let carried = link.carried {
-      round =
-        " <strong class=\"carried\">Carried from audit \(carried.audit) (release \(carried.release)), judged \(String(link.createdAt.prefix(10))); not retested in this round</strong>"
-    } else {
-      round = " <span class=\"judged\">Judged in this round, \(String(link.createdAt.prefix(10)))</span>"
-    }
     return
-      "<li>\(Self.verdictName(link.verdict.rawValue)): <a href=\"\(link.file + fragment)\" data-video=\"\(videoIDs[link.recording] ?? "")\" data-start=\"\(link.startSeconds ?? 0)\"\(end)>Play \(range)\(name)</a>, by \(link.auditor)\(note)\(environment)\(round)</li>"
+      "<li>\(Self.verdictName(link.verdict.rawValue)): <a href=\"\(link.file + fragment)\" data-video=\"\(videoIDs[link.recording ?? ""] ?? "")\" data-start=\"\(link.startSeconds ?? 0)\"\(end)>Play \(range)\(name)</a>, by \(link.auditor)\(note)\(environment)\(round)</li>"
   }
 
   private var gaps: HTML {
@@ -220,6 +241,31 @@ struct ReportPage {
       """
   }
 
+  /// Links marked untested: suggested by their words, never judged. Listed so nothing is hidden,
+  /// apart from the evidence.
+  private var suggested: HTML {
+    let untested = contents.links.filter { $0.verdict == .untested }
+    guard !untested.isEmpty else { return .empty }
+    let rows = untested.map { link -> HTML in
+      let item = contents.items.first { $0.key == link.item }
+      let recording = contents.recordings.first { $0.sha256 == link.recording }
+      let range =
+        link.startSeconds.map { " at \(DisplayText.clock($0))–\(DisplayText.clock(link.endSeconds ?? $0))" }
+        ?? ""
+      return
+        "<li>\(item?.label ?? link.item) <span class=\"key\">\(link.item)</span>: \(recording?.name ?? "no recording")\(range)</li>\n"
+    }
+    return """
+      <section aria-labelledby="suggested-heading">
+      <h2 id="suggested-heading">Suggested, not judged</h2>
+      <p>These recordings were suggested for a criterion because their words match it. Nobody judged them: they are not evidence, and no verdict above rests on them.</p>
+      <ul>
+      \(rows)</ul>
+      </section>
+
+      """
+  }
+
   private var recordings: HTML {
     let body: HTML = contents.recordings.isEmpty ? "<p>No recordings are bundled.</p>\n" : .empty
     return """
@@ -243,6 +289,9 @@ struct ReportPage {
     let browser = recording.browser.map { Browser(rawValue: $0)?.displayName ?? $0 } ?? "none or unknown"
     let duration = recording.durationSeconds.map { String(format: "%.1f seconds", $0) } ?? "unknown"
     let format = [recording.container, recording.videoCodec, recording.audioCodec].compactMap { $0 }
+    if ScreenshotFormat(container: recording.container) != nil {
+      return screenshot(recording, id: id, format: format)
+    }
     return """
       <article aria-labelledby="\(id)-heading">
       <h3 id="\(id)-heading">\(recording.name)</h3>
@@ -264,6 +313,30 @@ struct ReportPage {
       </dl>
       </div>
       \(Self.transcript(recording, videoID: id))
+      </div>
+      </article>
+
+      """
+  }
+
+  /// A screenshot: the image itself, what it was taken on, its size and hash.
+  private func screenshot(_ recording: BundleContents.Recording, id: String, format: [String]) -> HTML {
+    let size: HTML = recording.width.map { " width=\"\($0)\" height=\"\(recording.height ?? 0)\"" } ?? .empty
+    let verdicts = contents.links.filter { $0.recording == recording.sha256 && $0.verdict != .untested }
+    let about = verdicts.map { "\($0.item): \(Self.verdictName($0.verdict.rawValue))" }.joined(
+      separator: "; ")
+    return """
+      <article aria-labelledby="\(id)-heading">
+      <h3 id="\(id)-heading">\(recording.name) (screenshot)</h3>
+      <div class="recording">
+      <figure class="screenshot"><img src="\(recording.file)"\(size) alt="Screenshot \(recording.name)\(about.isEmpty ? "" : ", evidence for \(about)")">
+      <figcaption>Screenshot, \(recording.width ?? 0) × \(recording.height ?? 0) pixels</figcaption></figure>
+      <dl>
+      <dt>Device and OS</dt><dd>\(recording.environment.os)</dd>
+      <dt>Format</dt><dd>\(format.joined(separator: ", "))</dd>
+      <dt>Size</dt><dd>\(recording.size) bytes</dd>
+      <dt>SHA-256</dt><dd class="key">\(recording.sha256)</dd>
+      </dl>
       </div>
       </article>
 

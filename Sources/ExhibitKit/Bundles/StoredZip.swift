@@ -1,3 +1,4 @@
+import ExhibitModel
 import Foundation
 
 /// Zip archives with stored (uncompressed) entries: webm does not compress, and storing keeps the

@@ -18,15 +18,24 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public var carriedFrom: Int64? = nil
     /// Where it was judged, as the auditor gave it, when they did.
     public var environment: String? = nil
+    /// What the verdict rests on; an observation has no recording (JSON `recording` is null).
+    public var evidence: EvidenceKind = .recording
+    /// The auditor's note: why it passed or failed, or what was observed.
+    public var note: String = ""
+    /// Who judged it.
+    public var auditor: String = ""
 
     private enum CodingKeys: String, CodingKey {
-      case link, recording, fromSeconds, toSeconds, verdict, carriedFrom, environment
+      case link, recording, fromSeconds, toSeconds, verdict, carriedFrom, environment, evidence, note, auditor
     }
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(link, forKey: .link)
-      try container.encode(recording.path, forKey: .recording)
+      try container.encode(evidence == .observation ? nil : recording.path, forKey: .recording)
+      try container.encode(evidence, forKey: .evidence)
+      try container.encode(note, forKey: .note)
+      try container.encode(auditor, forKey: .auditor)
       try container.encodeIfPresent(fromSeconds, forKey: .fromSeconds)
       try container.encodeIfPresent(toSeconds, forKey: .toSeconds)
       try container.encode(verdict, forKey: .verdict)

@@ -53,7 +53,8 @@ extension Coverage {
               link: $0.id, recording: $0.recording, fromSeconds: $0.startSeconds,
               toSeconds: $0.endSeconds,
               verdict: $0.verdict, carriedFrom: $0.carriedFrom,
-              environment: $0.shownEnvironment.isEmpty ? nil : $0.shownEnvironment)
+              environment: $0.shownEnvironment.isEmpty ? nil : $0.shownEnvironment, evidence: $0.evidence,
+              note: $0.note, auditor: $0.auditor)
           }, carried: !here.isEmpty && here.allSatisfy(\.isCarried))
       }
       let applicable = cells.filter { item.platforms.contains($0.platform) }

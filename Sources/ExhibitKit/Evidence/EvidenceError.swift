@@ -14,6 +14,12 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownLink(Int64)
   case alreadyRetracted(Int64, at: String)
   case emptyReason
+  /// An observation rests on its note: without one there is no evidence.
+  case observationWithoutNote(item: String)
+  /// An observation must say which platform it was made on.
+  case observationWithoutPlatform(item: String, applies: [String])
+  /// A screenshot is linked whole.
+  case screenshotSegment(String)
 
   public var description: String {
     switch self {
@@ -46,6 +52,13 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
       "link \(id) was already retracted at \(at); a link is retracted once"
     case .emptyReason:
       "say why the link is retracted (a reason is required, `--reason` on the command line)"
+    case .observationWithoutNote(let item):
+      "an observation of \(item) rests on its note alone: say what you observed (--note); nothing was stored"
+    case .observationWithoutPlatform(let item, let applies):
+      "say which platform the observation of \(item) was made on (--platform \(applies.joined(separator: "|")) "
+        + "or --os); nothing was stored"
+    case .screenshotSegment(let screenshot):
+      "\(screenshot) is a screenshot: it has no time, so link it whole (without --from and --to)"
     }
   }
 }

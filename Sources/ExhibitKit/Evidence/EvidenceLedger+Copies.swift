@@ -23,13 +23,16 @@ extension EvidenceLedger {
     try connection.execute(
       """
       INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
-        component_override, created_at, audit_id, carried_from, confirmed_from, environment)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        component_override, created_at, audit_id, carried_from, confirmed_from, environment, observed_platform,
+        observed_assistive_tech)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         link.recordingID, copy.item, link.startMilliseconds, link.endMilliseconds, link.verdict.rawValue,
         copy.auditor, copy.note, link.platformOverride, link.componentOverride, copy.createdAt, copy.audit,
         copy.carriedFrom, copy.confirmedFrom, link.environment.stored,
+        link.evidence == .observation ? link.recordingPlatform?.rawValue : nil,
+        link.evidence == .observation ? link.recordingAssistiveTech : nil,
       ])
     return connection.lastInsertRowID
   }
@@ -47,6 +50,11 @@ extension EvidenceLedger {
       "component_override": link.componentOverride ? "true" : "false", "audit": String(audit),
       "environment": link.environment.isEmpty ? nil : link.environment.stored,
     ]
+    if link.evidence == .observation {
+      fields["evidence"] = EvidenceKind.observation.rawValue
+      fields["judged_platform"] = link.recordingPlatform?.rawValue
+      fields["judged_assistive_tech"] = link.recordingAssistiveTech
+    }
     fields.merge(extra) { _, new in new }
     return AuditJSON.object(fields)
   }

@@ -28,17 +28,21 @@ extension EvidenceLedger {
 
   /// ``link(_:)`` with the current items looked up once per key across many calls.
   func link(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
-    try connection.transaction {
+    guard let named = request.recording else { return try observe(request, items: &items) }
+    return try connection.transaction {
       let audit = try audits.forWriting(request.audit, actor: request.auditor)
-      let recordingID = try recordings.resolveRecording(request.recording)
+      let recordingID = try recordings.resolveRecording(named)
       guard let recording = try connection.fetchOne(RecordingRow.self, "WHERE id = ?", [recordingID]) else {
-        throw RecordingLookupError.notFound(request.recording)
+        throw RecordingLookupError.notFound(named)
       }
       guard recording.status != .error, let sha = recording.sha256 else {
-        throw EvidenceError.recordingUnreadable(request.recording)
+        throw EvidenceError.recordingUnreadable(named)
       }
       if recording.status == .truncated, (recording.durationMilliseconds ?? 0) == 0 {
-        throw EvidenceError.recordingEmpty(request.recording)
+        throw EvidenceError.recordingEmpty(named)
+      }
+      if ScreenshotFormat(container: recording.container) != nil, request.from != nil || request.to != nil {
+        throw EvidenceError.screenshotSegment(named)
       }
       let item = try items[request.item] ?? currentItem(request.item)
       items[request.item] = item

@@ -31,6 +31,12 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
   /// The screen reader, OS, browser and device the auditor gave, when given.
   public let environment: LinkEnvironment?
 
+  /// What the verdict rests on: a recording, a screenshot or an observation (no file).
+  public var evidence: EvidenceKind = .recording
+  /// The platform and screen reader an observation was made on, as its auditor named them.
+  public var observedPlatform: Platform? = nil
+  public var observedAssistiveTech: String? = nil
+
   /// Whether the verdict was carried from an earlier round and not retested in this one.
   public var isCarried: Bool { carriedFrom != nil }
 
@@ -46,6 +52,7 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
     case recordingPath, startSeconds, endSeconds, verdict, auditor, note, platformOverride, componentOverride
     case createdAt, retractedAt, retractedBy, retractionReason
     case audit, carriedFrom, carriedFromAudit, confirmedFrom, environment
+    case evidence, observedPlatform, observedAssistiveTech
   }
 }
 
@@ -53,8 +60,13 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
 ///
 /// Its recording and item are a user's words, resolved when the link is made: they stay text.
 public struct LinkRequest: Sendable {
-  /// The recording as a user names it: a path or a SHA-256 prefix of at least 8 hex digits.
-  public var recording: String
+  /// The recording or screenshot as a user names it: a path or a SHA-256 prefix of at least 8 hex
+  /// digits; nil for an observation, which rests on its note alone.
+  public var recording: String?
+  /// The platform an observation was made on (a recording's link takes its recording's).
+  public var observedPlatform: Platform?
+  /// The screen reader an observation was made with, if any.
+  public var observedAssistiveTech: AssistiveTech?
   /// The item key as a user types it; any name of its component resolves.
   public var item: String
   public var verdict: Verdict
@@ -72,7 +84,7 @@ public struct LinkRequest: Sendable {
   public var environment: LinkEnvironment
 
   public init(
-    recording: String, item: String, verdict: Verdict, from: Double? = nil, to: Double? = nil,
+    recording: String?, item: String, verdict: Verdict, from: Double? = nil, to: Double? = nil,
     auditor: String,
     note: String = "", overridePlatform: Bool = false, overrideComponent: Bool = false, audit: String? = nil,
     environment: LinkEnvironment = LinkEnvironment()

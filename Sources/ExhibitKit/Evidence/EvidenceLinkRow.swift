@@ -7,7 +7,8 @@ import ExhibitSQLite
 /// recording's detail are views of it.
 struct EvidenceLinkRow: Sendable {
   let id: Int64
-  let recordingID: Int64
+  /// Nil for an observation, which rests on no file.
+  let recordingID: Int64?
   let itemID: Int64
   let itemKey: ItemKey
   let revision: Int
@@ -39,14 +40,22 @@ struct EvidenceLinkRow: Sendable {
   /// The recording as models name it. A link is only ever made to a recording with bytes, so
   /// its SHA-256 is there; an empty one would show a row damaged by hand.
   var recording: RecordingRef { RecordingRef(sha256: recordingSHA256 ?? "", path: recordingPath) }
+  /// The recording's platform and screen reader; an observation's are the ones its auditor named.
   let recordingPlatform: Platform?
   let recordingAssistiveTech: String?
+  /// The recording's container, which says whether it is a screenshot.
+  let recordingContainer: String?
   /// The recording's browser, OS version and device, where its metadata or a person says.
   let recordingBrowser: String?
   let recordingOSVersion: String?
   let recordingDevice: String?
   /// Nil when a file with the recording's bytes is present.
   let availability: RecordingAvailability?
+
+  /// What the verdict rests on.
+  var evidence: EvidenceKind {
+    EvidenceKind(recordingContainer: recordingContainer, hasRecording: recordingID != nil)
+  }
 
   /// Whether the link still counts (it was not retracted).
   var isLive: Bool { retractedAt == nil }
@@ -83,10 +92,13 @@ struct EvidenceLinkRow: Sendable {
     SELECT l.id, l.recording_id, l.item_id, i.key, d.revision, d.format, l.verdict, l.start_ms, l.end_ms,
       l.auditor, l.note, l.platform_override, l.component_override, l.created_at, l.retracted_at,
       l.retracted_by, l.retraction_reason, l.audit_id, l.carried_from, l.confirmed_from, l.environment,
-      (SELECT c.audit_id FROM evidence_link c WHERE c.id = l.carried_from) AS carried_from_audit, r.sha256, r.platform, r.assistive_tech, r.browser, r.os_version, r.device,
+      (SELECT c.audit_id FROM evidence_link c WHERE c.id = l.carried_from) AS carried_from_audit, r.sha256,
+      coalesce(r.platform, l.observed_platform) AS platform,
+      coalesce(r.assistive_tech, l.observed_assistive_tech) AS assistive_tech, r.browser, r.os_version,
+      r.device, r.container,
       \(RecordingLibrary.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable
     FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
-      JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
+      JOIN criteria_document d ON d.id = i.document_id LEFT JOIN recording r ON r.id = l.recording_id
     """
 
   /// Links matching an SQL condition over `l`, `i`, `d` and `r`, oldest first.
@@ -109,7 +121,9 @@ struct EvidenceLinkRow: Sendable {
       retractedAt: retractedAt, retractedBy: retractedBy, retractionReason: retractionReason,
       audit: auditID, carriedFrom: carriedFrom, carriedFromAudit: carriedFromAudit,
       confirmedFrom: confirmedFrom,
-      environment: environment.isEmpty ? nil : environment)
+      environment: environment.isEmpty ? nil : environment, evidence: evidence,
+      observedPlatform: evidence == .observation ? recordingPlatform : nil,
+      observedAssistiveTech: evidence == .observation ? recordingAssistiveTech : nil)
   }
 }
 
@@ -146,6 +160,7 @@ extension EvidenceLinkRow {
     recordingBrowser = try row.decode("browser")
     recordingOSVersion = try row.decode("os_version")
     recordingDevice = try row.decode("device")
+    recordingContainer = try row.decode("container")
     availability = try row.decode("unavailable")
   }
 }

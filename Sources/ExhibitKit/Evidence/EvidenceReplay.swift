@@ -19,6 +19,10 @@ struct EvidenceReplay {
     var platformOverride: Bool
     var componentOverride: Bool
     var retracted = false
+    /// The platform and screen reader an observation's event names (nil for a recording's link,
+    /// whose platform is its recording's).
+    var observedPlatform: String? = nil
+    var observedAssistiveTech: String? = nil
     /// The audit its event names; nil for a link made before audits, which the migration's
     /// audit adopted.
     var audit: Int64?
@@ -104,7 +108,10 @@ struct EvidenceReplay {
           from: after["from"].flatMap(Double.init), to: after["to"].flatMap(Double.init),
           note: after["note"] ?? "",
           auditor: auditor ?? "", platformOverride: after["platform_override"] == "true",
-          componentOverride: after["component_override"] == "true", audit: audit)
+          componentOverride: after["component_override"] == "true",
+          observedPlatform: after["recording"] == nil ? after["judged_platform"] : nil,
+          observedAssistiveTech: after["recording"] == nil ? after["judged_assistive_tech"] : nil,
+          audit: audit)
       case "link.retract":
         guard let linkID = Self.linkID(subject) else { continue }
         if links[linkID] == nil {
@@ -176,8 +183,9 @@ struct EvidenceReplay {
     for row in try connection.query(
       """
       SELECT l.id, i.key, r.sha256, l.start_ms, l.end_ms, l.verdict, l.note, l.auditor, l.platform_override,
-        l.component_override, l.retracted_at IS NOT NULL AS retracted, l.audit_id
-      FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id JOIN recording r ON r.id = l.recording_id
+        l.component_override, l.retracted_at IS NOT NULL AS retracted, l.audit_id, l.observed_platform,
+        l.observed_assistive_tech
+      FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id LEFT JOIN recording r ON r.id = l.recording_id
       WHERE \(scope.items.sql) ORDER BY l.id
       """, scope.items.values)
     {
@@ -197,6 +205,8 @@ struct EvidenceReplay {
       compare("verdict", row.string("verdict"), expected.verdict)
       compare("item", row.string("key"), expected.item)
       compare("recording", row.string("sha256"), expected.recording)
+      compare("observed platform", row.string("observed_platform"), expected.observedPlatform)
+      compare("observed screen reader", row.string("observed_assistive_tech"), expected.observedAssistiveTech)
       compare("note", row.string("note"), expected.note)
       compare("auditor", row.string("auditor"), expected.auditor)
       for (name, stored, recorded) in [

@@ -46,7 +46,7 @@ enum LinkRules {
     if let component = recording.component, !item.key.hasPrefix("\(component)#") {
       guard request.overrideComponent else {
         throw EvidenceError.itemNotForComponent(
-          recording: request.recording, item: item.key, component: component.description)
+          recording: request.recording ?? "the observation", item: item.key, component: component.description)
       }
       overrides.component = true
     }
@@ -60,7 +60,7 @@ enum LinkRules {
       }
     } else {
       guard request.overridePlatform else {
-        throw EvidenceError.platformUnknown(recording: request.recording, item: item.key)
+        throw EvidenceError.platformUnknown(recording: request.recording ?? "the observation", item: item.key)
       }
       overrides.platform = true
     }

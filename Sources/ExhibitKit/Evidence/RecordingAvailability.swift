@@ -6,9 +6,10 @@ public enum RecordingAvailability: String, Sendable, Equatable, Encodable {
   case changed = "bytes changed"
 
   /// SQL over a recording `r` giving `recording missing`, `bytes changed`, or NULL when a file
-  /// with its bytes is present.
+  /// with its bytes is present or there is no recording (an observation).
   static let sql = """
-    (CASE WHEN NOT EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id) THEN 'bytes changed'
+    (CASE WHEN r.id IS NULL THEN NULL
+          WHEN NOT EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id) THEN 'bytes changed'
           WHEN NOT EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id
                            AND p.missing_since IS NULL) THEN 'recording missing' END)
     """

@@ -16,7 +16,8 @@ public struct CatalogueProblem: Sendable, Equatable, Codable, CustomStringConver
 /// The files one catalogue run looks at: the recordings, their caption sidecars, and the
 /// folders whose vanished files are to be marked missing.
 public struct CatalogueScope: Sendable {
-  /// File extensions of the containers we catalogue (the probe still checks the bytes).
+  /// File extensions of the containers we catalogue (the probe still checks the bytes); screenshots
+  /// (``ImageProbe/extensions``) are catalogued beside them.
   public static let videoExtensions: Set<String> = ["webm", "mkv", "mp4", "m4v", "mov"]
 
   /// One recording candidate and its caption sidecars.
@@ -174,8 +175,10 @@ public struct CatalogueScope: Sendable {
     return listing
   }
 
+  /// Whether a name is a recording's or a screenshot's, by its extension.
   static func isVideoName(_ name: String) -> Bool {
-    videoExtensions.contains((name as NSString).pathExtension.lowercased())
+    let suffix = (name as NSString).pathExtension.lowercased()
+    return videoExtensions.contains(suffix) || ImageProbe.extensions.contains(suffix)
   }
 
   static func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }

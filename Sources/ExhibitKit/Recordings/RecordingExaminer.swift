@@ -108,8 +108,18 @@ struct RecordingExaminer: Sendable {
   func probeMedia(_ path: String, digest: FileDigest) throws(MediaLibraryError) -> MediaReading {
     let info: MediaInfo
     do {
-      // In a helper a deadline can stop, when the binary is one; else in this process.
-      info = try ProbeBox.shared.map { try $0.probe(path) } ?? probe.probe(path)
+      if ImageProbe.extensions.contains((path as NSString).pathExtension.lowercased()) {
+        // A screenshot is read here, bounded, with no library: there is nothing to stop. A
+        // refused one claims no bytes: the same bytes under a video's name are a recording.
+        do {
+          info = try ImageProbe().probe(path)
+        } catch {
+          return .failed(reason: (error as? ProbeError)?.reason ?? "\(error)", digest: nil)
+        }
+      } else {
+        // In a helper a deadline can stop, when the binary is one; else in this process.
+        info = try ProbeBox.shared.map { try $0.probe(path) } ?? probe.probe(path)
+      }
     } catch let error as MediaLibraryError {
       throw error
     } catch {

@@ -53,6 +53,9 @@ public enum Schema {
     Migration(
       version: 17, name: "audits: products, releases and rounds; every link in one audit", sql: script(17),
       body: { try adoptEarlierLinks($0) }),
+    Migration(
+      version: 18, name: "verdicts on screenshots and observations; suggestions dismissed", sql: script(18),
+      body: { try allowObservations($0) }),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -92,6 +92,7 @@ struct MediaRoutes {
 
   /// The MIME type of a container libavformat named, falling back on the file's extension.
   static func contentType(container: String?, path: String) -> String {
+    if let screenshot = ScreenshotFormat(container: container) { return screenshot.contentType }
     let name = container ?? ""
     let ext = (path as NSString).pathExtension.lowercased()
     if name.contains("webm") || name.contains("matroska") {

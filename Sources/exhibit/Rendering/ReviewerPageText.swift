@@ -10,6 +10,32 @@ enum ReviewerPageText {
     lines.append("")
     lines.append("Criteria and verdicts")
     for line in CoverageText.lines(page.coverage).dropFirst() { lines.append(line) }
+    let verdicts = page.coverage.items.flatMap { item in
+      item.cells.flatMap { cell in cell.segments.map { (item.key, cell, $0) } }
+    }
+    if !verdicts.isEmpty {
+      lines.append("")
+      lines.append("Verdicts and their notes")
+      for (key, cell, segment) in verdicts {
+        let column = "\(cell.platform.rawValue)/\(cell.assistiveTech ?? "?")"
+        let evidence: String
+        switch segment.evidence {
+        case .observation: evidence = "observation"
+        case .screenshot:
+          evidence = "screenshot \(URL(fileURLWithPath: segment.recording.path).lastPathComponent)"
+        case .recording:
+          evidence =
+            URL(fileURLWithPath: segment.recording.path).lastPathComponent
+            + (segment.fromSeconds.map {
+              " \(DisplayText.clock($0))–\(DisplayText.clock(segment.toSeconds ?? $0))"
+            } ?? "")
+        }
+        lines.append(
+          "  \(key) \(column): \(segment.verdict.rawValue) by \(segment.auditor), \(evidence)"
+            + (segment.note.isEmpty ? "" : ": \u{201C}\(segment.note)\u{201D}")
+            + (segment.carriedFrom.map { " (carried from link \($0), not retested)" } ?? ""))
+      }
+    }
     lines.append("")
     lines.append(page.recordings.isEmpty ? "No recordings catalogued for \(page.component)." : "Recordings")
     for entry in page.recordings {

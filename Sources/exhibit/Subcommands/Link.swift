@@ -7,20 +7,31 @@ import Foundation
 struct Link: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "link",
-    abstract: "Link a recording, or seconds of it, to a criterion with a verdict.",
+    abstract:
+      "Link a recording, seconds of it, a screenshot or an observation to a criterion with a verdict.",
     discussion: """
-      The recording is its path or a SHA-256 prefix (8 hex digits or more); the item is its key, \
-      e.g. native/checkbox#screenreader.role. The link pins the criteria revision it was judged \
-      against. The auditor is --auditor, else $EXHIBIT_AUDITOR, else the login name.
+      The recording is its path or a SHA-256 prefix (8 hex digits or more); a screenshot (PNG, \
+      JPEG, WebP) is named the same way once catalogued, and is linked whole. The item is its key, \
+      e.g. native/checkbox#screenreader.role. For an item no recording shows well, \
+      `exhibit link --observation ITEM --verdict V --note TEXT --platform P` records what you \
+      observed, with no file. The link pins the criteria revision it was judged against. The \
+      auditor is --auditor, else $EXHIBIT_AUDITOR, else the login name.
       """)
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var audits: AuditOption
-  @Argument(help: "The recording: its path, or a prefix of its SHA-256.")
+  @Argument(
+    help: "The recording or screenshot: its path, or a prefix of its SHA-256 (the item, with --observation).")
   var recording: String
   @Argument(help: "The criteria item's key, e.g. native/checkbox#screenreader.role.")
-  var item: String
+  var item: String?
+  @Flag(help: "Judge an observation: no file, the note says what was seen (name only the item).")
+  var observation = false
+  @Option(help: "The platform an observation was made on (ios, android, macos, windows).")
+  var platform: Platform?
+  @Option(help: "The screen reader an observation was made with, if any.")
+  var screenReader: AssistiveTech?
   @Option(help: "pass, fail, not-applicable or untested.")
   var verdict: Verdict
   @Option(
@@ -64,16 +75,39 @@ struct Link: ParsableCommand {
       device: device ?? environment.device)
   }
 
+  func validate() throws {
+    if observation {
+      guard item == nil else {
+        throw ValidationError(
+          "an observation rests on no file: name only the item (exhibit link --observation ITEM)")
+      }
+      guard from == nil, to == nil else {
+        throw ValidationError("an observation has no time: leave out --from and --to")
+      }
+    } else {
+      guard item != nil else {
+        throw ValidationError(
+          "name the item after the recording, or pass --observation to judge without a file")
+      }
+      guard platform == nil, screenReader == nil else {
+        throw ValidationError("--platform and --screen-reader are for observations; a recording says its own")
+      }
+    }
+  }
+
   func run() throws {
     try reportingFailures {
       let store = try global.openForWriting()
-      let link = try store.link(
-        LinkRequest(
-          recording: recording, item: item, verdict: verdict, from: from, to: to,
-          auditor: CommandActor.current(explicit: auditor),
-          note: note,
-          overridePlatform: otherPlatform, overrideComponent: otherComponent, audit: audits.audit,
-          environment: environment))
+      var request = LinkRequest(
+        recording: observation ? nil : recording, item: item ?? recording, verdict: verdict, from: from,
+        to: to,
+        auditor: CommandActor.current(explicit: auditor),
+        note: note,
+        overridePlatform: otherPlatform, overrideComponent: otherComponent, audit: audits.audit,
+        environment: environment)
+      request.observedPlatform = platform
+      request.observedAssistiveTech = screenReader
+      let link = try store.link(request)
       if output.json {
         try Console.json(link)
       } else {
@@ -83,7 +117,8 @@ struct Link: ParsableCommand {
           } ?? ""
         Console.out(
           "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
-            + " — \(link.recordingPath)\(segment)" + (link.platformOverride ? " [platform override]" : "")
+            + " — \(link.evidence == .observation ? "observation on \(link.observedPlatform?.displayName ?? "")" : link.recordingPath)\(segment)"
+            + (link.platformOverride ? " [platform override]" : "")
             + (link.componentOverride ? " [component override]" : "")
             + (link.environment.map { " [\($0.summary)]" } ?? "") + " in audit \(link.audit)")
       }

@@ -40,9 +40,11 @@ import Testing
     let links = try #require(manifest["links"] as? [[String: Any]])
     #expect(links.first?["start_seconds"] as? Double == 0.4 && links.first?["end_seconds"] as? Double == 5.2)
     let recordings = try #require(manifest["recordings"] as? [[String: Any]])
+    // The VoiceOver recording and the iOS screenshot: every recording of the component and platform.
     #expect(
-      recordings.map { $0["sha256"] as? String } == [
-        try SampleWorkspace.sha256sum(workspace.path(SampleWorkspace.voiceOver))
+      Set(recordings.map { $0["sha256"] as? String }) == [
+        try SampleWorkspace.sha256sum(workspace.path(SampleWorkspace.voiceOver)),
+        try SampleWorkspace.sha256sum(workspace.path(SampleWorkspace.screenshot)),
       ])
     let info = try String(contentsOfFile: result.path + "/bag-info.txt", encoding: .utf8)
     #expect(info.contains("Bagging-Date: 2026-11-21\n") && info.contains("Exhibit-Auditors: ana\n"))

@@ -172,6 +172,6 @@ import Testing
     #expect(recording == ["recording.catalog", "caption.index", "link.create"])
     let component = try workspace.store.history("native/checkbox").map(\.action)
     #expect(component.first == "criteria.import" && component.contains("link.create"))
-    #expect(component.filter { $0 == "recording.catalog" }.count == 2)
+    #expect(component.filter { $0 == "recording.catalog" }.count == 3)  // two videos, a screenshot
   }
 }

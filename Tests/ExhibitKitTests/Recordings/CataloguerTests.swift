@@ -11,8 +11,15 @@ import Testing
   @Test func theSampleMediaIsCataloguedWithCaptionsAndAttribution() async throws {
     let workspace = try Workspace()
     let summary = try await workspace.catalogue()
-    #expect(summary.scanned == 3 && summary.added == 3 && summary.failed == 0 && summary.errors.isEmpty)
-    let recordings = try workspace.store.recordings()
+    // Three videos and a screenshot.
+    #expect(summary.scanned == 4 && summary.added == 4 && summary.failed == 0 && summary.errors.isEmpty)
+    let all = try workspace.store.recordings()
+    #expect(all.count == 4)
+    let screenshot = try #require(all.first { $0.path.hasSuffix(".png") })
+    #expect(screenshot.container == "png" && screenshot.videoCodec == "png" && screenshot.width == 390)
+    #expect(screenshot.height == 300 && screenshot.durationSeconds == nil && screenshot.status == .ok)
+    #expect(screenshot.platform == "ios" && screenshot.component == nil)
+    let recordings = all.filter { $0.path.hasSuffix(".webm") }
     #expect(recordings.count == 3)
     for recording in recordings {
       #expect(recording.sha256 == (try SampleWorkspace.sha256sum(recording.path)))
@@ -39,7 +46,7 @@ import Testing
     // The live-written file has its duration from the packets.
     #expect((byName["checkbox_WindowsNvdaChrome.webm"]?.durationSeconds ?? 0) > 4)
     #expect(
-      try workspace.count("SELECT count(*) AS n FROM audit_event WHERE action = 'recording.catalog'") == 3)
+      try workspace.count("SELECT count(*) AS n FROM audit_event WHERE action = 'recording.catalog'") == 4)
     // Captions are searchable, in step with the rows.
     #expect(
       try workspace.count("SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH 'checkbox'")
@@ -59,7 +66,7 @@ import Testing
         summary.moved.count, summary.duplicates.count, summary.warnings.count, summary.errors.count,
       ]
     }
-    #expect(counts(apart) == counts(together) && apart.added == 3)
+    #expect(counts(apart) == counts(together) && apart.added == 4)
     for sql in [
       "SELECT count(*) AS n FROM caption_cue",
       "SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH 'checkbox'",
@@ -79,14 +86,14 @@ import Testing
     _ = try await workspace.catalogue()
     let again = try await workspace.catalogue()
     #expect(again.read == 0)
-    #expect(again.unchanged == 3 && again.added == 0 && again.updated == 0)
+    #expect(again.unchanged == 4 && again.added == 0 && again.updated == 0)
     // Touching a file makes it read again, but the same bytes are still the same recording.
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSinceNow: -3600)],
       ofItemAtPath: workspace.path(SampleWorkspace.voiceOver))
     let touched = try await workspace.catalogue()
-    #expect(touched.read == 1 && touched.unchanged == 3)
-    #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 3)
+    #expect(touched.read == 1 && touched.unchanged == 4)
+    #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 4)
   }
 
   @Test func aMovedFileKeepsItsRecordingAndLinks() async throws {
@@ -116,8 +123,8 @@ import Testing
     try FileManager.default.copyItem(atPath: workspace.path(SampleWorkspace.voiceOver), toPath: copy)
     let summary = try await workspace.catalogue()
     #expect(summary.duplicates == [.init(path: copy, sameAs: [workspace.path(SampleWorkspace.voiceOver)])])
-    #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 3)
-    #expect(try workspace.count("SELECT count(*) AS n FROM recording_path") == 4)
+    #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 4)
+    #expect(try workspace.count("SELECT count(*) AS n FROM recording_path") == 5)
   }
 
   @Test func vanishedFilesAreMarkedMissingNotDeleted() async throws {
@@ -230,7 +237,7 @@ import Testing
       ])
     #expect(summary.errors.allSatisfy { !$0.message.isEmpty })
     #expect(summary.failed == 7)
-    #expect(summary.added == 4)  // three samples and the truncated one
+    #expect(summary.added == 5)  // three samples, the screenshot and the truncated one
     let truncated = try workspace.store.recordings(status: .truncated)
     #expect(truncated.map { ($0.path as NSString).lastPathComponent } == ["truncated.webm"])
     #expect(truncated.first?.sha256 != nil)
@@ -311,7 +318,7 @@ import Testing
     _ = try await workspace.catalogue()
     let before = try workspace.store.recordings().first { $0.path.hasSuffix("checkboxVoiceOver.webm") }
     #expect(before?.component == nil)
-    #expect(try workspace.store.recordings(unattributed: true).count == 3)
+    #expect(try workspace.store.recordings(unattributed: true).count == 4)
     _ = try workspace.store.importCriteria(
       [try CriteriaFixtures.document(CriteriaFixtures.sampleMarkdown)], actor: "t")
     let id = try workspace.store.resolveRecording(workspace.path(SampleWorkspace.voiceOver))

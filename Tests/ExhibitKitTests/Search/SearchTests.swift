@@ -122,7 +122,7 @@ import Testing
     } catch let error as SearchError {
       #expect(error == .nothingToSearch(text))
     }
-    #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 3)
+    #expect(try workspace.count("SELECT count(*) AS n FROM recording") == 4)
   }
 
   /// Snippets are cut for every index's hits in one pass: each marks its own hit's words, an item's

@@ -57,7 +57,8 @@ enum RuleFixtures {
       carriedFromAudit: carriedFrom.map { _ in 1 },
       confirmedFrom: nil, environment: LinkEnvironment(), recordingSHA256: String(repeating: "b", count: 64),
       recordingPath: "/media/checkbox.webm",
-      recordingPlatform: platform, recordingAssistiveTech: reader, recordingBrowser: nil,
+      recordingPlatform: platform, recordingAssistiveTech: reader, recordingContainer: "matroska,webm",
+      recordingBrowser: nil,
       recordingOSVersion: nil,
       recordingDevice: nil, availability: availability)
   }

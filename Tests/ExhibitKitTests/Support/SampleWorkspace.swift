@@ -35,6 +35,8 @@ final class SampleWorkspace {
 }
 
 extension SampleWorkspace {
+  /// The sample screenshot (an iOS checkbox at 200% text size), relative to `Media/`.
+  static let screenshot = "native/checkbox/checkbox_iOS_TextSize200.png"
   /// The sample recordings, relative to `Media/`.
   static let voiceOver = "native/checkbox/checkboxVoiceOver.webm"
   static let talkBack = "native/checkbox/checkbox_AndroidTalkback.webm"
