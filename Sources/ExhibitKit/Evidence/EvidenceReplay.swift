@@ -43,6 +43,8 @@ struct EvidenceReplay {
   var closedAudits: Set<Int64> = []
   /// Audits the trail made.
   var madeAudits: Set<Int64> = []
+  /// Suggestions the trail dismissed: recording, item, start and audit.
+  var dismissals: Set<String> = []
 
   // Long: one switch over the event actions, each case a few lines over the same replayed state.
   /// Replays the events of `connection`'s audit trail, oldest first.
@@ -112,6 +114,11 @@ struct EvidenceReplay {
           observedPlatform: after["recording"] == nil ? after["judged_platform"] : nil,
           observedAssistiveTech: after["recording"] == nil ? after["judged_assistive_tech"] : nil,
           audit: audit)
+      case "suggestion.dismiss":
+        dismissals.insert(
+          Self.dismissalKey(
+            String(subject.dropFirst("recording:".count)), after["item"], after["from"].flatMap(Double.init),
+            after["audit"].flatMap { Int64($0) }))
       case "link.retract":
         guard let linkID = Self.linkID(subject) else { continue }
         if links[linkID] == nil {
@@ -241,6 +248,21 @@ struct EvidenceReplay {
       problem("evidence_link:\(id)", "the audit trail records this link, but its row is gone")
     }
     if scope.component == nil {
+      for row in try connection.query(
+        """
+        SELECT s.id, r.sha256, i.key, s.start_ms, s.audit_id FROM suggestion_dismissal s
+        JOIN recording r ON r.id = s.recording_id JOIN criteria_item i ON i.id = s.item_id ORDER BY s.id
+        """)
+      {
+        let key = Self.dismissalKey(
+          row.string("sha256") ?? "", row.string("key"), row.int64("start_ms").map { Double($0) / 1000 },
+          row.int64("audit_id"))
+        if !dismissals.contains(key) {
+          problem(
+            "suggestion_dismissal:\(row.int64("id") ?? 0)",
+            "no suggestion.dismiss event records this dismissal: it was inserted behind the audit trail")
+        }
+      }
       for row in try connection.query("SELECT id, closed_at IS NOT NULL AS closed FROM audit ORDER BY id") {
         let id = row.int64("id") ?? 0
         let closed = (row.int64("closed") ?? 0) != 0
@@ -257,6 +279,12 @@ struct EvidenceReplay {
       }
     }
     return found + (try meaning.disagreements(in: connection, scope: scope))
+  }
+
+  /// A dismissal as its row and its event both name it.
+  private static func dismissalKey(_ sha: String, _ item: String?, _ from: Double?, _ audit: Int64?) -> String
+  {
+    "\(sha)|\(item ?? "")|\(from.map { String(Int64(($0 * 1000).rounded())) } ?? "")|\(audit ?? 0)"
   }
 
   private static func auditID(_ subject: String) -> Int64? {

@@ -50,6 +50,17 @@ extension SuggestionQueries {
           SuggestionRules.ExistingLink(
             item: $0.itemKey.description, start: $0.startMilliseconds, end: $0.endMilliseconds)
         }
+        // A suggestion dismissed in the audit is not made again.
+        let dismissed = try connection.query(
+          """
+          SELECT i.key, s.start_ms FROM suggestion_dismissal s JOIN criteria_item i ON i.id = s.item_id
+          WHERE s.recording_id = ? AND (?2 IS NULL OR s.audit_id = ?2)
+          """, [id, audit]
+        ).map { row -> SuggestionRules.ExistingLink in
+          let start: Int64? = try row.decode("start_ms")
+          return SuggestionRules.ExistingLink(
+            item: try row.decode("key"), start: start, end: start.map { $0 + 1 })
+        }
         let cues = try connection.query(
           """
           SELECT c.start_ms, c.end_ms, c.text, t.path AS caption FROM caption_cue c
@@ -61,7 +72,7 @@ extension SuggestionQueries {
             start: try $0.decode("start_ms"), end: try $0.decode("end_ms"), text: try $0.decode("text"),
             captionFile: try $0.decode("caption"))
         }
-        result += rules.suggestions(recording: recording, cues: cues, existing: existing)
+        result += rules.suggestions(recording: recording, cues: cues, existing: existing + dismissed)
       }
     }
     return result
@@ -100,7 +111,7 @@ struct SuggestionQueries {
   /// Criteria documents and items.
   private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
   /// Evidence links.
-  private var ledger: EvidenceLedger { EvidenceLedger(connection: connection) }
+  var ledger: EvidenceLedger { EvidenceLedger(connection: connection) }
   /// The workspace database.
   let connection: Connection
 }

@@ -196,6 +196,28 @@ extension Store {
     try SuggestionQueries(connection: connection).accept(suggestions, auditor: auditor, audit: audit)
   }
 
+  /// What waits for a decision in the audit: suggestions, and suggestions accepted earlier as
+  /// untested links (``Suggestion/acceptedLink`` set).
+  /// - Throws: ``LookupError``, ``AuditError`` or ``SQLiteError``.
+  public func pendingSuggestions(component: ComponentID? = nil, audit: String? = nil) throws -> [Suggestion] {
+    try connection.reading {
+      try SuggestionQueries(connection: connection).pending(
+        component: component, audit: try audits.current(audit)?.id)
+    }
+  }
+
+  /// Decides suggestions: a link with the decision's verdict by `auditor` for each, or a
+  /// dismissal; an untested link a suggestion was accepted as is retracted. One that cannot be
+  /// linked is returned with its reason; the rest are decided.
+  /// - Throws: ``AuditError`` or ``SQLiteError``; nothing is stored then.
+  public func decide(
+    _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String = "",
+    audit: String? = nil
+  ) throws -> [Suggestion] {
+    try SuggestionQueries(connection: connection).decide(
+      suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
+  }
+
   /// Audit events, oldest first: all, or those about a component, a recording or an item (``AuditTrail``).
   /// - Throws: ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
   public func history(_ subject: String? = nil, audit: String? = nil) throws -> [AuditEvent] {

@@ -1,16 +1,22 @@
 import ArgumentParser
 import ExhibitKit
+import ExhibitModel
 import Foundation
 
-/// `exhibit suggest [COMPONENT] [--accept]`
+/// `exhibit suggest [COMPONENT] [--accept | --decide DECISION [--item I] [--recording R] [--at S]]`
 struct Suggest: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest",
-    abstract: "Propose links from what the captions say; --accept records them as untested.",
+    abstract:
+      "Propose links from what the captions say; --accept records them as untested, --decide judges them.",
     discussion: """
       A cue that says the role ("checkbox"), a state ("not checked", "dimmed") or the hint \
       ("double tap to toggle") is proposed as evidence, at its time, for the screen-reader item \
-      it speaks to. Accepted suggestions become untested links for a person to judge, never passes.
+      it speaks to. Accepted suggestions become untested links for a person to judge, never passes. \
+      --decide pass|fail|not-applicable|dismiss judges the suggestions (and the untested links \
+      accepted earlier) that --item, --recording and --at select: each becomes a verdict by you, \
+      or is dismissed and no longer suggested in the audit; an untested link is retracted, not \
+      left beside its verdict.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -20,8 +26,31 @@ struct Suggest: ParsableCommand {
   var component: String?
   @Flag(help: "Record the suggestions as untested links.")
   var accept = false
+  @Option(help: "Decide the selected suggestions: pass, fail, not-applicable or dismiss.")
+  var decide: SuggestionDecision?
+  @Option(help: "With --decide: only the suggestions for this item.")
+  var item: String?
+  @Option(help: "With --decide: only the suggestions of this recording (its path, name or SHA-256 prefix).")
+  var recording: String?
+  @Option(
+    help: "With --decide: only the suggestion whose cue starts at this time (2.5, 2,5 or 0:02.5).",
+    transform: { try SegmentTime.seconds($0) })
+  var at: Double?
+  @Option(help: "With --decide: a note on the verdict or the dismissal.")
+  var note: String = ""
+
+  func validate() throws {
+    if accept, decide != nil { throw ValidationError("--accept and --decide cannot be used together") }
+    if decide == nil, item != nil || recording != nil || at != nil || !note.isEmpty {
+      throw ValidationError("--item, --recording, --at and --note select and explain a --decide")
+    }
+  }
 
   func run() throws {
+    if let decide {
+      try reportingFailures { try decideSelected(decide) }
+      return
+    }
     try reportingFailures {
       let store = accept ? try global.openForWriting() : try global.openForReading()
       var suggestions = try store.suggestions(
@@ -64,3 +93,44 @@ struct Suggest: ParsableCommand {
     }
   }
 }
+
+extension Suggest {
+  /// Decides the pending suggestions the selectors name, and says what became of each.
+  func decideSelected(_ decision: SuggestionDecision) throws {
+    let store = try global.openForWriting()
+    let pending = try store.pendingSuggestions(
+      component: try component.map(store.resolveComponent), audit: audits.audit)
+    let selected = pending.filter { suggestion in
+      (item.map { suggestion.item.description == $0 || suggestion.item.description.hasSuffix("#\($0)") }
+        ?? true)
+        && (recording.map {
+          suggestion.recording.path.hasSuffix($0) || suggestion.recording.sha256.hasPrefix($0.lowercased())
+        } ?? true)
+        && (at.map { abs((suggestion.fromSeconds ?? -1) - $0) < 0.0005 } ?? true)
+    }
+    guard !selected.isEmpty else {
+      throw ValidationError(
+        pending.isEmpty
+          ? "nothing waits for a decision here: no suggestion and no untested link"
+          : "no pending suggestion matches; `exhibit suggest\(component.map { " \($0)" } ?? "")` lists \(pending.count)"
+      )
+    }
+    let decided = try store.decide(
+      selected, decision: decision, auditor: CommandActor.current(), note: note, audit: audits.audit)
+    if output.json {
+      try Console.json(decided)
+    } else {
+      for suggestion in decided {
+        let time = suggestion.fromSeconds.map { " at \($0.decimalText(places: 2)) s" } ?? ""
+        let name = (suggestion.recording.path as NSString).lastPathComponent
+        let outcome =
+          suggestion.refusal.map { "refused: \($0)" }
+          ?? suggestion.acceptedLink.map { "\(decision.rawValue), link \($0)" } ?? "dismissed"
+        Console.out("\(suggestion.item) \(name)\(time): \(outcome)")
+      }
+    }
+    if decided.contains(where: { $0.refusal != nil }) { throw ExitCode.failure }
+  }
+}
+
+extension SuggestionDecision: WordChoice {}
