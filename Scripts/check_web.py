@@ -129,7 +129,8 @@ class Check:
         Select(driver.find_element(By.ID, "filter-platform")).select_by_value("ios")
         driver.find_element(By.CSS_SELECTOR, "form.filters button").click()
         self.wait_for("return document.readyState === 'complete' && location.search.indexOf('platform=ios') >= 0")
-        headings = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "table.matrix thead th")][1:]
+        headings = [th.text for table in driver.find_elements(By.CSS_SELECTOR, "table.matrix")
+                    for th in table.find_elements(By.CSS_SELECTOR, "thead th")[1:]]
         if not headings or any(not heading.startswith("iOS") for heading in headings):
             self.fail("overview filter", f"filtering by iOS left columns {headings}")
 

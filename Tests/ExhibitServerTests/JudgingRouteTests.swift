@@ -19,9 +19,9 @@ import Testing
       try await browser.start()
       let first = try await browser.post("/recordings/\(sha)/links", form: form)
       #expect(first.status == .seeOther)
-      #expect(first.headers[.location] == "/recordings/\(sha)?saved=1#links")
+      #expect(first.headers[.location] == "/recordings/\(sha)?saved=1#desk")
       let again = try await browser.post("/recordings/\(sha)/links", form: form)
-      #expect(again.headers[.location] == "/recordings/\(sha)?saved=1#links")
+      #expect(again.headers[.location] == "/recordings/\(sha)?saved=1#desk")
       let page = try await browser.get("/recordings/\(sha)?saved=1")
       #expect(page.text.contains("Saved link 1."))
     }

@@ -314,7 +314,38 @@ struct ReportPage {
       </div>
       \(Self.transcript(recording, videoID: id))
       </div>
+      \(timeline(recording, id: id))
       </article>
+
+      """
+  }
+
+  /// Where in the recording its verdicts are: a read-only strip, each bar's words in its title.
+  private func timeline(_ recording: BundleContents.Recording, id: String) -> HTML {
+    guard let duration = recording.durationSeconds, duration > 0 else { return .empty }
+    let marks = contents.links.filter { $0.recording == recording.sha256 }.map {
+      link -> EvidenceTimeline.Mark in
+      let from = link.startSeconds ?? 0
+      let to = link.endSeconds ?? duration
+      let time =
+        link.startSeconds == nil
+        ? "the whole recording" : "\(DisplayText.clock(from))–\(DisplayText.clock(to))"
+      return EvidenceTimeline.Mark(
+        kind: .verdict(link.verdict), fromSeconds: from, toSeconds: to,
+        label: "Link \(link.id): \(Self.verdictName(link.verdict.rawValue)), \(link.item), \(time)")
+    }
+    let strip = EvidenceTimeline(
+      durationSeconds: duration,
+      cues: recording.transcript.map { (start: $0.startSeconds, end: $0.endSeconds) },
+      marks: marks, id: "\(id)-timeline", interactive: false)
+    let rows = marks.map { mark -> HTML in "<li>\(mark.label)</li>" }
+    return """
+      <figure class="timeline" aria-labelledby="\(id)-timeline-caption">
+      <figcaption id="\(id)-timeline-caption">Where the verdicts are in \(recording.name)</figcaption>
+      \(strip.svg)
+      \(strip.key)
+      \(rows.isEmpty ? "<p>No verdict rests on a segment of this recording.</p>" : "<ul class=\"timeline-marks\">\(HTML.join(rows))</ul>" as HTML)
+      </figure>
 
       """
   }

@@ -36,6 +36,16 @@ public struct CoverageTally: Sendable, Equatable, Encodable {
     case notApplicable = "not-applicable"
   }
 
+  /// Adds another tally's counts to this one.
+  public mutating func add(_ other: CoverageTally) {
+    pass += other.pass
+    fail += other.fail
+    notApplicable += other.notApplicable
+    conflicts += other.conflicts
+    gaps += other.gaps
+    carried += other.carried
+  }
+
   /// Counts one item where its standing puts it.
   public mutating func count(_ standing: ItemStanding) {
     count(standing.bucket)

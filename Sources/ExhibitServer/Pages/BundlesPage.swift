@@ -66,7 +66,7 @@ struct BundlePage {
     let verification: HTML =
       report.valid
       ? report.kind == .exhibit
-        ? "<p class=\"notice\" role=\"status\">\(CoverageBadge.badge(CombinedVerdict.pass)) It verifies: \(report.summary).</p>\(checkTable)"
+        ? "<p class=\"notice\" role=\"status\">\(CoverageBadge.verified()) It verifies: \(report.summary).</p>\(checkTable)"
         : "<p class=\"notice\" role=\"status\">\(report.summary).</p>\(checkTable)"
       : "<div class=\"error-message\" role=\"alert\"><p>It does not verify:</p><ul>\(problems)</ul></div>\(checkTable)"
     return Layout(title: name, visitor: visitor, current: "/bundles").document(

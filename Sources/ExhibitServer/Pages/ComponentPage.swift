@@ -25,6 +25,7 @@ struct ComponentPage {
       \(summary)
       \(checklist)
       \(problems)
+      \(observationForm)
       \(recordings)
       \(suggestions)
       """)
@@ -37,10 +38,13 @@ struct ComponentPage {
       "<p class=\"notice\">Audit \(audit.id) (\(audit.product) \(audit.release)) is closed: these verdicts are final.</p>"
   }
 
+  /// The platforms the component's criteria apply to: no other is offered.
+  private var platforms: [Platform] {
+    Platform.allCases.filter { platform in data.criteria.items.contains { $0.platforms.contains(platform) } }
+  }
+
   private var platformLinks: HTML {
-    let platforms = Platform.allCases.filter { platform in
-      Platform.defaults(for: data.component.family).contains(platform)
-    }
+    let platforms = self.platforms
     let links = [(nil as Platform?, "All platforms")] + platforms.map { ($0, $0.displayName) }
     let items = links.map { platform, label -> HTML in
       let href = URLText.with(path, query: [("platform", platform?.rawValue)])
@@ -119,6 +123,25 @@ struct ComponentPage {
   }
 
   private func segmentLink(_ segment: Coverage.Segment) -> HTML {
+    let note: HTML =
+      segment.note.isEmpty ? .empty : "<q class=\"verdict-note\">\(segment.note)</q>"
+    let judged: HTML =
+      segment.auditor.isEmpty ? .empty : " <span class=\"muted\">by \(segment.auditor)</span>"
+    switch segment.evidence {
+    case .observation:
+      let environment: HTML = segment.environment.map { " <span class=\"muted\">\($0)</span>" } ?? .empty
+      return
+        "<span class=\"observation\">Link \(segment.link): observed, not recorded</span> \(CoverageBadge.badge(segment.verdict))\(judged)\(environment) \(note)"
+    case .screenshot:
+      let name = URLText.fileName(segment.recording.path)
+      return
+        "<a href=\"/recordings/\(segment.recording.sha256)\">link \(segment.link): screenshot \(name)</a> \(CoverageBadge.badge(segment.verdict))\(judged) \(note)"
+    case .recording:
+      return recordingSegmentLink(segment, judged: judged, note: note)
+    }
+  }
+
+  private func recordingSegmentLink(_ segment: Coverage.Segment, judged: HTML, note: HTML) -> HTML {
     let name = URLText.fileName(segment.recording.path)
     let time =
       segment.fromSeconds.map {
@@ -130,7 +153,49 @@ struct ComponentPage {
       segment.carriedFrom.map { " <span class=\"muted\">(carried from link \($0))</span>" } ?? .empty
     let environment: HTML = segment.environment.map { " <span class=\"muted\">\($0)</span>" } ?? .empty
     return
-      "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))\(environment)\(carried)"
+      "<a href=\"\(href)\">link \(segment.link): \(name)\(time)</a> \(CoverageBadge.badge(segment.verdict))\(judged)\(environment)\(carried) \(note)"
+  }
+
+  /// For items no recording shows well (focus order, text resize): a verdict on what the
+  /// auditor observed, with a note saying what, on a platform the criteria apply to.
+  private var observationForm: HTML {
+    guard visitor.mayJudge, !data.criteria.items.isEmpty else { return .empty }
+    let items = data.criteria.items.filter { item in data.platform.map(item.platforms.contains) ?? true }
+    let options = items.map { item -> HTML in
+      "<option value=\"\(item.key)\">\(item.section.rawValue): \(item.label)</option>"
+    }
+    let platformOptions = (data.platform.map { [$0] } ?? platforms).map { platform -> HTML in
+      "<option value=\"\(platform.rawValue)\">\(platform.displayName)</option>"
+    }
+    let readers = AssistiveTech.allCases.map { tech -> HTML in
+      "<option value=\"\(tech.rawValue)\">\(tech.displayName)</option>"
+    }
+    let verdicts = [Verdict.pass, .fail, .notApplicable].map { verdict -> HTML in
+      let id = "observe-verdict-\(verdict.rawValue)"
+      return
+        "<label for=\"\(id)\"><input type=\"radio\" id=\"\(id)\" name=\"verdict\" value=\"\(verdict.rawValue)\" required> \(verdict.rawValue)</label>"
+    }
+    return """
+      <section aria-labelledby="observe-heading">
+      <h2 id="observe-heading">Record an observation</h2>
+      <details><summary>Judge an item without a recording</summary>
+      <p class="muted">For what a recording cannot show well, such as focus order with a keyboard or text at 200%: \
+      the note is the evidence, so say what you observed. Attach a screenshot instead by cataloguing it and linking it from its page.</p>
+      <form method="post" action="\(path)/observations" class="judge-form">
+      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+      <div class="row"><div><label for="observe-item">Item</label>
+      <select id="observe-item" name="item" required><option value="">Choose an item</option>\(options)</select></div>
+      <div><label for="observe-platform">Platform</label><select id="observe-platform" name="platform" required>\(platformOptions)</select></div>
+      <div><label for="observe-reader">Screen reader</label><select id="observe-reader" name="screen_reader">\
+      <option value="">None</option>\(readers)</select></div>
+      <div><label for="observe-environment">Environment</label><input id="observe-environment" name="environment" placeholder="iOS 17.4, iPhone 13"></div></div>
+      <fieldset><legend>Verdict</legend><div class="verdicts">\(verdicts)</div></fieldset>
+      <div class="row"><div><label for="observe-note">What you observed</label>
+      <textarea id="observe-note" name="note" rows="2" cols="60" required></textarea></div></div>
+      <button type="submit">Save observation</button>
+      </form></details>
+      </section>
+      """
   }
 
   private var problems: HTML {
@@ -173,9 +238,9 @@ struct ComponentPage {
 
   private var suggestions: HTML {
     guard !data.suggestions.isEmpty else {
-      return "<h2>Suggestions</h2><p>No suggestion is waiting for a decision.</p>"
+      return "<h2 id=\"suggestions-heading\">Suggestions</h2><p>No suggestion is waiting for a decision.</p>"
     }
-    let rows = data.suggestions.map { suggestion -> HTML in
+    let rows = data.suggestions.enumerated().map { index, suggestion -> HTML in
       let name = URLText.fileName(suggestion.recording.path)
       let time =
         suggestion.fromSeconds.map {
@@ -188,8 +253,11 @@ struct ComponentPage {
           ("item", suggestion.item.description), ("from", suggestion.fromSeconds.map { String($0) }),
           ("to", suggestion.toSeconds.map { String($0) }), ("t", suggestion.fromSeconds.map { String($0) }),
         ])
+      let back = URLText.with(path, query: [("platform", data.platform?.rawValue)]) + "#suggestions-heading"
+      let decide = SuggestionDecisionForm(suggestion: suggestion, visitor: visitor, back: back, index: index)
+        .html
       let accept: HTML =
-        visitor.mayJudge
+        visitor.mayJudge && suggestion.acceptedLink == nil
         ? """
         <form method="post" action="\(path)/suggestions/accept" class="inline-form">
         <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
@@ -201,12 +269,14 @@ struct ComponentPage {
         """ : .empty
       return """
         <tr><td>\(suggestion.item)</td><td><a href="\(open)">\(name) at \(time)</a></td>
-        <td>\(suggestion.reason)</td><td>\(Int((suggestion.confidence * 100).rounded()))%</td><td>\(accept)</td></tr>
+        <td>\(suggestion.reason)\(suggestion.acceptedLink.map { "<br>\(CoverageBadge.badge(Verdict.untested)) as link \($0)" as HTML } ?? .empty)</td>\
+        <td>\(suggestion.acceptedLink == nil ? "\(Int((suggestion.confidence * 100).rounded()))%" : "accepted")</td><td>\(decide)\(accept)</td></tr>
         """
     }
     return """
-      <h2>Suggestions</h2>
-      <p>Cues whose words match an item. Open one to judge it in the player; accepting records an untested link.</p>
+      <h2 id="suggestions-heading">Suggestions</h2>
+      <p>Cues whose words match an item, and untested links nobody judged yet. Decide each here (pass, fail, \
+      not applicable, or not evidence), or open it to judge it in the player. An untested link is not evidence.</p>
       <div class="table-scroll" role="region" tabindex="0" aria-label="Suggestions waiting for a decision"><table><caption>Suggestions waiting for a decision</caption>
       <thead><tr><th scope="col">Item</th><th scope="col">Where</th><th scope="col">Why</th>\
       <th scope="col">Confidence</th><th scope="col">Decide</th></tr></thead>

@@ -40,6 +40,12 @@ enum CoverageBadge {
     }
   }
 
+  /// A check that held (a bag verifies, the chain is intact): a word of its own, never a
+  /// verdict's Pass badge, since a bag full of failures verifies all the same.
+  static func verified(_ word: String = "Verified") -> HTML {
+    "<span class=\"state state-verified\"><span aria-hidden=\"true\">✔</span> \(word)</span>"
+  }
+
   /// `3 pass · 1 fail · 0 not applicable · 2 gaps` (conflicts when there are any).
   static func counts(_ tally: CoverageTally) -> String {
     var parts = ["\(tally.pass) pass", "\(tally.fail) fail"]

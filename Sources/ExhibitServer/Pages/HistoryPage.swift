@@ -10,16 +10,20 @@ struct HistoryPage {
 
   var html: HTML {
     let rows = events.reversed().map { event -> HTML in
-      let details = [event.before.map { "before \($0)" }, event.after.map { "after \($0)" }].compactMap { $0 }
-        .joined(separator: "; ")
+      let json = [event.before.map { "before: \($0)" }, event.after.map { "after: \($0)" }].compactMap { $0 }
+        .joined(separator: "\n")
+      let details: HTML =
+        json.isEmpty
+        ? .empty
+        : "<details><summary>JSON<span class=\"visually-hidden\"> of event \(event.id)</span></summary><pre class=\"sha\">\(json)</pre></details>"
       return """
-        <tr><th scope="row">\(event.id)</th><td>\(event.at)</td><td>\(event.actor)</td><td>\(event.action)</td>
-        <td>\(event.subject)</td><td class="sha">\(details)</td></tr>
+        <tr><th scope="row">\(event.id)</th><td>\(event.at)</td>\
+        <td><p class="sentence">\(EventSentence.text(event))</p>\(details)</td><td class="muted">\(event.action)</td></tr>
         """
     }
     let chainLine: HTML =
       chain.valid
-      ? "<p class=\"notice\" role=\"status\">\(CoverageBadge.badge(CombinedVerdict.pass)) The audit chain is intact: \(chain.events) events, head <span class=\"sha\">\(chain.headHash)</span>.</p>"
+      ? "<p class=\"notice\" role=\"status\">\(CoverageBadge.verified("Intact")) The audit chain is intact: \(chain.events) events, head <span class=\"sha\">\(chain.headHash)</span>.</p>"
       : "<div class=\"error-message\" role=\"alert\"><p>The audit chain is broken:</p><ul>\(chain.problems.map { "<li>\($0.path): \($0.problem)</li>" as HTML })</ul></div>"
     return Layout(
       title: subject.map { "History of \($0)" } ?? "History", visitor: visitor, current: "/history"
@@ -35,8 +39,8 @@ struct HistoryPage {
       <p id="history-hint" class="muted">A component (native/checkbox), an item (native/checkbox#screenreader.role), \
       a recording's SHA-256 or path; empty for everything.</p>
       <div class="table-scroll" role="region" tabindex="0" aria-label="\(events.count) events, newest first"><table><caption>\(events.count) events, newest first</caption>
-      <thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Actor</th><th scope="col">Action</th>\
-      <th scope="col">Subject</th><th scope="col">Details</th></tr></thead>
+      <thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">What happened</th>\
+      <th scope="col">Action</th></tr></thead>
       <tbody>\(rows)</tbody></table></div>
       """)
   }

@@ -9,6 +9,8 @@ struct Layout {
   let visitor: Visitor
   /// The path of the page, to mark its link in the navigation as current.
   var current = ""
+  /// Whether the page may use a wide screen's whole width (the recording desk).
+  var wide = false
 
   /// The whole document around `content`, which starts with the page's `h1`.
   func document(_ content: HTML) -> HTML {
@@ -35,7 +37,7 @@ struct Layout {
     \(account)
     \(auditSwitch)
     </header>
-    <main id="main" tabindex="-1">
+    <main id="main" tabindex="-1"\(wide ? " class=\"wide\"" as HTML : .empty)>
     \(content)
     </main>
     </body>

@@ -20,27 +20,40 @@ struct RecordingPage {
   private var name: String { URLText.fileName(data.detail.recording.path) }
 
   var html: HTML {
-    Layout(title: name, visitor: visitor).document(
+    Layout(title: name, visitor: visitor, wide: true).document(
       """
       <h1>\(name)</h1>
       <p class="lede">\(attributionLine)</p>
       \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
-      <div class="player-layout">
-      <section aria-labelledby="player-heading">
-      <h2 id="player-heading">Player</h2>
+      <div class="desk" id="desk">
+      <section class="desk-stage" aria-labelledby="player-heading">
+      <h2 id="player-heading" class="visually-hidden">\(isScreenshot ? "Screenshot" : "Player")</h2>
       \(player)
+      \(timeline)
+      \(markingControls)
       </section>
-      <section aria-labelledby="transcript-heading">
-      <h2 id="transcript-heading">Transcript</h2>
-      \(transcript)
-      </section>
-      </div>
+      <div class="desk-side">
       \(judging)
+      \(isScreenshot ? HTML.empty : transcriptSection)
+      </div>
+      </div>
       \(suggestions)
       \(links)
       \(metadata)
       \(attributionForm)
       """)
+  }
+
+  /// Whether the file is a still image, linked whole: no player, timeline or transcript.
+  var isScreenshot: Bool { ScreenshotFormat(container: data.detail.recording.container) != nil }
+
+  private var transcriptSection: HTML {
+    """
+    <section aria-labelledby="transcript-heading" class="desk-transcript">
+    <h2 id="transcript-heading">Transcript</h2>
+    \(transcript)
+    </section>
+    """
   }
 
   private var attributionLine: HTML {
@@ -66,6 +79,15 @@ struct RecordingPage {
       return
         "<p class=\"error-message\">No file with these bytes is on disk; run <code>exhibit catalog</code> where it went.</p>"
     }
+    if isScreenshot {
+      let streams = data.detail.streams.first
+      let size: HTML =
+        streams?.width.map { " width=\"\($0)\" height=\"\(streams?.height ?? 0)\"" } ?? .empty
+      return """
+        <img class="screenshot" src="/media/\(data.sha256)" alt="Screenshot \(name)"\(size)>
+        <p><a href="/media/\(data.sha256)" download="\(name)">Download the screenshot</a></p>
+        """
+    }
     let source = "/media/\(data.sha256)" + (startAt.map { "#t=\(String(format: "%.3f", $0))" } ?? "")
     let tracks = data.detail.captions.enumerated().map { index, track -> HTML in
       let language = track.language ?? "und"
@@ -75,14 +97,12 @@ struct RecordingPage {
         "<track kind=\"captions\" src=\"/media/\(data.sha256)/captions/\(index).vtt\" srclang=\"\(language)\" label=\"\(label)\"\(index == 0 ? " default" : "")>"
     }
     return """
-      <video id="player" controls preload="metadata" src="\(source)"\
+      <video id="player" controls preload="metadata" src="\(source)" aria-describedby="shortcuts-hint"\
       \(startAt.map { " data-start-at=\"\(String(format: "%.3f", $0))\"" as HTML } ?? .empty)\
       \(playAtStart ? " data-autoplay=\"1\"" as HTML : .empty)>\(tracks)</video>
-      <p id="player-status" class="muted" role="status" aria-live="polite"></p>
-      <p hidden><label for="playback-rate">Speed</label>
-      <select id="playback-rate"><option value="0.5">0.5×</option><option value="0.75">0.75×</option>\
-      <option value="1" selected>1×</option><option value="1.5">1.5×</option></select></p>
-      <p><a href="/media/\(data.sha256)" download="\(name)">Download the recording</a></p>
+      <p id="shortcuts-hint" class="visually-hidden">With the player focused: k or space plays and pauses, \
+      arrows move a second, shift and arrows a tenth, i marks the start, o the end, p plays the segment; \
+      question mark lists every shortcut.</p>
       """
   }
 
@@ -104,79 +124,9 @@ struct RecordingPage {
       })
   }
 
-  private var judging: HTML {
-    if visitor.mayWrite, !visitor.mayJudge, let audit = visitor.audits.current {
-      return """
-        <h2 id="judge-heading">Judge a segment</h2>
-        <p class="notice">Audit \(audit.id) (\(audit.product) \(audit.release)) is closed: its verdicts are final. \
-        Switch to an open audit in the header to judge.</p>
-        """
-    }
-    guard visitor.mayJudge else { return .empty }
-    let platform = data.platform
-    let offered = data.items.filter { item in
-      form.otherPlatforms || platform.map(item.platforms.contains) ?? true
-        || item.key.description == form.item
-    }
-    let itemField: HTML
-    if offered.isEmpty {
-      itemField = """
-        <div><label for="link-item">Item key</label>
-        <input id="link-item" name="item" required value="\(form.item ?? "")" placeholder="native/checkbox#screenreader.role"></div>
-        """
-    } else {
-      let options = offered.map { item -> HTML in
-        "<option value=\"\(item.key)\"\(selected(item.key.description == form.item))>\(item.section.rawValue): \(item.label)</option>"
-      }
-      itemField = """
-        <div><label for="link-item">Item</label>
-        <select id="link-item" name="item" required><option value="">Choose an item</option>\(options)</select></div>
-        """
-    }
-    let verdicts = Verdict.allCases.map { verdict -> HTML in
-      let id = "verdict-\(verdict.rawValue)"
-      return """
-        <label for="\(id)"><input type="radio" id="\(id)" name="verdict" value="\(verdict.rawValue)" required\
-        \(form.verdict == verdict ? " checked" as HTML : .empty)> \(verdict.rawValue)</label>
-        """
-    }
-    let toggle =
-      URLText.with(path, query: [("other_platforms", form.otherPlatforms ? nil : "1")]) + "#judge-heading"
-    return """
-      <section aria-labelledby="judge-heading">
-      <h2 id="judge-heading">Judge a segment</h2>
-      \(form.error.map { "<p class=\"error-message\" role=\"alert\">\($0)</p>" as HTML } ?? .empty)
-      <form class="judge-form" method="post" action="\(path)/links">
-      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
-      <div class="row">
-      <div><label for="link-from">Start</label>
-      <input id="link-from" name="from" type="number" min="0" step="0.001" inputmode="decimal" value="\(form.from)" aria-describedby="seconds-hint"></div>
-      <button type="button" class="secondary" data-mark="start" hidden>Mark start</button>
-      <button type="button" class="secondary" data-nudge="-0.1" data-field="start" hidden aria-label="Start 0.1 seconds earlier">−0.1 s</button>
-      <button type="button" class="secondary" data-nudge="0.1" data-field="start" hidden aria-label="Start 0.1 seconds later">+0.1 s</button>
-      <div><label for="link-to">End</label>
-      <input id="link-to" name="to" type="number" min="0" step="0.001" inputmode="decimal" value="\(form.to)" aria-describedby="seconds-hint"></div>
-      <button type="button" class="secondary" data-mark="end" hidden>Mark end</button>
-      <button type="button" class="secondary" data-nudge="-0.1" data-field="end" hidden aria-label="End 0.1 seconds earlier">−0.1 s</button>
-      <button type="button" class="secondary" data-nudge="0.1" data-field="end" hidden aria-label="End 0.1 seconds later">+0.1 s</button>
-      <button type="button" class="secondary" id="play-segment" hidden>Play segment</button>
-      </div>
-      <p id="seconds-hint" class="muted">Seconds from the start; leave both empty to judge the whole recording.</p>
-      <div class="row">\(itemField)</div>
-      <p><a href="\(toggle)">\(form.otherPlatforms ? "Offer only this platform's items" : "Offer items of other platforms too")</a></p>
-      \(form.otherPlatforms ? "<input type=\"hidden\" name=\"other_platform\" value=\"1\">" as HTML : .empty)
-      <fieldset><legend>Verdict</legend><div class="verdicts">\(verdicts)</div></fieldset>
-      <div class="row"><div><label for="link-note">Note</label>
-      <textarea id="link-note" name="note" rows="2" cols="60">\(form.note)</textarea></div></div>
-      <button type="submit">Save verdict</button>
-      </form>
-      </section>
-      """
-  }
-
   private var suggestions: HTML {
     guard !data.suggestions.isEmpty else { return .empty }
-    let rows = data.suggestions.map { suggestion -> HTML in
+    let rows = data.suggestions.enumerated().map { index, suggestion -> HTML in
       let time =
         suggestion.fromSeconds.map {
           "\(DisplayText.clock($0))–\(DisplayText.clock(suggestion.toSeconds ?? $0))"
@@ -189,6 +139,9 @@ struct RecordingPage {
             ("item", suggestion.item.description), ("from", suggestion.fromSeconds.map { String($0) }),
             ("to", suggestion.toSeconds.map { String($0) }), ("t", suggestion.fromSeconds.map { String($0) }),
           ]) + "#judge-heading"
+      let decide = SuggestionDecisionForm(
+        suggestion: suggestion, visitor: visitor, back: path + "#suggestions-heading", index: index
+      ).html
       let use: HTML =
         visitor.mayJudge
         ? """
@@ -196,13 +149,18 @@ struct RecordingPage {
         data-suggest-from="\(suggestion.fromSeconds.map { String($0) } ?? "")" \
         data-suggest-to="\(suggestion.toSeconds.map { String($0) } ?? "")">Use for \(suggestion.item)</a>
         """ : .empty
+      let accepted: HTML =
+        suggestion.acceptedLink.map { "<br>accepted as link \($0), \(CoverageBadge.badge(Verdict.untested))" }
+        ?? .empty
       return
-        "<tr><td>\(suggestion.item)</td><td>\(time)</td><td>\(suggestion.reason)</td><td>\(use)</td></tr>"
+        "<tr><td>\(suggestion.item)</td><td>\(time)</td><td>\(suggestion.reason)\(accepted)</td><td>\(decide)\(use)</td></tr>"
     }
     return """
-      <h2>Suggestions</h2>
-      <div class="table-scroll" role="region" tabindex="0" aria-label="Cues whose words match an item"><table><caption>Cues whose words match an item</caption>
-      <thead><tr><th scope="col">Item</th><th scope="col">Cue</th><th scope="col">Why</th><th scope="col">Fill the form</th></tr></thead>
+      <h2 id="suggestions-heading">Suggestions</h2>
+      <p>Cues whose words match an item, and untested links nobody judged yet. Decide each here, or fill the form \
+      from it to judge a segment of your own. An untested link is not evidence.</p>
+      <div class="table-scroll" role="region" tabindex="0" aria-label="Suggestions waiting for a decision"><table><caption>Suggestions waiting for a decision</caption>
+      <thead><tr><th scope="col">Item</th><th scope="col">Cue</th><th scope="col">Why</th><th scope="col">Decide</th></tr></thead>
       <tbody>\(rows)</tbody></table></div>
       """
   }
@@ -221,7 +179,7 @@ struct RecordingPage {
         } ?? "whole recording"
       let state: HTML
       if let retracted = link.retractedAt {
-        state = "retracted \(retracted)"
+        state = "<span class=\"state state-retracted\">Retracted</span> \(retracted)"
       } else if visitor.mayJudge {
         state = """
           live <details><summary>Retract link \(link.id)</summary>
@@ -235,7 +193,8 @@ struct RecordingPage {
         state = "live"
       }
       return """
-        <tr><th scope="row">\(link.id)</th><td>\(link.item)</td><td>\(CoverageBadge.badge(link.verdict))</td>
+        <tr\(link.retractedAt == nil ? HTML.empty : " class=\"retracted\"")><th scope="row">\(link.id)</th><td>\(link.item)</td>\
+        <td>\(link.retractedAt == nil ? CoverageBadge.badge(link.verdict) : "<span class=\"was\">was \(link.verdict.rawValue)</span>")</td>
         <td>\(segment)</td><td>\(link.auditor)\(link.environment.map { "<br><span class=\"muted\">\($0)</span>" as HTML } ?? .empty)</td>\
         <td>\(link.note)</td><td>\(link.createdAt)\(link.carriedFrom.map { "<br><strong class=\"carried\">carried from link \($0), not retested</strong>" as HTML } ?? .empty)</td><td>\(state)</td></tr>
         """

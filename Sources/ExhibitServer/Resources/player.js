@@ -1,11 +1,86 @@
 (function () {
   "use strict";
+
+  // Controls that need this script are hidden in the markup; show them now.
+  document.querySelectorAll("[data-needs-script], [data-mark], [data-nudge], [data-seek]").forEach(function (element) {
+    element.hidden = false;
+  });
+
+  // Times as the server reads them (SegmentTime): 2.5, 2,5, 0:02.5, 1:02.5, 1:00:02.5.
+  function parseTime(text) {
+    var typed = text.trim();
+    if (typed === "") { return { error: "nothing was typed" }; }
+    var parts = typed.split(":");
+    if (parts.length > 3) { return { error: "it has more than hours, minutes and seconds" }; }
+    var total = 0;
+    for (var i = 0; i < parts.length; i++) {
+      var part = parts[i], last = i === parts.length - 1;
+      if (!last) {
+        if (!/^[0-9]{1,6}$/.test(part)) { return { error: "'" + part + "' before a colon is not a whole number" }; }
+        if (i > 0 && !(part.length === 2 && parseInt(part, 10) < 60)) { return { error: "minutes after hours are two digits under 60" }; }
+        total = total * 60 + parseInt(part, 10);
+        continue;
+      }
+      if (part.charAt(0) === "-") { return { error: "a time is never negative" }; }
+      var match = /^([0-9]*)(?:[.,]([0-9]*))?$/.exec(part);
+      if ((part.match(/[.,]/g) || []).length > 1) { return { error: "it has more than one decimal separator" }; }
+      if (!match || (match[1] === "" && !match[2])) { return { error: "only digits, one decimal point or comma, and colons are read" }; }
+      if (match[2] === "") { return { error: "no digits follow the decimal separator" }; }
+      var fraction = match[2] || "";
+      if (fraction.length > 3) { return { error: "it is more precise than a millisecond" }; }
+      if (parts.length > 1 && !(match[1].length === 2 && parseInt(match[1], 10) < 60)) {
+        return { error: "seconds after a colon are two digits under 60, as in 1:02.5" };
+      }
+      if (parts.length === 1 && match[1].length > 7) { return { error: "longer than any recording" }; }
+      total = total * 60 + (match[1] === "" ? 0 : parseInt(match[1], 10)) + (fraction === "" ? 0 : parseInt(fraction, 10) / Math.pow(10, fraction.length));
+    }
+    return { seconds: total };
+  }
+  function clock(seconds) {
+    var ms = Math.round(seconds * 1000), whole = Math.floor(ms / 1000), millis = ms % 1000;
+    var minutes = Math.floor(whole / 60), hours = Math.floor(minutes / 60);
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    var tail = two(whole % 60) + "." + ("00" + millis).slice(-3);
+    return hours > 0 ? hours + ":" + two(minutes % 60) + ":" + tail : minutes + ":" + tail;
+  }
+
+  // Each time field says how it reads what was typed, before anything is saved.
+  var timeFields = Array.prototype.slice.call(document.querySelectorAll("[data-time-field]"));
+  function showReading(field) {
+    var output = document.getElementById(field.id + "-read");
+    if (!output) { return null; }
+    if (field.value.trim() === "") { output.textContent = ""; output.classList.remove("time-error"); return null; }
+    var read = parseTime(field.value);
+    output.textContent = read.error ? "Not a time: " + read.error + "; write 2.5, 2,5 or 0:02.5" : "= " + clock(read.seconds);
+    output.classList.toggle("time-error", Boolean(read.error));
+    field.setCustomValidity(read.error ? "Not a time: " + read.error : "");
+    return read.error ? null : read.seconds;
+  }
+  timeFields.forEach(function (field) {
+    field.addEventListener("input", function () { showReading(field); drawSelection(); });
+  });
+
+  // The timeline: the band of the segment being marked follows the form.
+  var strip = document.getElementById("timeline");
+  var band = document.getElementById("timeline-selection");
+  var from = document.getElementById("link-from"), to = document.getElementById("link-to");
+  function drawSelection() {
+    if (!strip || !band || !from || !to) { return; }
+    var duration = parseFloat(strip.getAttribute("data-duration"));
+    var start = parseTime(from.value).seconds, end = parseTime(to.value).seconds;
+    if (start === undefined || end === undefined || !(duration > 0)) { band.setAttribute("visibility", "hidden"); return; }
+    var left = Math.min(start, end) / duration * 1000, right = Math.max(start, end) / duration * 1000;
+    band.setAttribute("x", Math.max(0, left).toFixed(3));
+    band.setAttribute("width", Math.max(2, Math.min(1000, right) - left).toFixed(3));
+    band.removeAttribute("visibility");
+  }
+
   var video = document.getElementById("player");
   if (!video) { return; }
 
   function seek(seconds, play) {
     if (isNaN(seconds)) { return; }
-    video.currentTime = seconds;
+    video.currentTime = Math.max(0, seconds);
     if (play) { var started = video.play(); if (started && started.catch) { started.catch(function () {}); } }
   }
 
@@ -17,6 +92,19 @@
       if (video.getAttribute("data-autoplay") === "1") { seek(startAt, true); }
     };
     if (video.readyState >= 1) { jump(); } else { video.addEventListener("loadedmetadata", jump, { once: true }); }
+  }
+
+  // A click on the strip seeks there; a bar's link plays its segment in place.
+  if (strip) {
+    strip.addEventListener("click", function (event) {
+      var link = event.target.closest("a");
+      var duration = parseFloat(strip.getAttribute("data-duration"));
+      var rect = event.target.closest("rect[data-from]");
+      event.preventDefault();
+      if (rect && link) { seek(parseFloat(rect.getAttribute("data-from")), true); return; }
+      var box = strip.getBoundingClientRect();
+      seek((event.clientX - box.left) / box.width * duration, false);
+    });
   }
 
   // The transcript: a cue's link seeks the player; the cue being spoken is marked.
@@ -50,53 +138,69 @@
   video.addEventListener("timeupdate", markSpoken);
   video.addEventListener("seeked", markSpoken);
 
-  // Buttons that seek: a link's segment, a suggestion's cue.
+  // Buttons that seek: a link's segment.
   document.querySelectorAll("[data-seek]").forEach(function (button) {
-    button.hidden = false;
     button.addEventListener("click", function () { seek(parseFloat(button.getAttribute("data-seek")), true); });
   });
 
-  // The judging form: mark start and end from the player, nudge them, play the segment.
-  var from = document.getElementById("link-from"), to = document.getElementById("link-to");
+  // Marking: start and end from the player, nudged by a tenth, the segment played.
   var status = document.getElementById("player-status");
   function say(text) { if (status) { status.textContent = text; } }
   function setField(field, seconds) {
+    if (!field) { return; }
     field.value = Math.max(0, seconds).toFixed(3);
-    say(field.labels[0].textContent + " " + field.value + " s");
+    showReading(field);
+    drawSelection();
+    say(field.labels[0].textContent + " " + clock(parseFloat(field.value)));
   }
+  function mark(which) { setField(which === "start" ? from : to, video.currentTime); }
   document.querySelectorAll("[data-mark]").forEach(function (button) {
-    button.hidden = false;
-    button.addEventListener("click", function () {
-      setField(button.getAttribute("data-mark") === "start" ? from : to, video.currentTime);
-    });
+    button.addEventListener("click", function () { mark(button.getAttribute("data-mark")); });
   });
   document.querySelectorAll("[data-nudge]").forEach(function (button) {
-    button.hidden = false;
     button.addEventListener("click", function () {
       var field = button.getAttribute("data-field") === "start" ? from : to;
-      var value = parseFloat(field.value);
-      setField(field, (isNaN(value) ? video.currentTime : value) + parseFloat(button.getAttribute("data-nudge")));
+      var value = parseTime(field.value).seconds;
+      setField(field, (value === undefined ? video.currentTime : value) + parseFloat(button.getAttribute("data-nudge")));
       seek(parseFloat(field.value), false);
     });
   });
+  var stopAt = null;
+  video.addEventListener("timeupdate", function () {
+    if (stopAt !== null && video.currentTime >= stopAt) { video.pause(); stopAt = null; }
+  });
+  function playSegment() {
+    if (!from || !to) { return; }
+    var start = parseTime(from.value).seconds, end = parseTime(to.value).seconds;
+    if (start === undefined || end === undefined || end <= start) { say("Mark a start and an end first"); return; }
+    stopAt = end;
+    seek(start, true);
+    say("Playing " + clock(start) + " to " + clock(end));
+  }
   var loop = document.getElementById("play-segment");
-  if (loop && from && to) {
-    loop.hidden = false;
-    loop.addEventListener("click", function () {
-      var start = parseFloat(from.value), end = parseFloat(to.value);
-      if (isNaN(start) || isNaN(end) || end <= start) { say("Mark a start and an end first"); return; }
-      seek(start, true);
-      var stop = function () {
-        if (video.currentTime >= end) { video.pause(); video.removeEventListener("timeupdate", stop); }
-      };
-      video.addEventListener("timeupdate", stop);
-    });
-  }
+  if (loop) { loop.addEventListener("click", playSegment); }
   var speed = document.getElementById("playback-rate");
-  if (speed) {
-    speed.parentElement.hidden = false;
-    speed.addEventListener("change", function () { video.playbackRate = parseFloat(speed.value); });
+  var rates = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
+  function setRate(rate) {
+    video.playbackRate = rate;
+    if (speed) { speed.value = String(rate); }
+    say("Speed " + rate + "×");
   }
+  if (speed) { speed.addEventListener("change", function () { setRate(parseFloat(speed.value)); }); }
+  function stepRate(direction) {
+    var index = rates.indexOf(video.playbackRate);
+    if (index < 0) { index = rates.indexOf(1); }
+    setRate(rates[Math.max(0, Math.min(rates.length - 1, index + direction))]);
+  }
+
+  // The list of shortcuts.
+  var panel = document.getElementById("shortcuts"), toggle = document.getElementById("shortcuts-toggle");
+  function showShortcuts(open) {
+    if (!panel) { return; }
+    panel.hidden = !open;
+    if (toggle) { toggle.setAttribute("aria-expanded", open ? "true" : "false"); }
+  }
+  if (toggle) { toggle.addEventListener("click", function () { showShortcuts(panel.hidden); }); }
 
   // A suggestion fills the form with its item and its cue's times.
   var item = document.getElementById("link-item");
@@ -112,4 +216,51 @@
       if (item) { item.focus(); }
     });
   });
+
+  // Shortcuts: while the player or the page has focus, never while typing in a field.
+  function typing(element) {
+    if (!element || element === document.body) { return false; }
+    if (element.isContentEditable) { return true; }
+    var tag = element.tagName;
+    if (tag === "TEXTAREA" || tag === "SELECT") { return true; }
+    if (tag !== "INPUT") { return false; }
+    return ["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].indexOf(element.type) < 0;
+  }
+  window.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var target = event.target;
+    if (typing(target)) { return; }
+    var onControl = target !== video && target !== document.body && target.closest &&
+      target.closest("button, a, input, summary, [tabindex]") !== null && target.id !== "main";
+    var key = event.key, handled = true;
+    if (key === "Escape") {
+      if (panel && !panel.hidden) { showShortcuts(false); } else { handled = false; }
+    } else if (key === "?") {
+      showShortcuts(panel ? panel.hidden : false);
+    } else if (key === "k" || (key === " " && !onControl)) {
+      if (video.paused) { seek(video.currentTime, true); } else { video.pause(); }
+    } else if ((key === "ArrowLeft" || key === "ArrowRight") && !(onControl && target.type === "radio")) {
+      var step = event.shiftKey ? 0.1 : 1;
+      seek(video.currentTime + (key === "ArrowLeft" ? -step : step), false);
+      say(clock(video.currentTime));
+    } else if (key === "," || key === ".") {
+      seek(video.currentTime + (key === "," ? -0.1 : 0.1), false);
+      say(clock(video.currentTime));
+    } else if (key === "i" && from) {
+      mark("start");
+    } else if (key === "o" && to) {
+      mark("end");
+    } else if (key === "p" && from) {
+      playSegment();
+    } else if (key === "<" || key === ">") {
+      stepRate(key === "<" ? -1 : 1);
+    } else if (key === "j" && item) {
+      item.focus();
+    } else {
+      handled = false;
+    }
+    if (handled) { event.preventDefault(); event.stopPropagation(); }
+  }, true);
+
+  drawSelection();
 })();

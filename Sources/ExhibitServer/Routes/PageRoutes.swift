@@ -16,7 +16,15 @@ struct PageRoutes {
           return family
         },
         platform: try request.platform(),
-        assistiveTech: request.query("at"), unattributed: request.query("unattributed") != nil)
+        assistiveTech: request.query("at"), unattributed: request.query("unattributed") != nil,
+        hasRecordings: request.query("recordings") != nil, hasVerdicts: request.query("verdicts") != nil,
+        hasFails: request.query("fails") != nil,
+        sort: try request.query("sort").map { text in
+          guard let sort = OverviewPage.Sort(rawValue: text) else {
+            throw WebError.badRequest("\(text) is not an order: use title, gaps or fails")
+          }
+          return sort
+        } ?? .title)
       let audit = context.visitor.audit
       let components = try await stores.cachedRead("overview \(audit ?? "")") {
         try ComponentOverview.all(in: $0, audit: audit)

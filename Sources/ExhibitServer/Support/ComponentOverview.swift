@@ -38,10 +38,21 @@ struct ComponentOverview: Sendable, Encodable {
   let revision: Int
   let platforms: [PlatformTally]
   let columns: [ColumnTally]
+  /// How many catalogued recordings (and screenshots) are attributed to it.
+  let recordings: Int
+
+  /// Its items over every platform and screen reader.
+  var total: CoverageTally {
+    platforms.reduce(into: CoverageTally()) { sum, entry in sum.add(entry.tally) }
+  }
 
   /// Every imported component, by identifier, with its tallies.
   static func all(in store: Store, audit: String?) throws -> [ComponentOverview] {
     var seen = Set<ComponentID>()
+    var recordings: [String: Int] = [:]
+    for recording in try store.recordings() {
+      if let component = recording.component { recordings[component, default: 0] += 1 }
+    }
     return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
       .compactMap { document -> ComponentOverview? in
         let id = document.component
@@ -52,7 +63,8 @@ struct ComponentOverview: Sendable, Encodable {
         return ComponentOverview(
           component: id, family: document.family, title: document.title, revision: coverage.revision,
           platforms: platforms.map { PlatformTally(platform: $0, tally: coverage.tally(platform: $0)) },
-          columns: coverage.columns.map { ColumnTally(column: $0, tally: coverage.tally(column: $0)) })
+          columns: coverage.columns.map { ColumnTally(column: $0, tally: coverage.tally(column: $0)) },
+          recordings: recordings[id.description] ?? 0)
       }
       .sorted { $0.component < $1.component }
   }

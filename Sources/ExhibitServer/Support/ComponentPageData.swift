@@ -1,7 +1,8 @@
 import ExhibitKit
 
 /// What the component page shows, read in one go: the checklist for a platform (or all), its
-/// coverage, the component's recordings and the suggestions waiting for an auditor.
+/// coverage, the component's recordings and the suggestions (and untested links) waiting for an
+/// auditor's decision.
 struct ComponentPageData: Sendable {
   let component: ComponentID
   let platform: Platform?
@@ -23,7 +24,7 @@ struct ComponentPageData: Sendable {
     return ComponentPageData(
       component: component, platform: platform, criteria: criteria,
       coverage: coverage, recordings: recordings,
-      suggestions: try store.suggestions(component: component, audit: audit).filter {
+      suggestions: try store.pendingSuggestions(component: component, audit: audit).filter {
         keys.contains($0.item) && shas.contains($0.recording.sha256)
       })
   }

@@ -37,7 +37,7 @@ struct RecordingPageData: Sendable {
     if let component {
       do {
         items = try store.componentCriteria(component).items
-        suggestions = try store.suggestions(component: component, audit: audit).filter {
+        suggestions = try store.pendingSuggestions(component: component, audit: audit).filter {
           $0.recording.sha256 == sha256
         }
       } catch is LookupError {
