@@ -56,6 +56,8 @@ struct PageRoutes {
         ?? request.query("confirmed").flatMap(Int.init).map {
           "Confirmed \($0) carried \($0 == 1 ? "verdict" : "verdicts") in this round."
         }
+        ?? request.query("observed").flatMap(Int64.init).map { "Saved the observation as link \($0)." }
+        ?? Self.decisionNotice(request)
       return .page(ComponentPage(data: data, visitor: context.visitor, notice: notice).html)
     }
 
@@ -117,7 +119,16 @@ struct PageRoutes {
       return "Retracted link \(retracted)."
     }
     if request.query("attributed") != nil { return "Saved what the recording is of." }
-    return nil
+    return decisionNotice(request)
+  }
+
+  /// What deciding a suggestion in place did, after its redirect.
+  static func decisionNotice(_ request: Request) -> String? {
+    guard let decision = request.query("decided").flatMap(SuggestionDecision.init(rawValue:)) else {
+      return nil
+    }
+    return decision == .dismiss
+      ? "Dismissed the suggestion: it is not evidence." : "Decided the suggestion: \(decision.rawValue)."
   }
 
   /// Searches; each hit names its recording's SHA-256, for a link to its page.

@@ -11,10 +11,11 @@ enum URLText {
     text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
   }
 
-  /// `path?name=value&…` with each value encoded, skipping nil values.
+  /// `path?name=value&…` with each value encoded, skipping nil values; `&` after a query `path` has.
   static func with(_ path: String, query: [(String, String?)]) -> String {
     let pairs = query.compactMap { name, value in value.map { "\(name)=\(encode($0))" } }
-    return pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&")
+    guard !pairs.isEmpty else { return path }
+    return path + (path.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
   }
 
   /// The last component of a path.
