@@ -3,18 +3,22 @@
 # component page, a search, and a range request of a recording, with 1, 8 and 64 connections.
 # Prints requests per second and p50/p99 latency for each, the time to the first byte of a range
 # request (curl, 50 requests), and the server's peak memory (VmHWM).
-#   Scripts/bench-serve.sh [--sample] [--seconds N]
+#   Scripts/bench-serve.sh [--sample] [--seconds N] [--widgets N]
 # It serves a scratch workspace made from ../shared/corpus/magentaA11y (or, with --sample or
 # when the corpus is absent, from the sample Criteria/ and Media/), with the release build.
+# --widgets N adds N criteria documents made from the sample ones under other names
+# (native/widget-2, web/widget-1, …), for an overview the size of the whole MagentaA11y library (93).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
 seconds=10
+widgets=0
 use_corpus=true
 while [ $# -gt 0 ]; do
   case "$1" in
     --sample) use_corpus=false; shift ;;
     --seconds) seconds=$2; shift 2 ;;
+    --widgets) widgets=$2; shift 2 ;;
     *) echo "bench-serve.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -39,6 +43,17 @@ else
   "$exhibit" criteria import Criteria >/dev/null
   "$exhibit" catalog Media >/dev/null
   workspace="the sample workspace"
+fi
+
+if [ "$widgets" -gt 0 ]; then
+  mkdir -p Widgets/native/controls Widgets/web/component
+  for number in $(seq "$widgets"); do
+    if [ $((number % 2)) -eq 0 ]; then family=native/controls; else family=web/component; fi
+    sed "s/checkbox/widget-$number/g; s/Checkbox/Widget $number/g" "$root/Criteria/$family/checkbox.md" \
+      > "Widgets/$family/widget-$number.md"
+  done
+  "$exhibit" criteria import Widgets >/dev/null
+  workspace="$workspace and $widgets more components"
 fi
 
 "$exhibit" serve --port 0 > serve.out 2> serve.err &

@@ -70,18 +70,45 @@ struct OverviewPage {
   }
 
   var html: HTML {
+    Layout(title: "Overview", visitor: visitor, current: "/", wide: true).document(
+      """
+      <h1>Coverage overview</h1>
+      \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
+      \(rendered ?? content)
+      \(unattributedSection)
+      \(catalogueForm)
+      """)
+  }
+
+  /// The page's body as it would be rendered now; the route renders it through the read cache.
+  var rendered: HTML?
+
+  /// Where the audit's name comes into the page: " in Acme App 1.0".
+  private var auditLabel: String {
+    visitor.audits.current.map { " in \($0.product) \($0.release)" } ?? ""
+  }
+
+  /// What the content depends on besides the database: the filters and the audit's name. The
+  /// content holds nothing of the visitor's own (no name, no CSRF token), so every visitor with
+  /// the same query shares it until the database changes.
+  var cacheKey: String {
+    [
+      "overview-page", auditLabel, filters.family?.rawValue ?? "", filters.platform?.rawValue ?? "",
+      filters.assistiveTech ?? "", filters.unattributed ? "u" : "", filters.hasRecordings ? "r" : "",
+      filters.hasVerdicts ? "v" : "", filters.hasFails ? "f" : "", filters.sort.rawValue,
+    ].joined(separator: "\u{1F}")
+  }
+
+  /// The summary, the filters and the matrix.
+  var content: HTML {
     let shown = self.shown
     let columns = Self.columns(of: shown).filter { column in
       (filters.platform == nil || column.platform == filters.platform)
         && (filters.assistiveTech == nil || column.assistiveTech == filters.assistiveTech)
     }
-    let audit = visitor.audits.current.map { " in \($0.product) \($0.release)" } ?? ""
-    return Layout(title: "Overview", visitor: visitor, current: "/", wide: true).document(
-      """
-      <h1>Coverage overview</h1>
-      <p class="lede">\(shown.count) of \(components.count) components\(audit). Every item counts once per \
+    return """
+      <p class="lede">\(shown.count) of \(components.count) components\(auditLabel). Every item counts once per \
       platform and screen reader it applies to.</p>
-      \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
       <div class="dashboard">
       \(OverviewProgress(components: shown, columns: columns, platform: filters.platform).html)
       \(failing(shown))
@@ -89,9 +116,7 @@ struct OverviewPage {
       \(filterForm)
       \(legend)
       \(shown.isEmpty ? "<p>No component matches. Import criteria with <code>exhibit criteria import</code>, or loosen the filters.</p>" : families(shown, columns))
-      \(unattributedSection)
-      \(catalogueForm)
-      """)
+      """
   }
 
   /// The components with the most failing items, each linking to its checklist.

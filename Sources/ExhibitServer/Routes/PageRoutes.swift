@@ -33,11 +33,12 @@ struct PageRoutes {
       let notice = request.query("catalogued").flatMap(Int.init).map { scanned in
         "Catalogued Media/: \(scanned) recordings scanned, \(request.query("failed") ?? "0") failed."
       }
-      return .page(
-        OverviewPage(
-          components: components, filters: filters, visitor: context.visitor, notice: notice,
-          unattributed: unattributed
-        ).html)
+      var page = OverviewPage(
+        components: components, filters: filters, visitor: context.visitor, notice: notice,
+        unattributed: unattributed)
+      let content = page
+      page.rendered = try await stores.cachedValue(page.cacheKey) { content.content }
+      return .page(page.html)
     }
 
     groups.pages.get("/components/:family/:slug") { request, context -> Response in

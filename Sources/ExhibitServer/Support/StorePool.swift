@@ -41,6 +41,12 @@ final class StorePool: @unchecked Sendable {
     }
   }
 
+  /// A value made from what was read (a page's rendered body), kept in the read cache until the
+  /// database changes; made on the pool's threads.
+  func cachedValue<T: Sendable>(_ key: String, _ make: @escaping @Sendable () throws -> T) async throws -> T {
+    try await threads.runIfActive { try self.cache.value(key, make: make) }
+  }
+
   /// Runs `body` with a reading connection, on the pool's threads.
   func read<T: Sendable>(_ body: @escaping @Sendable (Store) throws -> T) async throws -> T {
     try await threads.runIfActive {
