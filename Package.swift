@@ -62,7 +62,10 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ],
       // The bundle report's stylesheet and script, compiled in as bytes (`PackageResources`).
-      resources: [.embedInCode("Bundles/Resources/report.css"), .embedInCode("Bundles/Resources/report.js")],
+      resources: [
+        .embedInCode("Bundles/Resources/report.css"), .embedInCode("Bundles/Resources/report.js"),
+        .embedInCode("Bundles/Resources/report-layout-1.css"),
+      ],
       plugins: ["EmbedSchema"]
     ),
     // Database/schema.sql compiled into ExhibitKit as the schema new databases are made from.

@@ -272,6 +272,14 @@ public struct BundleContents: Sendable, Equatable, Codable {
   public var summary: Summary?
   /// The audit the bag's verdicts belong to; absent from bags made before audits.
   public var audit: AuditInfo?
+  /// Which layout `report.html` has: 2 (a timeline per recording, screenshots and observations,
+  /// suggested links apart from the evidence, a print stylesheet) in bags made since 0.9.0;
+  /// absent from earlier bags, whose report is rendered as those releases rendered it
+  /// (``LegacyReportPage``), so that they still verify.
+  public var reportLayout: Int?
+
+  /// The layout new bags' reports have.
+  static let currentReportLayout = 2
 
   /// How many items pass, fail, conflict, do not apply or still have gaps.
   public struct Summary: Sendable, Equatable, Codable {
@@ -303,6 +311,7 @@ public struct BundleContents: Sendable, Equatable, Codable {
   private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
     case tested, overallStatus, columns, items, gaps, links, recordings, auditHead, summary, audit
+    case reportLayout
   }
 }
 

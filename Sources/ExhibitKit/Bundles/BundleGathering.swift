@@ -160,6 +160,7 @@ extension BundleGathering {
       auditHead: head, auditEvents: events,
       feature: GherkinFeature.render(criteria, platform: platform))
     contents.summary = BundleContents.Summary(items: items)
+    contents.reportLayout = BundleContents.currentReportLayout
     if let audit {
       contents.audit = BundleContents.AuditInfo(
         id: audit.id, product: audit.product, release: audit.release, state: audit.state, from: audit.from)

@@ -19,6 +19,7 @@ struct ReportPage {
 
   /// The page of a bundle's manifest.
   static func render(_ contents: BundleContents) -> String {
+    guard contents.reportLayout != nil else { return LegacyReportPage.render(contents) }
     let videoIDs = Dictionary(
       contents.recordings.enumerated().map { ($1.sha256, "recording-\($0 + 1)") }
     ) { first, _ in first }

@@ -63,7 +63,7 @@ struct Link: ParsableCommand {
 
   /// `--env` with each field given on its own laid over it.
   var environment: LinkEnvironment {
-    var environment = LinkEnvironment(describing: env ?? "")
+    let environment = LinkEnvironment(describing: env ?? "")
     let os = os.map { LinkEnvironment(describing: $0) }
     let browser = browser.map { LinkEnvironment(describing: $0) }
     return LinkEnvironment(
