@@ -64,6 +64,7 @@ public struct WebServer: Sendable {
     let groups = RouteGroups(router: router, tokens: tokens)
     PageRoutes(stores: stores).register(in: groups)
     JudgingRoutes(stores: stores).register(in: groups)
+    DecisionRoutes(stores: stores).register(in: groups)
     AuditRoutes(stores: stores).register(in: groups)
     AttributionRoutes(stores: stores).register(in: groups)
     APIRoutes(stores: stores).register(in: groups)

@@ -2,7 +2,8 @@ import ExhibitKit
 import Foundation
 import Hummingbird
 
-/// The forms that change evidence: save a verdict, retract a link, accept a suggestion. Each is
+/// The forms that change evidence: save a verdict, retract a link, accept a suggestion (deciding
+/// one in place and observations are ``DecisionRoutes``). Each is
 /// the CLI's `link`, `unlink` or `suggest --accept`, validated by ExhibitKit and audited under
 /// the auditor's name; each answers with a redirect, so reloading does not post again.
 struct JudgingRoutes {
@@ -44,65 +45,6 @@ struct JudgingRoutes {
         id, reason: context.form.text("reason"), auditor: auditor, stores: stores)
       guard let sha = link.recordingSHA256 else { return .seeOther("/") }
       return .seeOther("/recordings/\(sha)?retracted=\(link.id)#links")
-    }
-
-    groups.pages.post("/suggestions/decide") { _, context -> Response in
-      let auditor = try context.auditor()
-      let form = context.form
-      guard let sha = form.text("recording"), let item = form.text("item") else {
-        throw WebError.badRequest("the form names no suggestion")
-      }
-      guard let decision = form.text("decision").flatMap(SuggestionDecision.init(rawValue:)) else {
-        throw WebError.badRequest("choose a decision: pass, fail, not applicable, or not evidence")
-      }
-      let from = form.text("from").flatMap { try? SegmentTime.seconds($0) }
-      let audit = context.visitor.audit
-      let note = form.text("note") ?? ""
-      let decided = try await stores.write { store -> Suggestion? in
-        let waiting = try store.pendingSuggestions(audit: audit).first {
-          $0.recording.sha256 == sha && $0.item.description == item
-            && ($0.fromSeconds == nil ? from == nil : abs(($0.fromSeconds ?? 0) - (from ?? -1)) < 0.0005)
-        }
-        guard let waiting else { return nil }
-        return try store.decide([waiting], decision: decision, auditor: auditor, note: note, audit: audit)
-          .first
-      }
-      guard let decided else {
-        throw WebError(
-          .conflict, "no_suggestion", "that suggestion is no longer waiting; it may have been decided already"
-        )
-      }
-      if let refusal = decided.refusal { throw WebError(.unprocessableContent, "refused", refusal) }
-      let back =
-        form.text("back").flatMap { $0.hasPrefix("/components/") || $0.hasPrefix("/recordings/") ? $0 : nil }
-        ?? "/recordings/\(sha)"
-      let (page, anchor) = Self.split(back)
-      return .seeOther(URLText.with(page, query: [("decided", decision.rawValue)]) + anchor)
-    }
-
-    groups.pages.post("/components/:family/:slug/observations") { _, context -> Response in
-      let auditor = try context.auditor()
-      let component = try context.component()
-      let form = context.form
-      let page = "/components/\(component.family.rawValue)/\(URLText.encode(component.slug))"
-      guard let item = form.text("item"), !item.isEmpty else {
-        throw WebError.badRequest("choose the item the observation is about")
-      }
-      guard let verdict = form.text("verdict").flatMap(Verdict.init(rawValue:)) else {
-        throw WebError.badRequest("choose a verdict")
-      }
-      var request = LinkRequest(
-        recording: nil, item: item, verdict: verdict, auditor: auditor, note: form.text("note") ?? "",
-        audit: context.visitor.audit,
-        environment: LinkEnvironment(describing: form.text("environment") ?? ""))
-      request.observedPlatform = try form.text("platform").map(Request.platform)
-      request.observedAssistiveTech = form.text("screen_reader").flatMap(AssistiveTech.init(rawValue:))
-      let observation = request
-      let link = try await stores.write { try $0.link(observation) }
-      let platform = observation.observedPlatform?.rawValue
-      return .seeOther(
-        URLText.with(page, query: [("platform", platform), ("observed", String(link.id))])
-          + "#\(ComponentPage.anchor(link.item))")
     }
 
     groups.pages.post("/components/:family/:slug/suggestions/accept") { _, context -> Response in
