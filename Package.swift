@@ -61,10 +61,14 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
       ],
-      // The bundle report's stylesheet and script, compiled in as bytes (`PackageResources`).
+      // The source and licence of the WCAG table, beside it for readers, not compiled in.
+      exclude: ["Conformance/Resources/WCAG-SOURCE.md"],
+      // The bundle report's stylesheets and script, the WCAG 2.2 table and the mapping to it,
+      // compiled in as bytes (`PackageResources`).
       resources: [
         .embedInCode("Bundles/Resources/report.css"), .embedInCode("Bundles/Resources/report.js"),
         .embedInCode("Bundles/Resources/report-layout-1.css"),
+        .embedInCode("Conformance/Resources/wcag-2.2.tsv"), .embedInCode("Conformance/Resources/wcag-mapping.tsv"),
       ],
       plugins: ["EmbedSchema"]
     ),

@@ -35,6 +35,9 @@ python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
 python3 -c "import bagit" 2>/dev/null || python_missing+=(bagit)
 python3 -c "import pyld" 2>/dev/null || python_missing+=(pyld)
 python3 -c "import selenium" 2>/dev/null || python_missing+=(selenium)
+# jsonschema and PyYAML check conformance reports against GSA's OpenACR schema and catalog.
+python3 -c "import jsonschema" 2>/dev/null || python_missing+=(jsonschema)
+python3 -c "import yaml" 2>/dev/null || python_missing+=(pyyaml)
 python3 -c "import importlib.util as u, sys; sys.exit(u.find_spec('axe_playwright_python') is None)" 2>/dev/null ||
   python_missing+=(axe-playwright-python==0.1.8)
 
@@ -66,6 +69,9 @@ python3 -c "import gherkin" 2>/dev/null || python_missing+=(gherkin-official)
 python3 -c "import bagit" 2>/dev/null || python_missing+=(bagit)
 python3 -c "import pyld" 2>/dev/null || python_missing+=(pyld)
 python3 -c "import selenium" 2>/dev/null || python_missing+=(selenium)
+# jsonschema and PyYAML check conformance reports against GSA's OpenACR schema and catalog.
+python3 -c "import jsonschema" 2>/dev/null || python_missing+=(jsonschema)
+python3 -c "import yaml" 2>/dev/null || python_missing+=(pyyaml)
 python3 -c "import importlib.util as u, sys; sys.exit(u.find_spec('axe_playwright_python') is None)" 2>/dev/null ||
   python_missing+=(axe-playwright-python==0.1.8)
 # axe-playwright-python is wanted only for the axe-core 4.x it ships (axe.min.js), which Selenium

@@ -15,7 +15,7 @@ struct Exhibit: AsyncParsableCommand {
     subcommands: [
       Init.self, CriteriaCommand.self, CatalogueCommand.self, RecordingsCommand.self, Link.self, Unlink.self,
       Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,
-      ProductCommand.self, AuditCommand.self, RetestCommand.self,
+      ProductCommand.self, AuditCommand.self, RetestCommand.self, WCAGCommand.self, ACRCommand.self,
       Serve.self, Users.self, ProbeHelperCommand.self,
     ]
   )

@@ -56,6 +56,9 @@ public enum Schema {
     Migration(
       version: 18, name: "verdicts on screenshots and observations; suggestions dismissed", sql: script(18),
       body: { try allowObservations($0) }),
+    Migration(
+      version: 19, name: "conformance: a workspace's WCAG mapping rows and an audit's decided levels",
+      sql: script(19)),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -8,6 +8,12 @@ enum Console {
     print(TerminalText.safe(line))
   }
 
+  /// Writes a document ExhibitKit rendered (a report's YAML or HTML, escaped by its own rules) on
+  /// stdout as it is.
+  static func document(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
   /// Prints a JSON document ExhibitKit wrote (its strings escaped already) on stdout, with a newline.
   static func rawJSON(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))

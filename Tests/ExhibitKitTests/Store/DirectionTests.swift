@@ -3,14 +3,14 @@ import Testing
 
 /// ExhibitKit's domains call downward only: the bottom layer (the ExhibitModel target, which the
 /// compiler keeps free of everything above it), then Criteria and Accounts, Recordings, Audits, Evidence,
-/// Search and Bundles, and on top the composer (Store and Workspace), which alone puts work of
+/// Conformance, Search and Bundles, and on top the composer (Store and Workspace), which alone puts work of
 /// several domains together. A domain folder may name the types of the folders below it and of
 /// its own; naming a type of a folder above it, or of a sibling, is a sideways call and fails.
 @Suite struct DirectionTests {
   /// The layers, bottom first; folders in one layer are siblings that may not name each other,
   /// except the composer's, which are one layer in two folders.
   static let layers: [[String]] = [
-    ["Criteria", "Accounts"], ["Recordings"], ["Audits"], ["Evidence"], ["Search", "Bundles"],
+    ["Criteria", "Accounts"], ["Recordings"], ["Audits"], ["Evidence"], ["Conformance"], ["Search", "Bundles"],
     ["Store+Workspace"],
   ]
 

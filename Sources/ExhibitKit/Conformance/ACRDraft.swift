@@ -1,0 +1,221 @@
+/// An audit's conformance report, drafted from its verdicts through the WCAG mapping, with the
+/// levels auditors decided over the draft.
+///
+/// For each success criterion at A and AA and each component type the audit covers (native
+/// components are `software`, web components `web`), only the items *necessary* to the criterion
+/// decide the draft: any of them failed gives Does Not Support when it failed in most of the
+/// components tested for it, else Partially Supports; tested and none failed gives Supports (no
+/// failure found in what was tested); tested and all not applicable gives Not Applicable; nothing
+/// necessary tested gives no level, and the row says what is missing. AAA criteria are not
+/// evaluated unless an auditor sets a level. Related items never set a level; their failures are
+/// named in the remarks. A decided level that the evidence contradicts carries a warning.
+public struct ACRDraft: Sendable, Equatable, Encodable {
+  /// One component of the audit with its coverage in the audit.
+  public struct Component: Sendable {
+    public let title: String
+    public let coverage: Coverage
+
+    public init(title: String, coverage: Coverage) {
+      self.title = title
+      self.coverage = coverage
+    }
+  }
+
+  /// A piece of evidence behind a row: an item of a component, how it bears on the criterion,
+  /// its verdict in the audit, and the segments (or screenshots, or observations) behind it.
+  public struct Evidence: Sendable, Equatable, Encodable {
+    public let component: ComponentID
+    public let title: String
+    public let item: ItemKey
+    public let label: String
+    public let relation: WCAGRelation
+    /// Nil while untested.
+    public let verdict: CombinedVerdict?
+    public let segments: [Coverage.Segment]
+  }
+
+  /// One success criterion for one component type.
+  public struct Row: Sendable, Equatable, Encodable {
+    public let criterion: SuccessCriterion
+    public let componentType: ACRComponentType
+    /// What the verdicts give; nil when nothing necessary to the criterion was tested.
+    public let draft: ConformanceLevel?
+    public let draftRemarks: String
+    /// The auditor's level, when one was set.
+    public let decided: ACRDecision?
+    /// What the report says: the decided level, else the draft, else not evaluated for AAA.
+    public var level: ConformanceLevel? {
+      decided?.level ?? draft ?? (criterion.level == .aaa ? .notEvaluated : nil)
+    }
+    public var remarks: String {
+      decided.map { $0.remarks.isEmpty ? draftRemarks : $0.remarks } ?? draftRemarks
+    }
+    public let evidence: [Evidence]
+    /// Where the decided level and the evidence disagree.
+    public let warnings: [String]
+
+    private enum CodingKeys: String, CodingKey {
+      case criterion, handle, wcagLevel, componentType, level, draft, draftRemarks, decided, remarks, evidence
+      case warnings
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(criterion.number, forKey: .criterion)
+      try container.encode(criterion.handle, forKey: .handle)
+      try container.encodeIfPresent(criterion.level?.rawValue, forKey: .wcagLevel)
+      try container.encode(componentType, forKey: .componentType)
+      try container.encode(level, forKey: .level)
+      try container.encode(draft, forKey: .draft)
+      try container.encode(draftRemarks, forKey: .draftRemarks)
+      try container.encodeIfPresent(decided, forKey: .decided)
+      try container.encode(remarks, forKey: .remarks)
+      try container.encode(evidence, forKey: .evidence)
+      try container.encode(warnings, forKey: .warnings)
+    }
+  }
+
+  public let rows: [Row]
+  /// Items of the audit's components that no mapping row names: listed, never guessed.
+  public let unmapped: [ItemKey]
+
+  /// The draft of `components` through `mapping`, with `decisions` (oldest first) over it.
+  public init(components: [Component], mapping: WCAGMapping, decisions: [ACRDecision] = []) {
+    var latest: [String: ACRDecision] = [:]
+    for decision in decisions {
+      latest["\(decision.criterion) \(decision.componentType.rawValue)"] = decision
+    }
+    var evidence: [String: [Evidence]] = [:]
+    var unmapped: [ItemKey] = []
+    var types = Set<ACRComponentType>()
+    for component in components {
+      let type = ACRComponentType(component.coverage.component.family)
+      types.insert(type)
+      for item in component.coverage.items where !item.notApplicable {
+        let rows = mapping.rows(for: item.key)
+        if rows.isEmpty { unmapped.append(item.key) }
+        for row in rows where row.relation != .none {
+          evidence["\(row.criterion) \(type.rawValue)", default: []].append(
+            Evidence(
+              component: component.coverage.component, title: component.title, item: item.key,
+              label: item.label,
+              relation: row.relation, verdict: item.verdict,
+              segments: item.cells.flatMap(\.segments).filter { $0.verdict != .untested }))
+        }
+      }
+    }
+    var rows: [Row] = []
+    for criterion in WCAG22.criteria where criterion.level != nil {
+      for type in ACRComponentType.allCases where types.contains(type) {
+        let key = "\(criterion.number) \(type.rawValue)"
+        let behind = evidence[key] ?? []
+        let (draft, remarks) =
+          criterion.level == .aaa
+          ? (nil, "Not evaluated: AAA criteria are reported only when an auditor sets a level.")
+          : Self.draft(criterion, behind)
+        let decided = latest[key]
+        rows.append(
+          Row(
+            criterion: criterion, componentType: type, draft: draft, draftRemarks: remarks, decided: decided,
+            evidence: behind, warnings: decided.map { Self.warnings($0, behind) } ?? []))
+      }
+    }
+    self.rows = rows
+    self.unmapped = unmapped
+  }
+
+  /// The rows of one WCAG level.
+  public func rows(at level: SuccessCriterion.Level) -> [Row] {
+    rows.filter { $0.criterion.level == level }
+  }
+
+  /// The draft level and its remarks from the evidence behind one row.
+  static func draft(_ criterion: SuccessCriterion, _ evidence: [Evidence]) -> (ConformanceLevel?, String) {
+    let necessary = evidence.filter { $0.relation == .necessary }
+    let tested = necessary.filter { $0.verdict != nil && $0.verdict != .untested }
+    let failed = tested.filter { $0.verdict == .fail || $0.verdict == .conflict }
+    let testedComponents = Set(tested.map(\.component))
+    let failedComponents = Set(failed.map(\.component))
+    let related = evidence.filter {
+      $0.relation == .related && ($0.verdict == .fail || $0.verdict == .conflict)
+    }
+    let relatedNote =
+      related.isEmpty
+      ? ""
+      : " Related items failed, not counted towards the level: \(related.map(describe).joined(separator: "; "))."
+    if !failed.isEmpty {
+      let level: ConformanceLevel =
+        failedComponents.count * 2 > testedComponents.count ? .doesNotSupport : .partiallySupports
+      return (
+        level,
+        "Fails in \(failedComponents.count) of \(testedComponents.count) components tested: "
+          + "\(failed.map(describe).joined(separator: "; "))." + relatedNote
+      )
+    }
+    if tested.contains(where: { $0.verdict == .pass }) {
+      let passed = tested.filter { $0.verdict == .pass }
+      return (
+        .supports,
+        "No failure found in \(testedComponents.count) \(testedComponents.count == 1 ? "component" : "components") "
+          + "tested: \(passed.map(describe).joined(separator: "; "))." + relatedNote
+      )
+    }
+    if !tested.isEmpty {
+      return (
+        .notApplicable,
+        "Not applicable in every component tested: \(tested.map(describe).joined(separator: "; "))."
+      )
+    }
+    if necessary.isEmpty {
+      return (nil, "Not evaluated: no criteria item is necessary to \(criterion.number)." + relatedNote)
+    }
+    let names = Set(necessary.map(\.item.name)).sorted().joined(separator: ", ")
+    return (
+      nil, "Not evaluated: \(necessary.count) necessary items (\(names)) have no verdict yet." + relatedNote
+    )
+  }
+
+  /// `Checkbox (native/checkbox) Role: fail on iOS VoiceOver, link 3 at 0:01.0–0:03.0`.
+  static func describe(_ evidence: Evidence) -> String {
+    let places = evidence.segments.filter { segment in
+      switch evidence.verdict {
+      case .fail?, .conflict?: segment.verdict == .fail
+      default: true
+      }
+    }.map { segment -> String in
+      let time = segment.fromSeconds.map {
+        "at \(DisplayText.clock($0))–\(DisplayText.clock(segment.toSeconds ?? $0))"
+      }
+      let what =
+        switch segment.evidence {
+        case .recording: time ?? "whole recording"
+        case .screenshot: "screenshot"
+        case .observation: "observed"
+        }
+      return "link \(segment.link) \(what)"
+    }
+    let verdict = evidence.verdict.map { $0.rawValue } ?? "untested"
+    return "\(evidence.title) \(evidence.label): \(verdict)"
+      + (places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")
+  }
+
+  /// Where a decided level contradicts the evidence.
+  static func warnings(_ decision: ACRDecision, _ evidence: [Evidence]) -> [String] {
+    let necessary = evidence.filter { $0.relation == .necessary }
+    let failed = necessary.filter { $0.verdict == .fail || $0.verdict == .conflict }
+    let tested = necessary.filter { $0.verdict == .pass || $0.verdict == .fail || $0.verdict == .conflict }
+    var warnings: [String] = []
+    if decision.level == .supports, !failed.isEmpty {
+      warnings.append(
+        "Supports, though \(failed.count) necessary \(failed.count == 1 ? "item" : "items") failed: "
+          + failed.map(describe).joined(separator: "; "))
+    }
+    if decision.level == .notApplicable, !tested.isEmpty {
+      warnings.append("Not Applicable, though \(tested.count) necessary items were tested")
+    }
+    if decision.level == .doesNotSupport || decision.level == .partiallySupports, failed.isEmpty {
+      warnings.append("\(decision.level.label), though no necessary item failed")
+    }
+    return warnings
+  }
+}

@@ -1,0 +1,100 @@
+import ExhibitSQLite
+import Foundation
+
+/// Writes and reads a workspace's own WCAG mapping rows and an audit's decided levels, each with
+/// its audit event (`wcag.map`, `acr.set`), in one transaction; the tables are append-only.
+struct ConformanceLedger {
+  let connection: Connection
+
+  /// Records that the item keyed `key` bears on `criterion` as `relation`, because `reason`.
+  /// - Throws: ``ConformanceError`` or ``SQLiteError``; nothing is stored then.
+  func map(_ key: ItemKey, criterion: String, relation: WCAGRelation, reason: String, actor: String) throws
+    -> WCAGMappingRow
+  {
+    guard WCAG22.criterion(criterion) != nil else { throw ConformanceError.unknownCriterion(criterion) }
+    let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !reason.isEmpty else { throw ConformanceError.noReason }
+    return try connection.transaction {
+      let event = try AuditLog.append(
+        connection, actor: actor, action: "wcag.map", subject: key.description,
+        after: AuditJSON.object([
+          "item": key.description, "criterion": criterion, "relation": relation.rawValue, "reason": reason,
+        ]))
+      try connection.execute(
+        """
+        INSERT INTO wcag_override (item_key, criterion, relation, reason, actor, created_at)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """, [key.description, criterion, relation.rawValue, reason, actor, event.at])
+      return WCAGMappingRow(
+        selector: .item(key), criterion: criterion, relation: relation, rationale: reason, decidedBy: actor,
+        decidedAt: event.at)
+    }
+  }
+
+  /// The workspace's own rows, oldest first.
+  func overrides() throws -> [WCAGMappingRow] {
+    try connection.query(
+      "SELECT item_key, criterion, relation, reason, actor, created_at FROM wcag_override ORDER BY id"
+    ).compactMap { row in
+      guard let key = ItemKey(try row.decode("item_key") as String),
+        let relation = WCAGRelation(rawValue: try row.decode("relation"))
+      else { return nil }
+      return WCAGMappingRow(
+        selector: .item(key), criterion: try row.decode("criterion"), relation: relation,
+        rationale: try row.decode("reason"), decidedBy: try row.decode("actor"),
+        decidedAt: try row.decode("created_at"))
+    }
+  }
+
+  /// Records the level an auditor decided in `audit` (its id and its name for messages).
+  /// - Throws: ``ConformanceError`` or ``SQLiteError``; nothing is stored then.
+  func set(_ decision: ACRDecision, audit: Int64, closed: Bool, name: String) throws -> ACRDecision {
+    guard let criterion = WCAG22.criterion(decision.criterion), criterion.level != nil else {
+      throw ConformanceError.unknownCriterion(decision.criterion)
+    }
+    if decision.level == .notEvaluated, criterion.level != .aaa {
+      throw ConformanceError.notEvaluatedBelowAAA(decision.criterion)
+    }
+    guard !closed else { throw ConformanceError.closedAudit(name) }
+    return try connection.transaction {
+      let event = try AuditLog.append(
+        connection, actor: decision.actor, action: "acr.set", subject: "audit:\(audit)",
+        after: AuditJSON.object([
+          "audit": String(audit), "criterion": decision.criterion,
+          "component_type": decision.componentType.rawValue,
+          "level": decision.level.rawValue, "remarks": decision.remarks,
+        ]))
+      try connection.execute(
+        """
+        INSERT INTO acr_decision (audit_id, criterion, component_type, level, remarks, actor, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          audit, decision.criterion, decision.componentType.rawValue, decision.level.rawValue,
+          decision.remarks,
+          decision.actor, event.at,
+        ])
+      return ACRDecision(
+        criterion: decision.criterion, componentType: decision.componentType, level: decision.level,
+        remarks: decision.remarks, actor: decision.actor, at: event.at)
+    }
+  }
+
+  /// An audit's decided levels, oldest first.
+  func decisions(audit: Int64) throws -> [ACRDecision] {
+    try connection.query(
+      """
+      SELECT criterion, component_type, level, remarks, actor, created_at FROM acr_decision
+      WHERE audit_id = ? ORDER BY id
+      """, [audit]
+    ).compactMap { row in
+      guard let type = ACRComponentType(rawValue: try row.decode("component_type")),
+        let level = ConformanceLevel(rawValue: try row.decode("level"))
+      else { return nil }
+      return ACRDecision(
+        criterion: try row.decode("criterion"), componentType: type, level: level,
+        remarks: try row.decode("remarks"),
+        actor: try row.decode("actor"), at: try row.decode("created_at"))
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Yams
+
+/// An audit's report as OpenACR (GSA's machine-readable VPAT): YAML valid against the OpenACR
+/// 0.1.0 schema and the VPAT 2.5 WCAG 2.2 catalog, written through Yams' encoder so every string
+/// that YAML would read as something else (a criterion number, a date) is quoted.
+public struct OpenACRDocument: Encodable {
+  /// Who wrote the report: OpenACR requires an e-mail address.
+  public struct Author: Sendable, Equatable, Encodable {
+    public let name: String?
+    public let email: String
+
+    /// `Ada Lovelace <ada@example.org>`, or an address alone.
+    /// - Throws: ``ConformanceError/authorWithoutEmail(_:)``.
+    public init(parsing text: String) throws {
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      if let open = trimmed.lastIndex(of: "<"), trimmed.hasSuffix(">") {
+        let email = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+        let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+        guard Self.looksLikeEmail(email) else { throw ConformanceError.authorWithoutEmail(text) }
+        self.name = name.isEmpty ? nil : name
+        self.email = email
+      } else {
+        guard Self.looksLikeEmail(trimmed) else { throw ConformanceError.authorWithoutEmail(text) }
+        self.name = nil
+        self.email = trimmed
+      }
+    }
+
+    static func looksLikeEmail(_ text: String) -> Bool {
+      let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+      return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
+    }
+  }
+
+  struct Product: Encodable {
+    let name: String
+    let version: String?
+  }
+
+  struct Adherence: Encodable {
+    let level: String
+    let notes: String
+  }
+
+  struct ComponentEntry: Encodable {
+    let name: String
+    let adherence: Adherence
+  }
+
+  struct Criterion: Encodable {
+    let num: String
+    let components: [ComponentEntry]
+  }
+
+  struct Chapter: Encodable {
+    let notes: String?
+    let criteria: [Criterion]
+  }
+
+  struct Chapters: Encodable {
+    let successCriteriaLevelA: Chapter
+    let successCriteriaLevelAa: Chapter
+
+    private enum CodingKeys: String, CodingKey {
+      case successCriteriaLevelA = "success_criteria_level_a"
+      case successCriteriaLevelAa = "success_criteria_level_aa"
+    }
+  }
+
+  /// The catalog the report is made for: VPAT 2.5, WCAG 2.2 edition.
+  public static let catalog = "2.5-edition-wcag-2.2-en"
+
+  let title: String
+  let product: Product
+  let author: Author
+  let reportDate: String
+  let version: Int
+  let notes: String
+  let evaluationMethodsUsed: String
+  let license: String
+  let catalog: String
+  let chapters: Chapters
+
+  private enum CodingKeys: String, CodingKey {
+    case title, product, author, version, notes, license, catalog, chapters
+    case reportDate = "report_date"
+    case evaluationMethodsUsed = "evaluation_methods_used"
+  }
+
+  /// The report of `audit` from its draft, written on `date` (YYYY-MM-DD) by `author`.
+  public init(audit: Audit, draft: ACRDraft, author: Author, date: String, version: Int = 1) {
+    title = "\(audit.product) Accessibility Conformance Report"
+    product = Product(name: audit.product, version: audit.release)
+    self.author = author
+    reportDate = date
+    self.version = version
+    notes =
+      "Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(audit.id) (\(audit.name), \(audit.state.rawValue)); "
+      + "levels an auditor set are marked as decided in the readable report. Criteria with no level were not evaluated."
+    evaluationMethodsUsed = ACRMethods(draft: draft).sentence
+    license = "CC-BY-4.0"
+    catalog = Self.catalog
+    func chapter(_ level: SuccessCriterion.Level) -> Chapter {
+      let rows = draft.rows(at: level)
+      var criteria: [Criterion] = []
+      for criterion in WCAG22.criteria(at: level) {
+        let components = rows.filter { $0.criterion.number == criterion.number }.compactMap {
+          row -> ComponentEntry? in
+          guard let level = row.level else { return nil }
+          return ComponentEntry(
+            name: row.componentType.rawValue, adherence: Adherence(level: level.rawValue, notes: row.remarks))
+        }
+        if !components.isEmpty { criteria.append(Criterion(num: criterion.number, components: components)) }
+      }
+      let missing = rows.filter { $0.level == nil }.count
+      return Chapter(
+        notes: missing == 0
+          ? nil
+          : "\(missing) criterion and component pairs were not evaluated: nothing necessary to them was tested.",
+        criteria: criteria)
+    }
+    chapters = Chapters(successCriteriaLevelA: chapter(.a), successCriteriaLevelAa: chapter(.aa))
+  }
+
+  /// The YAML text.
+  /// - Throws: Yams' encoding error (not expected for these types).
+  public func yaml() throws -> String {
+    try YAMLEncoder().encode(self)
+  }
+}

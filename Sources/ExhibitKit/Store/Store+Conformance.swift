@@ -1,0 +1,83 @@
+import ExhibitSQLite
+import Foundation
+
+/// Conformance: the WCAG mapping with the workspace's own rows, an audit's report drafted from its
+/// verdicts, and the levels auditors decide (``ACRDraft``).
+extension Store {
+  private var conformance: ConformanceLedger { ConformanceLedger(connection: connection) }
+
+  /// Exhibit's default mapping with the workspace's own rows over it.
+  /// - Throws: ``SQLiteError``.
+  public func wcagMapping() throws -> WCAGMapping {
+    try connection.reading { WCAGMapping.defaults.with(overrides: try conformance.overrides()) }
+  }
+
+  /// Maps a current criteria item to a success criterion for this workspace; audited.
+  /// - Throws: ``ConformanceError``, ``EvidenceError/unknownItem(_:)``, ``LookupError`` or
+  ///   ``SQLiteError``.
+  @discardableResult
+  public func mapWCAG(item: String, criterion: String, relation: WCAGRelation, reason: String, actor: String)
+    throws -> WCAGMappingRow
+  {
+    let key = try currentItem(item)
+    return try conformance.map(key, criterion: criterion, relation: relation, reason: reason, actor: actor)
+  }
+
+  /// The key of a current criteria item, as typed (the component by any name it goes by).
+  /// - Throws: ``EvidenceError/unknownItem(_:)`` or ``LookupError``.
+  func currentItem(_ text: String) throws -> ItemKey {
+    guard let key = ItemKey(try resolveItemKey(text)) else { throw EvidenceError.unknownItem(text) }
+    let items = try componentCriteria(key.component).items
+    guard items.contains(where: { $0.key == key }) else { throw EvidenceError.unknownItem(text) }
+    return key
+  }
+
+  /// An audit's conformance report: the draft from its verdicts with the decided levels over it.
+  /// - Throws: ``ConformanceError/noLinks(audit:)`` for an audit with no live link,
+  ///   ``AuditError`` or ``SQLiteError``.
+  public func acrDraft(audit name: String? = nil) throws -> (audit: Audit, draft: ACRDraft) {
+    try connection.reading {
+      guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
+      let links: Int64 =
+        try connection.first(
+          "SELECT count(*) AS n FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL", [audit.id])?
+        .decode("n") ?? 0
+      guard links > 0 else { throw ConformanceError.noLinks(audit: "\(audit.id) (\(audit.name))") }
+      let titles = Dictionary(
+        try criteria.criteriaDocuments(component: nil, platform: nil).map { ($0.component, $0.title) }
+      ) { first, _ in first }
+      let components = try audits.componentsInScope(audit).map { entry in
+        ACRDraft.Component(
+          title: titles[entry.component] ?? entry.component.description,
+          coverage: try CoverageQuery(connection: connection).coverage(
+            entry.component, platform: nil, audit: audit.id))
+      }
+      let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides())
+      return (
+        audit,
+        ACRDraft(
+          components: components, mapping: mapping, decisions: try conformance.decisions(audit: audit.id))
+      )
+    }
+  }
+
+  /// Decides a level of an audit's report for one criterion and component type; audited.
+  /// - Throws: ``ConformanceError`` (an unknown criterion or level, a type the audit does not
+  ///   cover, not-evaluated below AAA, a closed audit), ``AuditError`` or ``SQLiteError``.
+  @discardableResult
+  public func setACRLevel(
+    audit name: String?, criterion: String, componentType: ACRComponentType, level: ConformanceLevel,
+    remarks: String, actor: String
+  ) throws -> ACRDecision {
+    guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
+    let types = Set(try audits.componentsInScope(audit).map { ACRComponentType($0.component.family) })
+    guard types.contains(componentType) else {
+      throw ConformanceError.componentTypeNotInAudit(componentType, audit: "\(audit.id) (\(audit.name))")
+    }
+    return try conformance.set(
+      ACRDecision(
+        criterion: criterion, componentType: componentType, level: level, remarks: remarks, actor: actor,
+        at: ""),
+      audit: audit.id, closed: audit.state == .closed, name: "\(audit.id) (\(audit.name))")
+  }
+}
