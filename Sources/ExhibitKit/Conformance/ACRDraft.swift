@@ -10,14 +10,39 @@
 /// evaluated unless an auditor sets a level. Related items never set a level; their failures are
 /// named in the remarks. A decided level that the evidence contradicts carries a warning.
 public struct ACRDraft: Sendable, Equatable, Encodable {
-  /// One component of the audit with its coverage in the audit.
+  /// One component of the audit with its items' verdicts in the audit.
   public struct Component: Sendable {
-    public let title: String
-    public let coverage: Coverage
+    /// One criteria item with its combined verdict and the evidence behind it.
+    public struct Item: Sendable {
+      public let key: ItemKey
+      public let label: String
+      /// The criteria say it does not apply: it bears on no criterion.
+      public let notApplicable: Bool
+      /// Nil while there is no evidence.
+      public let verdict: CombinedVerdict?
+      public let segments: [Coverage.Segment]
+    }
 
+    public let component: ComponentID
+    public let title: String
+    public let items: [Item]
+
+    /// A component's items from its coverage in the audit.
     public init(title: String, coverage: Coverage) {
+      component = coverage.component
       self.title = title
-      self.coverage = coverage
+      items = coverage.items.map { item in
+        Item(
+          key: item.key, label: item.label, notApplicable: item.notApplicable, verdict: item.verdict,
+          segments: item.cells.flatMap(\.segments))
+      }
+    }
+
+    /// A component's items as given (a bag's manifest).
+    init(component: ComponentID, title: String, items: [Item]) {
+      self.component = component
+      self.title = title
+      self.items = items
     }
   }
 
@@ -89,18 +114,17 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     var unmapped: [ItemKey] = []
     var types = Set<ACRComponentType>()
     for component in components {
-      let type = ACRComponentType(component.coverage.component.family)
+      let type = ACRComponentType(component.component.family)
       types.insert(type)
-      for item in component.coverage.items where !item.notApplicable {
+      for item in component.items where !item.notApplicable {
         let rows = mapping.rows(for: item.key)
         if rows.isEmpty { unmapped.append(item.key) }
         for row in rows where row.relation != .none {
           evidence["\(row.criterion) \(type.rawValue)", default: []].append(
             Evidence(
-              component: component.coverage.component, title: component.title, item: item.key,
-              label: item.label,
+              component: component.component, title: component.title, item: item.key, label: item.label,
               relation: row.relation, verdict: item.verdict,
-              segments: item.cells.flatMap(\.segments).filter { $0.verdict != .untested }))
+              segments: item.segments.filter { $0.verdict != .untested }))
         }
       }
     }
