@@ -66,6 +66,7 @@ public struct WebServer: Sendable {
     JudgingRoutes(stores: stores).register(in: groups)
     DecisionRoutes(stores: stores).register(in: groups)
     AuditRoutes(stores: stores).register(in: groups)
+    ConformanceRoutes(stores: stores).register(in: groups)
     AttributionRoutes(stores: stores).register(in: groups)
     APIRoutes(stores: stores).register(in: groups)
     MediaRoutes(stores: stores).register(in: groups)

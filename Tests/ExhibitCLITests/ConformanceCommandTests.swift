@@ -22,7 +22,8 @@ import Testing
       ["product", "add", "Acme App", "--platform", "ios,android,web"],
       ["audit", "new", "Acme App", "--release", "1.0"],
       [
-        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "fail", "--from", "1",
+        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "fail", "--from",
+        "1",
         "--to", "3", "--note", "the state is not read",
       ],
     ] {
@@ -42,7 +43,8 @@ import Testing
     ]
     for (item, verdict, platform) in observations {
       let linked = try workspace.run(
-        "link", "--observation", item, "--verdict", verdict, "--platform", platform, "--note", "seen: \(verdict)")
+        "link", "--observation", item, "--verdict", verdict, "--platform", platform, "--note",
+        "seen: \(verdict)")
       #expect(linked.status == 0, "\(item): \(linked.stderr)")
     }
     return workspace
@@ -84,7 +86,8 @@ import Testing
       "acr", "set", "1", "1.4.4", "supports", "--component-type", "software", "--remarks",
       "The platform's largest text works in every component")
     #expect(agreed.status == 0 && !agreed.stderr.contains("warning"), "\(agreed.stderr)")
-    let contradicted = try workspace.run("acr", "set", "1", "4.1.2", "supports", "--component-type", "software")
+    let contradicted = try workspace.run(
+      "acr", "set", "1", "4.1.2", "supports", "--component-type", "software")
     #expect(contradicted.status == 0)
     #expect(contradicted.stderr.contains("warning: Supports, though 2 necessary items failed"))
     let notApplicable = try workspace.run(
@@ -94,7 +97,9 @@ import Testing
     #expect(decided["4.1.2 software"]?["level"] as? String == "supports")
     #expect(decided["4.1.2 software"]?["draft"] as? String == "partially-supports")
     #expect((decided["4.1.2 software"]?["warnings"] as? [String])?.count == 1)
-    #expect(decided["1.4.4 software"]?["remarks"] as? String == "The platform's largest text works in every component")
+    #expect(
+      decided["1.4.4 software"]?["remarks"] as? String
+        == "The platform's largest text works in every component")
 
     // A workspace's own mapping row: text resize made necessary to 1.4.4 for this audit's product.
     let mapped = try workspace.run(
@@ -103,7 +108,8 @@ import Testing
     #expect(mapped.status == 0, "\(mapped.stderr)")
     let remapped = try Self.rows(workspace)
     #expect(remapped["1.4.4 software"]?["draft"] as? String == "does-not-support")
-    #expect((remapped["1.4.4 software"]?["warnings"] as? [String])?.first?.hasPrefix("Supports, though") == true)
+    #expect(
+      (remapped["1.4.4 software"]?["warnings"] as? [String])?.first?.hasPrefix("Supports, though") == true)
     let shown = try workspace.run("wcag", "show", "native/checkbox#settings.text-resize")
     #expect(shown.stdout.contains("this app promises 200% text and no more"))
     let history = try workspace.run("history", "--json").stdout
@@ -114,9 +120,11 @@ import Testing
   @Test func theReportIsValidOpenACRAndAReadablePrintablePage() throws {
     let workspace = try Self.audit()
     #expect(
-      try workspace.run("acr", "set", "1", "2.4.7", "partially-supports", "--component-type", "software").status == 0)
+      try workspace.run("acr", "set", "1", "2.4.7", "partially-supports", "--component-type", "software")
+        .status == 0)
     let yaml = try workspace.run(
-      "acr", "1", "--format", "openacr", "--author", "Nina Auditor <nina@example.org>", "--date", "2026-11-25")
+      "acr", "1", "--format", "openacr", "--author", "Nina Auditor <nina@example.org>", "--date", "2026-11-25"
+    )
     #expect(yaml.status == 0, "\(yaml.stderr)")
     #expect(yaml.stdout.contains("report_date: '2026-11-25'") && yaml.stdout.contains("version: '1.0'"))
     #expect(yaml.stdout.contains("catalog: 2.5-edition-wcag-2.2-en"))
@@ -137,18 +145,39 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: "\(screenshots)/acr-phone.png"))
   }
 
+  @Test func theWebPageDecidesALevelAndDownloadsTheReport() throws {
+    let workspace = try Self.audit()
+    let server = try RunningServer(workspace)
+    defer { _ = server.stop() }
+    let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/acr-web").path
+    let check = try Python.run([Python.script("check_acr_web.py"), server.base, "1", screenshots])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    if FileManager.default.fileExists(atPath: Self.openACR.path) {
+      let schema = try Python.run([
+        Python.script("check_openacr.py"), "\(screenshots)/acr-web.yaml", Self.openACR.path,
+      ])
+      #expect(schema.status == 0, "\(schema.stdout)\(schema.stderr)")
+    }
+    let history = try #require(try workspace.run("history", "--json").json() as? [[String: Any]])
+    #expect(history.contains { $0["action"] as? String == "acr.set" })
+  }
+
   @Test func badInputIsRefusedAndNothingIsWritten() throws {
     let workspace = try Self.audit()
     #expect(try workspace.run("product", "add", "Other App", "--platform", "ios").status == 0)
     #expect(try workspace.run("audit", "new", "Other App", "--release", "0.1").status == 0)
     #expect(
-      try workspace.run("audit", "new", "Acme App", "--release", "2.0", "--scope", "native/checkbox").status == 0)
+      try workspace.run("audit", "new", "Acme App", "--release", "2.0", "--scope", "native/checkbox").status
+        == 0)
     let refusals: [([String], String)] = [
       (
         ["acr", "set", "1", "9.9.9", "supports", "--component-type", "software"],
         "9.9.9 is not a WCAG 2.2 success criterion"
       ),
-      (["acr", "set", "1", "1.4.4", "mostly", "--component-type", "software"], "'mostly' is not a conformance level"),
+      (
+        ["acr", "set", "1", "1.4.4", "mostly", "--component-type", "software"],
+        "'mostly' is not a conformance level"
+      ),
       (
         ["acr", "set", "1", "1.4.4", "supports", "--component-type", "electronic-docs"],
         "'electronic-docs' is not a component type"
@@ -162,19 +191,30 @@ import Testing
       (["acr", "2", "--format", "openacr", "--author", "a@b.org"], "has no verdicts yet"),
       (["acr", "1", "--format", "openacr", "--author", "Nina Auditor"], "has no e-mail address"),
       (
-        ["wcag", "map", "native/checkbox#screenreader.role", "9.9.9", "--relation", "necessary", "--reason", "x"],
+        [
+          "wcag", "map", "native/checkbox#screenreader.role", "9.9.9", "--relation", "necessary", "--reason",
+          "x",
+        ],
         "9.9.9 is not a WCAG 2.2 success criterion"
       ),
       (
-        ["wcag", "map", "native/checkbox#screenreader.role", "4.1.2", "--relation", "maybe", "--reason", "x"],
+        [
+          "wcag", "map", "native/checkbox#screenreader.role", "4.1.2", "--relation", "maybe", "--reason", "x",
+        ],
         "'maybe' is not a relation"
       ),
       (
-        ["wcag", "map", "native/checkbox#screenreader.role", "4.1.2", "--relation", "related", "--reason", " "],
+        [
+          "wcag", "map", "native/checkbox#screenreader.role", "4.1.2", "--relation", "related", "--reason",
+          " ",
+        ],
         "say why with --reason"
       ),
       (
-        ["wcag", "map", "native/checkbox#screenreader.nothing", "4.1.2", "--relation", "related", "--reason", "x"],
+        [
+          "wcag", "map", "native/checkbox#screenreader.nothing", "4.1.2", "--relation", "related", "--reason",
+          "x",
+        ],
         "native/checkbox#screenreader.nothing"
       ),
     ]
@@ -198,7 +238,9 @@ import Testing
     var sources = [CLIWorkspace.sampleCriteria]
     let seeds = CLIWorkspace.repository.deletingLastPathComponent().appendingPathComponent("shared/seeds")
     if FileManager.default.fileExists(atPath: seeds.path) { sources.append(seeds.path) }
-    if let corpus = CLIWorkspace.corpus { sources.append(corpus.appendingPathComponent("documentation").path) }
+    if let corpus = CLIWorkspace.corpus {
+      sources.append(corpus.appendingPathComponent("documentation").path)
+    }
     for source in sources { _ = try workspace.run("criteria", "import", source) }
     let documents = try #require(try workspace.run("criteria", "list", "--json").json() as? [[String: Any]])
     let components = Set(documents.compactMap { $0["component"] as? String })

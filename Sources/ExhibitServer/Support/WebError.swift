@@ -54,6 +54,12 @@ public struct WebError: Error, Sendable, Equatable {
       case .closed: return WebError(.conflict, "audit_closed", error.description)
       default: return WebError(.unprocessableContent, "audit", error.description)
       }
+    case let error as ConformanceError:
+      switch error {
+      case .closedAudit: return WebError(.conflict, "audit_closed", error.description)
+      case .noLinks: return WebError(.unprocessableContent, "no_verdicts", error.description)
+      default: return .badRequest(error.description)
+      }
     case let error as SearchError: return .badRequest(error.description)
     case let error as RecordingCorrectionError: return .badRequest(error.description)
     case let error as AccountError: return .badRequest(error.description)

@@ -32,10 +32,13 @@ import Testing
     #expect(WCAGMapping.defaults.rows(for: resize).first?.relation == .necessary)
     #expect(WCAGMapping.defaults.rows(for: nativeResize).first?.relation == .related)
     let own = WCAGMappingRow(
-      selector: .item(nativeResize), criterion: "1.4.4", relation: .necessary, rationale: "this product's promise")
+      selector: .item(nativeResize), criterion: "1.4.4", relation: .necessary,
+      rationale: "this product's promise")
     let mapped = WCAGMapping.defaults.with(overrides: [own])
     #expect(mapped.rows(for: nativeResize).map(\.relation) == [.necessary])
-    #expect(mapped.rows(for: try #require(ItemKey("native/other#settings.text-resize"))).first?.relation == .related)
+    #expect(
+      mapped.rows(for: try #require(ItemKey("native/other#settings.text-resize"))).first?.relation == .related
+    )
     #expect(WCAGMapping.defaults.rows(for: try #require(ItemKey("native/checkbox#keyboard.escape"))).isEmpty)
   }
 }

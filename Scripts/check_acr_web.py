@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Decides a conformance level on `exhibit serve`'s conformance report page as an auditor would, in
+headless Chromium with axe-core 4.x (WCAG 2.0, 2.1 and 2.2, A and AA): the page, a decision against
+the evidence (its warning must show), and the OpenACR download, saved as SCREENSHOT_DIR/acr-web.yaml
+for the schema check. Prints a JSON report; exits 1 when a step fails or axe finds a violation, 2
+when the check cannot run.
+
+    python3 Scripts/check_acr_web.py BASE_URL AUDIT_ID SCREENSHOT_DIR
+
+The audit must have a failed item necessary to 4.1.2 on software (a native component).
+"""
+import pathlib
+import sys
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
+import check_desk  # noqa: E402
+import check_web  # noqa: E402
+import headless  # noqa: E402
+
+
+class ACRWebCheck(check_desk.DeskCheck):
+    def run(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+
+        driver, audit = self.driver, self.exhibit
+        self.viewport(1600, 1000)
+        self.open(f"/audits/{audit}")
+        driver.find_element(By.PARTIAL_LINK_TEXT, "Conformance report").click()
+        self.wait_for(f"return location.pathname === '/audits/{audit}/acr'")
+        if "Does Not Support" not in self.text() and "Partially Supports" not in self.text():
+            self.fail("page", "the report shows no lowered level, though 4.1.2 failed")
+        self.axe("acr-web")
+        self.screen_shot("acr-web")
+        Select(driver.find_element(By.ID, "decide-criterion")).select_by_value("4.1.2")
+        Select(driver.find_element(By.ID, "decide-type")).select_by_value("software")
+        Select(driver.find_element(By.ID, "decide-level")).select_by_value("supports")
+        driver.find_element(By.ID, "decide-remarks").send_keys("Checked again by hand")
+        driver.find_element(By.CSS_SELECTOR, "form[action$='/acr'] button[type=submit]").click()
+        self.wait_for("return location.search.indexOf('decided=') >= 0 && document.readyState === 'complete'")
+        row = driver.find_element(By.ID, "sc-4.1.2").text
+        if "Supports" not in row or "Warning: Supports, though" not in row or "Checked again by hand" not in row:
+            self.fail("decide", f"the decided row does not show its level, remarks and warning: {row[:300]!r}")
+        self.axe("acr-web-decided")
+        driver.execute_script("document.getElementById('sc-4.1.2').scrollIntoView()")
+        self.screen_shot("acr-web-decided")
+        query = urllib.parse.urlencode({"format": "openacr", "author": "Nina Auditor <nina@example.org>"})
+        with urllib.request.urlopen(f"{self.base}/audits/{audit}/acr/download?{query}", timeout=30) as answer:
+            disposition = answer.headers.get("Content-Disposition", "")
+            (self.shots / "acr-web.yaml").write_bytes(answer.read())
+        if "attachment" not in disposition:
+            self.fail("download", f"the YAML is not offered as a download: {disposition!r}")
+
+
+def main():
+    if len(sys.argv) != 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    base, audit, shots = sys.argv[1:]
+    shots = pathlib.Path(shots)
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        headless.axe_script_path()
+        driver = headless.start_chromium(window="1600,1000")
+    except ImportError as error:
+        print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
+        return 2
+    return check_web.report(ACRWebCheck(driver, base, audit, "", shots))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
