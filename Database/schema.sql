@@ -675,6 +675,13 @@ CREATE TABLE acr_decision (
 
 CREATE INDEX acr_decision_audit ON acr_decision (audit_id, criterion, component_type);
 
+CREATE TABLE conformance_setting (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  set_at TEXT NOT NULL
+);
+
 CREATE TRIGGER wcag_override_append_only_update BEFORE UPDATE ON wcag_override
 BEGIN
   SELECT RAISE(ABORT, 'wcag_override is append-only: map the item again instead');

@@ -1,5 +1,6 @@
 -- Version 19: conformance reports. A workspace's own rows of the WCAG mapping (`exhibit wcag
--- map`), and the levels auditors decide for an audit's conformance report (`exhibit acr set`).
+-- map`), the levels auditors decide for an audit's conformance report (`exhibit acr set`), and
+-- the workspace's report settings (`exhibit acr author`: who signs its reports).
 -- Each row is written with its audit event (`wcag.map`, `acr.set`) and never changed or deleted:
 -- a later row for the same item and criterion, or the same audit, criterion and component type,
 -- replaces an earlier one. A closed audit's report is final.
@@ -26,6 +27,13 @@ CREATE TABLE acr_decision (
   created_at TEXT NOT NULL
 );
 CREATE INDEX acr_decision_audit ON acr_decision (audit_id, criterion, component_type);
+
+CREATE TABLE conformance_setting (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  set_at TEXT NOT NULL
+);
 
 CREATE TRIGGER wcag_override_append_only_update BEFORE UPDATE ON wcag_override
 BEGIN

@@ -143,6 +143,9 @@ public struct BundleContents: Sendable, Equatable, Codable {
     /// Its side sentences (``CriteriaItem/notes``); written only when it has some, so bags made
     /// before notes existed read and render the same.
     public var notes: [String] = []
+    /// The success criteria it bears on through the workspace's mapping; absent from bags made
+    /// before conformance reports.
+    public var wcag: [WCAGLink]? = nil
   }
 
   /// A verdict: one link of a recording (or a segment) to an item.
@@ -280,6 +283,24 @@ public struct BundleContents: Sendable, Equatable, Codable {
 
   /// The layout new bags' reports have.
   static let currentReportLayout = 2
+  /// The bag's conformance report: who signs it and the levels decided in its audit for its
+  /// component type; absent from bags made without audits, without a report author, or before
+  /// conformance reports. With it the bag carries `acr.yaml` and `acr.html`, drafted from its own
+  /// evidence (``BundleContents/conformanceDraft``).
+  public var conformance: ConformanceFacts?
+
+  /// A success criterion an item bears on, as a bag records it.
+  public struct WCAGLink: Sendable, Equatable, Codable {
+    public let criterion: String
+    public let relation: WCAGRelation
+  }
+
+  /// What a bag's conformance report is drafted from besides its evidence.
+  public struct ConformanceFacts: Sendable, Equatable, Codable {
+    public let author: OpenACRDocument.Author
+    /// The levels decided in the audit for the bag's component type, the latest per criterion.
+    public let decisions: [ACRDecision]
+  }
 
   /// How many items pass, fail, conflict, do not apply or still have gaps.
   public struct Summary: Sendable, Equatable, Codable {
@@ -311,13 +332,14 @@ public struct BundleContents: Sendable, Equatable, Codable {
   private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
     case tested, overallStatus, columns, items, gaps, links, recordings, auditHead, summary, audit
-    case reportLayout
+    case reportLayout, conformance
   }
 }
 
 extension BundleContents.Item {
   private enum CodingKeys: String, CodingKey {
-    case key, section, label, expectation, platforms, notApplicable, verdict, gap, verdicts, links, notes
+    case key, section, label, expectation, platforms, notApplicable, verdict, gap, verdicts, links, notes,
+      wcag
   }
 
   public init(from decoder: any Decoder) throws {
@@ -333,6 +355,7 @@ extension BundleContents.Item {
     verdicts = try container.decode([BundleContents.ColumnVerdict].self, forKey: .verdicts)
     links = try container.decode([Int64].self, forKey: .links)
     notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+    wcag = try container.decodeIfPresent([BundleContents.WCAGLink].self, forKey: .wcag)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -348,5 +371,6 @@ extension BundleContents.Item {
     try container.encode(verdicts, forKey: .verdicts)
     try container.encode(links, forKey: .links)
     if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
+    try container.encodeIfPresent(wcag, forKey: .wcag)
   }
 }

@@ -8,6 +8,7 @@ extension BundleEvidenceCheck {
     files: [String], manifest: [String: Any]?, problem: (String, String) -> Void
   ) {
     var expected = Set(renderedPayload)
+    if manifest?["conformance"] != nil { expected.formUnion(BundleContents.conformancePayload) }
     for recording in manifest?["recordings"] as? [[String: Any]] ?? [] {
       if let file = recording["file"] as? String { expected.insert("data/" + file) }
       for caption in recording["captions"] as? [[String: Any]] ?? [] {

@@ -95,6 +95,7 @@ enum BundleEvidenceCheck {
       checkVerdicts(manifest: manifest, problem: problem)
       checkItems(manifest: manifest, events: events, problem: problem)
       checkRecordings(manifest: manifest, events: events, fileHashes: fileHashes, problem: problem)
+      checkConformance(manifest: manifest, events: events, problem: problem)
     }
     run(.rendering, passed: "report.html, earl.jsonld and bag-info are what manifest.json renders to") {
       problem in

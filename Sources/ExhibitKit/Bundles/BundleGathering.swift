@@ -124,6 +124,8 @@ extension BundleGathering {
       platform: platform,
       seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) }
         + bundleLinks.filter { $0.kind == .observation }.map { $0.column(recordings: [:]) })
+    let conformance = ConformanceLedger(connection: connection)
+    let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides())
     let items = criteria.items.map { item in
       let own = bundleLinks.filter { $0.item == item.key.description }
       let verdicts = columns.map { column in
@@ -136,17 +138,30 @@ extension BundleGathering {
       }
       // The one rule: a fail with one screen reader fails the item; a pass elsewhere is no conflict.
       let standing = ItemStanding(notApplicable: item.notApplicable, columns: verdicts.map(\.verdict))
-      return BundleContents.Item(
+      var bundled = BundleContents.Item(
         key: item.key.description, section: item.section, label: item.label, expectation: item.expectation,
         platforms: item.platforms, notApplicable: item.notApplicable,
         verdict: own.isEmpty ? nil : standing.verdict, gap: standing.hasGap,
         verdicts: verdicts,
         links: own.map(\.id), notes: item.notes)
+      bundled.wcag = mapping.rows(for: item.key).map {
+        BundleContents.WCAGLink(criterion: $0.criterion, relation: $0.relation)
+      }
+      return bundled
     }
     let subjects =
       [component.description] + bundleLinks.map { "link:\($0.id)" }
       + recordings.map { "recording:\($0.sha256)" }
-    let events = try auditTrail.events(about: subjects)
+    // The mapping rows of its items and the levels decided for its component type, as events.
+    let type = ACRComponentType(component.family)
+    let conformanceEvents = try auditTrail.events(
+      about: criteria.items.map(\.key.description) + (audit.map { ["audit:\($0.id)"] } ?? [])
+    ).filter { event in
+      event.action == "wcag.map"
+        || (event.action == "acr.set"
+          && BundleEvidenceCheck.field(event.after, "component_type") == type.rawValue)
+    }
+    let events = (try auditTrail.events(about: subjects) + conformanceEvents).sorted { $0.id < $1.id }
     let head = try auditTrail.headHash()
     var contents = BundleContents(
       name: BagPath.safeComponent(
@@ -161,6 +176,15 @@ extension BundleGathering {
       feature: GherkinFeature.render(criteria, platform: platform))
     contents.summary = BundleContents.Summary(items: items)
     contents.reportLayout = BundleContents.currentReportLayout
+    if let audit, let author = try conformance.author() {
+      var latest: [String: ACRDecision] = [:]
+      for decision in try conformance.decisions(audit: audit.id) where decision.componentType == type {
+        latest[decision.criterion] = decision
+      }
+      contents.conformance = BundleContents.ConformanceFacts(
+        author: author,
+        decisions: latest.values.sorted { WCAGMapping.order($0.criterion) < WCAGMapping.order($1.criterion) })
+    }
     if let audit {
       contents.audit = BundleContents.AuditInfo(
         id: audit.id, product: audit.product, release: audit.release, state: audit.state, from: audit.from)

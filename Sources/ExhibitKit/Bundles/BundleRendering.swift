@@ -32,6 +32,10 @@ enum BundleRendering {
     if let earl = try? EARLDocument.render(contents) {
       compare(root, "data/earl.jsonld", earl, problem: problem)
     }
+    if let files = try? contents.conformanceFiles() {
+      compare(root, "data/acr.yaml", files.yaml, problem: problem)
+      compare(root, "data/acr.html", files.html, problem: problem)
+    }
     compareInfo(root, contents, problem: problem)
     return problems
   }

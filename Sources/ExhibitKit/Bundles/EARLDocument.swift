@@ -46,6 +46,25 @@ enum EARLDocument {
         "dct:isPartOf": ["@id": "urn:exhibit:criteria:\(contents.component)@\(contents.criteriaRevision)"],
       ])
     }
+    // The success criteria the items are necessary to (bags that carry the mapping), each once.
+    let necessary = Dictionary(
+      contents.items.map { item in
+        (
+          item.key,
+          (item.wcag ?? []).filter { $0.relation == .necessary }.compactMap { WCAG22.criterion($0.criterion) }
+        )
+      }
+    ) { first, _ in first }
+    var requirements: [String] = []
+    for criterion in contents.items.flatMap({ necessary[$0.key] ?? [] })
+    where !requirements.contains(criterion.url) {
+      requirements.append(criterion.url)
+      graph.append([
+        "@id": criterion.url, "@type": "earl:TestRequirement",
+        "dct:title":
+          "WCAG 2.2 \(criterion.number) \(criterion.handle) (Level \(criterion.level?.rawValue ?? ""))",
+      ])
+    }
     for link in contents.links {
       let fragment =
         link.startSeconds.map { start in "#t=\(Self.seconds(start)),\(Self.seconds(link.endSeconds ?? start))"
@@ -72,7 +91,11 @@ enum EARLDocument {
       graph.append([
         "@id": "\(base)#link-\(link.id)", "@type": "earl:Assertion",
         "earl:assertedBy": ["@id": auditor(link.auditor)],
-        "earl:subject": ["@id": columnSubject(column)], "earl:test": ["@id": test(link.item)],
+        "earl:subject": ["@id": columnSubject(column)],
+        // Our item, and beside it the success criteria a failure of it shows are not satisfied.
+        "earl:test": (necessary[link.item] ?? []).isEmpty
+          ? ["@id": test(link.item)] as Any
+          : [["@id": test(link.item)]] + (necessary[link.item] ?? []).map { ["@id": $0.url] },
         "earl:mode": ["@id": "earl:manual"],
         "earl:result": result,
       ])

@@ -177,6 +177,10 @@ public enum EvidenceBundler {
     try writer.write(Data(ReportPage.render(contents).utf8), to: "report.html")
     try writer.write(Data(contents.feature.utf8), to: "criteria.feature")
     try writer.write(try EARLDocument.render(contents), to: "earl.jsonld")
+    if let conformance = try contents.conformanceFiles() {
+      try writer.write(conformance.yaml, to: "acr.yaml")
+      try writer.write(conformance.html, to: "acr.html")
+    }
     try writer.write(try encoder.encode(AuditLogExport(contents)), to: "audit-log.json")
     for recording in contents.recordings {
       try writer.copy(from: recording.source, to: recording.file, expectedSHA256: recording.sha256)

@@ -133,8 +133,14 @@ struct ReportPage {
   private func row(_ item: BundleContents.Item) -> HTML {
     let expected = HTML.join(
       item.expectation.split(separator: "\n").map { "\(String($0))" }, separator: "<br>")
+    let wcag = (item.wcag ?? []).filter { $0.relation != .none }.compactMap { link -> HTML? in
+      guard let criterion = WCAG22.criterion(link.criterion) else { return nil }
+      return "\(criterion.number) \(criterion.handle) (\(link.relation.rawValue))"
+    }
+    let criteria: HTML =
+      wcag.isEmpty ? .empty : "<br><span class=\"wcag\">WCAG \(HTML.join(wcag, separator: "; "))</span>"
     return """
-      <tr><th scope="row">\(item.label) <span class="key">\(item.key)</span></th>
+      <tr id="\(ACRPage.itemAnchor(item.key))"><th scope="row">\(item.label) <span class="key">\(item.key)</span>\(criteria)</th>
       <td data-label="Expected">\(expected)</td>
       <td data-label="Verdict">\(verdicts(item))</td>
       <td data-label="Evidence">\(evidence(item))</td></tr>

@@ -8,22 +8,33 @@ import Foundation
 /// self-contained file with no script, its one stylesheet named by a Content-Security-Policy as
 /// the bundle report's is, accessible and printable (every row printed, headers repeated).
 public struct ACRPage {
-  public let audit: Audit
+  /// Where the page's evidence links go.
+  public enum EvidenceLinks: Sendable, Equatable {
+    /// Into a web workspace at this address (empty: links relative to a page it serves).
+    case workspace(String)
+    /// Into the bag the page is in: segments to its recordings, items to its report.
+    case bag
+  }
+
+  public let audit: ACRHeading
   public let draft: ACRDraft
   public let author: OpenACRDocument.Author
   public let date: String
-  /// Where evidence links point: a web workspace's address (`http://127.0.0.1:8080`), or empty for
-  /// links relative to a page served by it.
-  public let evidenceBase: String
+  public let links: EvidenceLinks
 
   public init(
-    audit: Audit, draft: ACRDraft, author: OpenACRDocument.Author, date: String, evidenceBase: String = ""
+    audit: ACRHeading, draft: ACRDraft, author: OpenACRDocument.Author, date: String,
+    links: EvidenceLinks = .workspace("")
   ) {
     self.audit = audit
     self.draft = draft
     self.author = author
     self.date = date
-    self.evidenceBase = evidenceBase.hasSuffix("/") ? String(evidenceBase.dropLast()) : evidenceBase
+    if case .workspace(let base) = links, base.hasSuffix("/") {
+      self.links = .workspace(String(base.dropLast()))
+    } else {
+      self.links = links
+    }
   }
 
   /// The page's markup.
@@ -54,8 +65,8 @@ public struct ACRPage {
     \(table(.aa, number: 2))
     \(unmappedSection)
     </main>
-    <footer><p>Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(String(audit.id)); \
-    the same report as OpenACR YAML: <code>exhibit acr \(String(audit.id)) --format openacr</code>.</p></footer>
+    <footer><p>Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(String(audit.audit)); \
+    the same report as OpenACR YAML: \(links == .bag ? "acr.yaml beside this page" : "<code>exhibit acr \(String(audit.audit)) --format openacr</code>" as HTML).</p></footer>
     </body>
     </html>
 
@@ -72,8 +83,8 @@ public struct ACRPage {
       <dt>Version</dt><dd>\(audit.release)</dd>
       <dt>Report date</dt><dd>\(date)</dd>
       <dt>Author</dt><dd>\(author.name.map { "\($0), " } ?? "")\(author.email)</dd>
-      <dt>Audit</dt><dd>Audit \(String(audit.id)), \(audit.state.rawValue), opened \(String(audit.openedAt.prefix(10)))\
-      \(audit.closedAt.map { ", closed \(String($0.prefix(10)))" } ?? "")</dd>
+      <dt>Audit</dt><dd>Audit \(String(audit.audit)), \(audit.state.rawValue)\(audit.opened.map { ", opened \($0)" } ?? "")\
+      \(audit.closed.map { ", closed \($0)" } ?? "")</dd>
       <dt>Evaluation methods</dt><dd>\(ACRMethods(draft: draft).sentence)</dd>
       <dt>Levels</dt><dd>Drafted from the verdicts: a failed item necessary to a criterion lowers its level; \
       \(String(decided)) \(decided == 1 ? "level was" : "levels were") decided by an auditor.</dd>
@@ -162,11 +173,14 @@ public struct ACRPage {
           return
             "<li>link \(String(segment.link)): \(label)\(segment.note.isEmpty ? "" : ": \u{201C}\(segment.note)\u{201D}")</li>"
         }
-        let time = segment.fromSeconds.map { "?t=\(String($0))" } ?? ""
-        let href = "\(evidenceBase)/recordings/\(segment.recording.sha256)\(time)"
-        return "<li><a href=\"\(href)\">link \(String(segment.link)): \(label)</a></li>"
+        return "<li><a href=\"\(href(segment))\">link \(String(segment.link)): \(label)</a></li>"
       }
-      let page = "\(evidenceBase)/components/\(item.component.family.rawValue)/\(item.component.slug)"
+      let page: String
+      switch links {
+      case .workspace(let base):
+        page = "\(base)/components/\(item.component.family.rawValue)/\(item.component.slug)"
+      case .bag: page = "report.html#\(Self.itemAnchor(item.item.description))"
+      }
       return """
         <li><a href="\(page)">\(item.title)</a> · \(item.label) (\(item.relation.rawValue)): \
         \(item.verdict?.rawValue ?? "untested")<ul>\(HTML.join(segments))</ul></li>
@@ -174,6 +188,24 @@ public struct ACRPage {
     }
     return
       "<details open><summary>Evidence</summary><ul class=\"evidence\">\(HTML.join(entries))</ul></details>"
+  }
+
+  /// Where a segment's link opens it: the workspace's player at its second, or the bag's copy of
+  /// the recording with a media fragment.
+  private func href(_ segment: Coverage.Segment) -> String {
+    switch links {
+    case .workspace(let base):
+      let time = segment.fromSeconds.map { "?t=\(String($0))" } ?? ""
+      return "\(base)/recordings/\(segment.recording.sha256)\(time)"
+    case .bag:
+      let fragment = segment.fromSeconds.map { "#t=\(String($0)),\(String(segment.toSeconds ?? $0))" } ?? ""
+      return segment.recording.path + fragment
+    }
+  }
+
+  /// The `id` of an item's row in a bag's report: `item-native-checkbox-screenreader-role`.
+  static func itemAnchor(_ key: String) -> String {
+    "item-" + String(key.map { $0.isLetter || $0.isNumber ? $0 : "-" })
   }
 
   private var unmappedSection: HTML {

@@ -20,6 +20,8 @@ public enum ConformanceError: Error, Sendable, Equatable, CustomStringConvertibl
   case closedAudit(String)
   /// An author without an e-mail address, which OpenACR requires.
   case authorWithoutEmail(String)
+  /// No author given and none set for the workspace.
+  case noAuthor
 
   public var description: String {
     switch self {
@@ -41,6 +43,8 @@ public enum ConformanceError: Error, Sendable, Equatable, CustomStringConvertibl
     case .closedAudit(let audit): "audit \(audit) is closed: its conformance report is final"
     case .authorWithoutEmail(let author):
       "the author '\(author)' has no e-mail address, which OpenACR requires: write \"NAME <EMAIL>\""
+    case .noAuthor:
+      "say who signs the report: --author \"NAME <EMAIL>\", or once for the workspace with exhibit acr author"
     }
   }
 }

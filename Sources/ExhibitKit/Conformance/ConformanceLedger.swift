@@ -80,6 +80,29 @@ struct ConformanceLedger {
     }
   }
 
+  /// Records who signs the workspace's reports.
+  func setAuthor(_ author: OpenACRDocument.Author, actor: String) throws {
+    try connection.transaction {
+      let event = try AuditLog.append(
+        connection, actor: actor, action: "acr.author", subject: "conformance",
+        after: AuditJSON.object(["author": author.description]))
+      try connection.execute(
+        """
+        INSERT INTO conformance_setting (name, value, actor, set_at) VALUES ('author', ?, ?, ?)
+        ON CONFLICT (name) DO UPDATE SET value = excluded.value, actor = excluded.actor, set_at = excluded.set_at
+        """, [author.description, actor, event.at])
+    }
+  }
+
+  /// Who signs the workspace's reports, when it was set.
+  func author() throws -> OpenACRDocument.Author? {
+    guard
+      let text: String = try connection.first(
+        "SELECT value FROM conformance_setting WHERE name = 'author'")?.decode("value")
+    else { return nil }
+    return try? OpenACRDocument.Author(parsing: text)
+  }
+
   /// An audit's decided levels, oldest first.
   func decisions(audit: Int64) throws -> [ACRDecision] {
     try connection.query(

@@ -6,7 +6,7 @@ import Yams
 /// that YAML would read as something else (a criterion number, a date) is quoted.
 public struct OpenACRDocument: Encodable {
   /// Who wrote the report: OpenACR requires an e-mail address.
-  public struct Author: Sendable, Equatable, Encodable {
+  public struct Author: Sendable, Equatable, Codable {
     public let name: String?
     public let email: String
 
@@ -26,6 +26,15 @@ public struct OpenACRDocument: Encodable {
         self.email = trimmed
       }
     }
+
+    /// An author from its parts, as a bag's manifest records it.
+    init(name: String?, email: String) {
+      self.name = name
+      self.email = email
+    }
+
+    /// `Ada Lovelace <ada@example.org>`, or the address alone.
+    public var description: String { name.map { "\($0) <\(email)>" } ?? email }
 
     static func looksLikeEmail(_ text: String) -> Bool {
       let parts = text.split(separator: "@", omittingEmptySubsequences: false)
@@ -89,14 +98,14 @@ public struct OpenACRDocument: Encodable {
   }
 
   /// The report of `audit` from its draft, written on `date` (YYYY-MM-DD) by `author`.
-  public init(audit: Audit, draft: ACRDraft, author: Author, date: String, version: Int = 1) {
+  public init(audit: ACRHeading, draft: ACRDraft, author: Author, date: String, version: Int = 1) {
     title = "\(audit.product) Accessibility Conformance Report"
     product = Product(name: audit.product, version: audit.release)
     self.author = author
     reportDate = date
     self.version = version
     notes =
-      "Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(audit.id) (\(audit.name), \(audit.state.rawValue)); "
+      "Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(audit.audit) (\(audit.name), \(audit.state.rawValue)); "
       + "levels an auditor set are marked as decided in the readable report. Criteria with no level were not evaluated."
     evaluationMethodsUsed = ACRMethods(draft: draft).sentence
     license = "CC-BY-4.0"

@@ -61,6 +61,18 @@ extension Store {
     }
   }
 
+  /// Who signs the workspace's reports (`exhibit acr author`), when it was set.
+  /// - Throws: ``SQLiteError``.
+  public func acrAuthor() throws -> OpenACRDocument.Author? {
+    try connection.reading { try conformance.author() }
+  }
+
+  /// Sets who signs the workspace's reports; audited.
+  /// - Throws: ``SQLiteError``.
+  public func setACRAuthor(_ author: OpenACRDocument.Author, actor: String) throws {
+    try conformance.setAuthor(author, actor: actor)
+  }
+
   /// Decides a level of an audit's report for one criterion and component type; audited.
   /// - Throws: ``ConformanceError`` (an unknown criterion or level, a type the audit does not
   ///   cover, not-evaluated below AAA, a closed audit), ``AuditError`` or ``SQLiteError``.

@@ -88,7 +88,8 @@ struct ComponentPage {
         }
         let gaps = item.gapColumns.map(CoverageBadge.columnName).joined(separator: ", ")
         return """
-          <tr id="\(Self.anchor(item.key))"><th scope="row">\(item.label)<br><span class="muted sha">\(item.key)</span></th>
+          <tr id="\(Self.anchor(item.key))"><th scope="row">\(item.label)<br><span class="muted sha">\(item.key)</span>\
+          \(wcag(item.key))</th>
           <td>\(expectations[item.key] ?? "")</td>
           <td>\(item.notApplicable ? "<p>\(CoverageBadge.badge(CombinedVerdict.notApplicable)) by the criteria</p>" as HTML : .empty)\
           \(evidence.isEmpty ? HTML.empty : "<ul>\(evidence)</ul>")\
@@ -196,6 +197,18 @@ struct ComponentPage {
       </form></details>
       </section>
       """
+  }
+
+  /// The success criteria an item bears on, each linking to the standard, or that it is unmapped.
+  private func wcag(_ key: ItemKey) -> HTML {
+    let rows = data.mapping.rows(for: key).filter { $0.relation != .none }
+    guard !rows.isEmpty else { return "<br><span class=\"muted wcag\">WCAG: unmapped</span>" }
+    let links = rows.compactMap { row -> HTML? in
+      guard let criterion = WCAG22.criterion(row.criterion) else { return nil }
+      return
+        "<a href=\"\(criterion.url)\" title=\"\(row.rationale)\">\(criterion.number)</a> \(row.relation.rawValue)"
+    }
+    return "<br><span class=\"wcag\">WCAG \(HTML.join(links, separator: ", "))</span>"
   }
 
   private var problems: HTML {

@@ -65,10 +65,13 @@ struct ConformanceRoutes {
       if request.query("format") == "html" {
         let host = request.head.authority ?? "127.0.0.1"
         let page = ACRPage(
-          audit: report.audit, draft: draft, author: author, date: date, evidenceBase: "http://\(host)")
+          audit: ACRHeading(report.audit), draft: draft, author: author, date: date,
+          links: .workspace("http://\(host)"))
         return Self.download(page.html, name: "\(name).html", type: "text/html; charset=utf-8")
       }
-      let yaml = try OpenACRDocument(audit: report.audit, draft: draft, author: author, date: date).yaml()
+      let yaml = try OpenACRDocument(
+        audit: ACRHeading(report.audit), draft: draft, author: author, date: date
+      ).yaml()
       return Self.download(yaml, name: "\(name).yaml", type: "application/yaml; charset=utf-8")
     }
 

@@ -10,6 +10,8 @@ struct ComponentPageData: Sendable {
   let coverage: Coverage
   let recordings: [RecordingSummary]
   let suggestions: [Suggestion]
+  /// The workspace's WCAG mapping, for the criteria beside each item.
+  var mapping = WCAGMapping(rows: [])
 
   /// Reads a component's page.
   /// - Throws: ``LookupError`` for an unknown component, or ``SQLiteError``.
@@ -26,6 +28,6 @@ struct ComponentPageData: Sendable {
       coverage: coverage, recordings: recordings,
       suggestions: try store.pendingSuggestions(component: component, audit: audit).filter {
         keys.contains($0.item) && shas.contains($0.recording.sha256)
-      })
+      }, mapping: try store.wcagMapping())
   }
 }

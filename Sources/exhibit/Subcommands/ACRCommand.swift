@@ -16,7 +16,8 @@ struct ACRCommand: ParsableCommand {
       and the remarks say what is missing. `exhibit acr set` decides a level; a decision the evidence \
       contradicts carries a warning.
       """,
-    subcommands: [ACRReport.self, ACRDraftCommand.self, ACRSet.self], defaultSubcommand: ACRReport.self)
+    subcommands: [ACRReport.self, ACRDraftCommand.self, ACRSet.self, ACRAuthor.self],
+    defaultSubcommand: ACRReport.self)
 }
 
 /// `exhibit acr [report] [AUDIT] --format openacr|html [--author "NAME <EMAIL>"] [--date D]`
@@ -51,17 +52,21 @@ struct ACRReport: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let written = author ?? ProcessInfo.processInfo.environment["EXHIBIT_ACR_AUTHOR"] ?? ""
-      let author = try OpenACRDocument.Author(parsing: written)
       let store = try global.openForReading()
+      guard let author = try author.map(OpenACRDocument.Author.init(parsing:)) ?? store.acrAuthor() else {
+        throw ConformanceError.noAuthor
+      }
       let (audit, draft) = try store.acrDraft(audit: self.audit)
       let day = date ?? String(Timestamp.string(Date()).prefix(10))
       switch format {
       case .openacr:
-        Console.document(try OpenACRDocument(audit: audit, draft: draft, author: author, date: day).yaml())
+        Console.document(
+          try OpenACRDocument(audit: ACRHeading(audit), draft: draft, author: author, date: day).yaml())
       case .html:
         Console.document(
-          ACRPage(audit: audit, draft: draft, author: author, date: day, evidenceBase: evidenceBase).html)
+          ACRPage(
+            audit: ACRHeading(audit), draft: draft, author: author, date: day, links: .workspace(evidenceBase)
+          ).html)
       }
     }
   }
@@ -152,6 +157,32 @@ struct ACRSet: ParsableCommand {
       Console.out(
         "\(decision.criterion) \(type.rawValue): \(decision.level.label), decided by \(decision.actor)")
       for warning in row?.warnings ?? [] { Console.warning(warning) }
+    }
+  }
+}
+
+/// `exhibit acr author ["NAME <EMAIL>"]`
+struct ACRAuthor: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "author", abstract: "Show or set who signs this workspace's reports (and its bags' reports)."
+  )
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "\"NAME <EMAIL>\"; OpenACR requires the e-mail address.")
+  var author: String?
+
+  func run() throws {
+    try reportingFailures {
+      guard let author else {
+        let store = try global.openForReading()
+        Console.out(
+          try store.acrAuthor()?.description ?? "no author set: exhibit acr author \"NAME <EMAIL>\"")
+        return
+      }
+      let parsed = try OpenACRDocument.Author(parsing: author)
+      let store = try global.openForWriting()
+      try store.setACRAuthor(parsed, actor: CommandActor.current())
+      Console.out("reports are signed by \(parsed.description)")
     }
   }
 }

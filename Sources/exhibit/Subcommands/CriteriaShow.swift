@@ -22,19 +22,41 @@ struct CriteriaShow: ParsableCommand {
     let revision: Int
     let staleLinks: Int
     let items: [StoredCriteriaItem]
+    /// Each item's WCAG success criteria (`exhibit wcag show`), by item key; an unmapped item has none.
+    let wcag: [String: [Criterion]]
+  }
+
+  /// A success criterion an item bears on.
+  struct Criterion: Encodable {
+    let criterion: String
+    let handle: String
+    let relation: WCAGRelation
   }
 
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
       let criteria = try store.componentCriteria(try store.resolveComponent(component), platform: platform)
+      let mapping = try store.wcagMapping()
+      let wcag = Dictionary(
+        criteria.items.map { item in
+          (
+            item.key.description,
+            mapping.rows(for: item.key).map {
+              Criterion(
+                criterion: $0.criterion, handle: WCAG22.criterion($0.criterion)?.handle ?? "",
+                relation: $0.relation)
+            }
+          )
+        }
+      ) { first, _ in first }
       if output.json {
         try Console.json(
           Report(
             component: criteria.component.description, title: criteria.document.title,
             format: criteria.document.format,
             revision: criteria.document.revision, staleLinks: criteria.document.staleLinks,
-            items: criteria.items))
+            items: criteria.items, wcag: wcag))
         return
       }
       switch format {
@@ -65,10 +87,20 @@ struct CriteriaShow: ParsableCommand {
           [
             item.key.description, item.platforms.map(\.rawValue).joined(separator: ","),
             item.notApplicable ? "n/a" : item.expectation,
+            Self.wcagCell(wcag[item.key.description] ?? []),
           ]
         }
-        Console.out(Table.render(header: ["KEY", "PLATFORMS", "EXPECTATION"], rows: rows))
+        Console.out(Table.render(header: ["KEY", "PLATFORMS", "EXPECTATION", "WCAG"], rows: rows))
       }
     }
+  }
+
+  /// `4.1.2; related 2.5.3, 1.1.1`: the criteria an item is necessary to, then the ones it touches.
+  static func wcagCell(_ criteria: [Criterion]) -> String {
+    guard !criteria.isEmpty else { return "unmapped" }
+    let necessary = criteria.filter { $0.relation == .necessary }.map(\.criterion)
+    let related = criteria.filter { $0.relation == .related }.map(\.criterion)
+    return (necessary + (related.isEmpty ? [] : ["related " + related.joined(separator: ", ")])).joined(
+      separator: "; ")
   }
 }
