@@ -675,6 +675,12 @@ CREATE TABLE acr_decision (
 
 CREATE INDEX acr_decision_audit ON acr_decision (audit_id, criterion, component_type);
 
+CREATE TABLE criteria_related_criterion (
+  document_id INTEGER NOT NULL REFERENCES criteria_document (id),
+  criterion TEXT NOT NULL,
+  PRIMARY KEY (document_id, criterion)
+);
+
 CREATE TABLE conformance_setting (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL,

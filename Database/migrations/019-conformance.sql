@@ -28,6 +28,14 @@ CREATE TABLE acr_decision (
 );
 CREATE INDEX acr_decision_audit ON acr_decision (audit_id, criterion, component_type);
 
+-- The success criteria a criteria document's own "Further Reading" or "Related WCAG" list names
+-- (`exhibit wcag check` compares them with the mapping).
+CREATE TABLE criteria_related_criterion (
+  document_id INTEGER NOT NULL REFERENCES criteria_document (id),
+  criterion TEXT NOT NULL,
+  PRIMARY KEY (document_id, criterion)
+);
+
 CREATE TABLE conformance_setting (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL,

@@ -230,6 +230,29 @@ import Testing
     #expect(!history.contains("\"acr.set\"") && !history.contains("\"wcag.map\""))
   }
 
+  /// A document's own "Related WCAG" list against the mapping: 1.4.1 is listed but no item bears
+  /// on it; 2.4.7 and 2.1.1 are what its items map to but the list lacks.
+  @Test func aDocumentsOwnListIsCheckedAgainstTheMapping() throws {
+    let workspace = try CLIWorkspace()
+    #expect(try workspace.run("init").status == 0)
+    let document = CLIWorkspace.repository.appendingPathComponent(
+      "Tests/ExhibitKitTests/Fixtures/criteria/related/toggle-switch.md")
+    let imported = try workspace.run("criteria", "import", document.path)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let checks = try #require(try workspace.run("wcag", "check", "--json").json() as? [[String: Any]])
+    let check = try #require(checks.first)
+    #expect(check["component"] as? String == "web/toggle-switch")
+    #expect(check["listed"] as? [String] == ["1.3.1", "4.1.2", "2.4.3", "1.4.1"])
+    #expect(check["listed_not_mapped"] as? [String] == ["1.4.1"])
+    let missing = check["mapped_not_listed"] as? [String] ?? []
+    #expect(missing.contains("2.4.7") && missing.contains("2.1.1") && !missing.contains("4.1.2"), "\(missing)")
+    let table = try workspace.run("wcag", "check")
+    #expect(table.stdout.contains("web/toggle-switch") && table.stdout.contains("1.4.1"))
+    // A document without a list of its own is not checked.
+    #expect(try workspace.run("criteria", "import", CLIWorkspace.sampleCriteria).status == 0)
+    #expect((try workspace.run("wcag", "check", "--json").json() as? [[String: Any]])?.count == 1)
+  }
+
   /// Every label the sample documents, the seeds and the corpus use has a mapping row, or the
   /// report could not say what it rests on: a new label fails here until it is mapped.
   @Test func everyLabelInUseIsMapped() throws {

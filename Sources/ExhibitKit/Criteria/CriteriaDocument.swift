@@ -131,6 +131,9 @@ public struct CriteriaDocument: Sendable, Equatable {
   public var notes: [DeveloperNote]
   public var announcements: [AnnouncementExample]
   public var videos: [VideoReference]
+  /// The WCAG success criteria the document's own "Further Reading" or "Related WCAG" list names;
+  /// empty when it has none (`exhibit wcag check` compares them with the mapping).
+  public var relatedCriteria: [String] = []
   /// Whether the user filed the document under its component by hand (`--component`).
   public var filedByHand = false
 

@@ -106,6 +106,11 @@ extension CriteriaLibrary {
         now,
       ])
     let documentID = connection.lastInsertRowID
+    for criterion in document.relatedCriteria {
+      try connection.execute(
+        "INSERT OR IGNORE INTO criteria_related_criterion (document_id, criterion) VALUES (?, ?)",
+        [documentID, criterion])
+    }
     for alias in document.aliases {
       try connection.execute(
         "INSERT OR IGNORE INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'document')",

@@ -87,14 +87,15 @@ public struct CriteriaParser: Sendable {
     }
     let readableTitle =
       title ?? (body.proseSlug ?? naming.slug).split(separator: "-").joined(separator: " ").capitalizedFirst
-    return .document(
-      CriteriaDocument(
-        family: family, category: naming.category, component: naming.slug, aliases: naming.aliases,
-        namingWarning: naming.warning, title: readableTitle, sourcePath: path,
-        format: format, sha256: SHA256.hash(data: bytes).hexString,
-        generalNotes: body.generalNotes.joined(separator: "\n"), gherkinGiven: body.gherkinGiven,
-        items: items, scenarios: body.scenarios, notes: body.notes.notes,
-        announcements: body.notes.announcements, videos: videos, filedByHand: componentOverride != nil))
+    var document = CriteriaDocument(
+      family: family, category: naming.category, component: naming.slug, aliases: naming.aliases,
+      namingWarning: naming.warning, title: readableTitle, sourcePath: path,
+      format: format, sha256: SHA256.hash(data: bytes).hexString,
+      generalNotes: body.generalNotes.joined(separator: "\n"), gherkinGiven: body.gherkinGiven,
+      items: items, scenarios: body.scenarios, notes: body.notes.notes,
+      announcements: body.notes.announcements, videos: videos, filedByHand: componentOverride != nil)
+    document.relatedCriteria = body.relatedCriteria
+    return .document(document)
   }
 
   /// Why a document is skipped: the same words for every document that states no criteria.

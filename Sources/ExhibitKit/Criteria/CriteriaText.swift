@@ -177,4 +177,28 @@ enum CriteriaText {
     }
   }
 
+
+  /// The WCAG success criterion numbers a line names (`1.4.4`, `2.4.7`), as written or in a W3C
+  /// Understanding or Techniques link's numbered form; a line with none gives none.
+  static func successCriteria(in line: String) -> [String] {
+    var found: [String] = []
+    var digits = ""
+    // Runs of digits and dots: `1.4.4`, `4.1.2.` (a sentence's end), never `12.3.4.5`.
+    for character in line + " " {
+      if character.isASCII && (character.isNumber || character == ".") {
+        digits.append(character)
+        continue
+      }
+      let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+      let trimmed = parts.last == "" ? Array(parts.dropLast()) : parts
+      if trimmed.count == 3, let first = Int(trimmed[0]), (1...4).contains(first),
+        trimmed.allSatisfy({ !$0.isEmpty && $0.count <= 2 })
+      {
+        let number = trimmed.joined(separator: ".")
+        if !found.contains(number) { found.append(number) }
+      }
+      digits = ""
+    }
+    return found
+  }
 }

@@ -9,7 +9,7 @@ struct MarkdownCriteriaParser {
   var family: Family
 
   private enum Part {
-    case generalNotes, videos, condensed, criteria, gherkin, developerNotes, other
+    case generalNotes, videos, condensed, criteria, gherkin, developerNotes, relatedCriteria, other
   }
 
   // Long: one pass over the lines as a state machine: the heading seen last decides what each line is.
@@ -114,6 +114,10 @@ struct MarkdownCriteriaParser {
         } else if !trimmed.isEmpty {
           body.notes.add(text: CriteriaText.plain(trimmed))
         }
+      case .relatedCriteria:
+        for number in CriteriaText.successCriteria(in: trimmed) where !body.relatedCriteria.contains(number) {
+          body.relatedCriteria.append(number)
+        }
       case .other:
         break
       }
@@ -199,6 +203,9 @@ struct MarkdownCriteriaParser {
     if lowered.hasPrefix("condensed") { return .condensed }
     if lowered == "criteria" || lowered.hasPrefix("acceptance criteria") { return .criteria }
     if lowered.hasPrefix("gherkin") { return .gherkin }
+    if lowered.contains("further reading") || lowered.contains("related wcag") || lowered.hasPrefix("wcag") {
+      return .relatedCriteria
+    }
     return .other
   }
 

@@ -11,6 +11,8 @@ struct ParsedBody {
   var gherkinGiven = ""
   var items: [CriteriaItem] = []
   var scenarios: [GherkinScenario] = []
+  /// The WCAG success criteria a "Further Reading" or "Related WCAG" list names, by number.
+  var relatedCriteria: [String] = []
   var notes = DeveloperNotesCollector()
   var videos: [VideoReference] = []
   /// Whether the document states criteria: a Condensed (or Criteria) section, front-matter

@@ -13,7 +13,7 @@ struct WCAGCommand: ParsableCommand {
       it: a failure proves nothing on its own) or none (a best practice with no criterion). Exhibit \
       ships reviewed rows for MagentaA11y's labels; `exhibit wcag map` lays a workspace's own over them.
       """,
-    subcommands: [WCAGList.self, WCAGShow.self, WCAGMap.self])
+    subcommands: [WCAGList.self, WCAGShow.self, WCAGMap.self, WCAGCheck.self])
 }
 
 /// `exhibit wcag list [--criterion 4.1.2]`
@@ -122,6 +122,44 @@ struct WCAGMap: ParsableCommand {
         item: item, criterion: criterion, relation: relation, reason: reason, actor: CommandActor.current())
       if output.json { return try Console.json(row) }
       Console.out("\(row.selector) -> \(row.criterion) (\(row.relation.rawValue)), by \(row.decidedBy ?? "")")
+    }
+  }
+}
+
+/// `exhibit wcag check [COMPONENT]`
+struct WCAGCheck: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Compare each document's own list of related criteria with what its items map to.",
+    discussion: """
+      MagentaA11y documents sometimes end with a hand-made list ("Further Reading", "Related WCAG"). \
+      For each that has one: the criteria it lists that no item maps to, and the criteria its items \
+      map to that it lacks. Neither side is taken as right; map an item with `exhibit wcag map`.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "Only this component.")
+  var component: String?
+
+  func run() throws {
+    try reportingFailures {
+      let store = try global.openForReading()
+      let checks = try store.wcagCrossCheck(component: component)
+      if output.json { return try Console.json(checks) }
+      guard !checks.isEmpty else {
+        Console.out("no document lists related success criteria of its own")
+        return
+      }
+      Console.out(
+        Table.render(
+          header: ["COMPONENT", "LISTED", "LISTED, NOT MAPPED", "MAPPED, NOT LISTED"],
+          rows: checks.map { check in
+            [
+              check.component.description, check.listed.joined(separator: ", "),
+              check.listedNotMapped.joined(separator: ", "), check.mappedNotListed.joined(separator: ", "),
+            ]
+          }))
     }
   }
 }

@@ -42,3 +42,17 @@ import Testing
     #expect(WCAGMapping.defaults.rows(for: try #require(ItemKey("native/checkbox#keyboard.escape"))).isEmpty)
   }
 }
+
+/// Success criterion numbers read from a document's list of related criteria.
+@Suite struct RelatedCriteriaTextTests {
+  @Test(arguments: [
+    ("- 1.3.1 Info and Relationships", ["1.3.1"]),
+    ("[2.4.3 Focus Order](https://www.w3.org/WAI/WCAG22/Understanding/focus-order.html)", ["2.4.3"]),
+    ("- 1.4.1 Use of Color, and 4.1.2.", ["1.4.1", "4.1.2"]),
+    ("WCAG 2.2 and version 12.3.4.5, 5.1.1", []),
+    ("1.4.10 Reflow; 1.4.10 again", ["1.4.10"]),
+  ])
+  func numbersAreRead(line: String, numbers: [String]) {
+    #expect(CriteriaText.successCriteria(in: line) == numbers)
+  }
+}
