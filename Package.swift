@@ -68,7 +68,8 @@ let package = Package(
       resources: [
         .embedInCode("Bundles/Resources/report.css"), .embedInCode("Bundles/Resources/report.js"),
         .embedInCode("Bundles/Resources/report-layout-1.css"),
-        .embedInCode("Conformance/Resources/wcag-2.2.tsv"), .embedInCode("Conformance/Resources/wcag-mapping.tsv"),
+        .embedInCode("Conformance/Resources/wcag-2.2.tsv"),
+        .embedInCode("Conformance/Resources/wcag-mapping.tsv"),
       ],
       plugins: ["EmbedSchema"]
     ),

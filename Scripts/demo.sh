@@ -47,10 +47,26 @@ step retest confirm "native/checkbox#screenreader.role"
 step coverage native/checkbox
 step audit compare 1.0 1.1
 step audit list
+echo
+echo "# evidence that is not video: a screenshot at 200% text, and an observation of focus order"
+step link Media/native/checkbox/checkbox_iOS_TextSize200.png "native/checkbox#settings.text-resize" --verdict pass --note "the label wraps at 200%"
+step link --observation "native/checkbox#keyboard.tab-arrow-keys-or-ctl-tab" --verdict fail --platform ios --note "focus skips the checkbox with a hardware keyboard"
+echo
+echo "# the conformance report (VPAT) of the retest: drafted from the verdicts through the WCAG mapping"
+step wcag show native/checkbox#screenreader.state
+step acr author "Demo Auditor <demo@example.org>"
+step acr draft 1.1
+step acr set 1.1 2.4.7 partially-supports --component-type software --remarks "focus is lost on iOS only"
+echo; echo "\$ exhibit acr 1.1 --format openacr > acr.yaml; exhibit acr 1.1 --format html > acr.html"
+"$exhibit" acr 1.1 --format openacr --date 2026-11-21 > acr.yaml
+"$exhibit" acr 1.1 --format html --date 2026-11-21 > acr.html
+head -20 acr.yaml
 step bundle --all --out bundles --date 2026-11-21
 step verify bundles/Acme_App-1.1-native-checkbox-android-2026-11-21
+step verify bundles/Acme_App-1.1-native-checkbox-ios-2026-11-21
 echo
 echo "# done; the workspace is left in $scratch for you to explore"
 echo "# to judge and review it in the browser, start the web workspace on it:"
 echo "#   cd $scratch && $exhibit serve"
-echo "# then open http://127.0.0.1:8080 (the overview, each component's checklist, the player)"
+echo "# then open http://127.0.0.1:8080 (the overview, each component's checklist, the player,"
+echo "# and /audits/2/acr for the conformance report)"

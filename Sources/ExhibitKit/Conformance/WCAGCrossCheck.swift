@@ -24,7 +24,9 @@ public struct WCAGCrossCheck: Sendable, Equatable, Encodable {
     self.mapped = mapped.sorted { WCAGMapping.order($0) < WCAGMapping.order($1) }
   }
 
-  private enum CodingKeys: String, CodingKey { case component, listed, mapped, listedNotMapped, mappedNotListed }
+  private enum CodingKeys: String, CodingKey {
+    case component, listed, mapped, listedNotMapped, mappedNotListed
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

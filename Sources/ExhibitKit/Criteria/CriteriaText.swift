@@ -177,7 +177,6 @@ enum CriteriaText {
     }
   }
 
-
   /// The WCAG success criterion numbers a line names (`1.4.4`, `2.4.7`), as written or in a W3C
   /// Understanding or Techniques link's numbered form; a line with none gives none.
   static func successCriteria(in line: String) -> [String] {

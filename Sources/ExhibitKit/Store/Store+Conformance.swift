@@ -38,7 +38,9 @@ extension Store {
         """)
       {
         guard let component = ComponentID(try row.decode("component") as String) else { continue }
-        if only == nil || only == component { listed[component, default: []].append(try row.decode("criterion")) }
+        if only == nil || only == component {
+          listed[component, default: []].append(try row.decode("criterion"))
+        }
       }
       return try listed.keys.sorted().map { component in
         WCAGCrossCheck(

@@ -10,7 +10,8 @@ import Testing
   /// The layers, bottom first; folders in one layer are siblings that may not name each other,
   /// except the composer's, which are one layer in two folders.
   static let layers: [[String]] = [
-    ["Criteria", "Accounts"], ["Recordings"], ["Audits"], ["Evidence"], ["Conformance"], ["Search", "Bundles"],
+    ["Criteria", "Accounts"], ["Recordings"], ["Audits"], ["Evidence"], ["Conformance"],
+    ["Search", "Bundles"],
     ["Store+Workspace"],
   ]
 
