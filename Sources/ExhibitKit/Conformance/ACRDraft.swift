@@ -21,6 +21,8 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       /// Nil while there is no evidence.
       public let verdict: CombinedVerdict?
       public let segments: [Coverage.Segment]
+      /// Where each link was judged: its platform and screen reader (`iOS VoiceOver`), by link.
+      public var places: [Int64: String] = [:]
     }
 
     public let component: ComponentID
@@ -32,9 +34,15 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       component = coverage.component
       self.title = title
       items = coverage.items.map { item in
-        Item(
+        var places: [Int64: String] = [:]
+        for cell in item.cells {
+          let reader =
+            cell.assistiveTech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 } ?? "no screen reader"
+          for segment in cell.segments { places[segment.link] = "\(cell.platform.displayName) \(reader)" }
+        }
+        return Item(
           key: item.key, label: item.label, notApplicable: item.notApplicable, verdict: item.verdict,
-          segments: item.cells.flatMap(\.segments))
+          segments: item.cells.flatMap(\.segments), places: places)
       }
     }
 
@@ -57,6 +65,12 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     /// Nil while untested.
     public let verdict: CombinedVerdict?
     public let segments: [Coverage.Segment]
+    /// Where each link was judged (`iOS VoiceOver`), by link.
+    public let places: [Int64: String]
+
+    private enum CodingKeys: String, CodingKey {
+      case component, title, item, label, relation, verdict, segments
+    }
   }
 
   /// One success criterion for one component type.
@@ -124,7 +138,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
             Evidence(
               component: component.component, title: component.title, item: item.key, label: item.label,
               relation: row.relation, verdict: item.verdict,
-              segments: item.segments.filter { $0.verdict != .untested }))
+              segments: item.segments.filter { $0.verdict != .untested }, places: item.places))
         }
       }
     }
@@ -166,14 +180,14 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     let relatedNote =
       related.isEmpty
       ? ""
-      : " Related items failed, not counted towards the level: \(related.map(describe).joined(separator: "; "))."
+      : " Related items failed, not counted towards the level: \(list(related))."
     if !failed.isEmpty {
       let level: ConformanceLevel =
         failedComponents.count * 2 > testedComponents.count ? .doesNotSupport : .partiallySupports
       return (
         level,
         "Fails in \(failedComponents.count) of \(testedComponents.count) components tested: "
-          + "\(failed.map(describe).joined(separator: "; "))." + relatedNote
+          + "\(list(failed))." + relatedNote
       )
     }
     if tested.contains(where: { $0.verdict == .pass }) {
@@ -181,13 +195,13 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       return (
         .supports,
         "No failure found in \(testedComponents.count) \(testedComponents.count == 1 ? "component" : "components") "
-          + "tested: \(passed.map(describe).joined(separator: "; "))." + relatedNote
+          + "tested: \(list(passed))." + relatedNote
       )
     }
     if !tested.isEmpty {
       return (
         .notApplicable,
-        "Not applicable in every component tested: \(tested.map(describe).joined(separator: "; "))."
+        "Not applicable in every component tested: \(list(tested))."
       )
     }
     if necessary.isEmpty {
@@ -197,6 +211,15 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     return (
       nil, "Not evaluated: \(necessary.count) necessary items (\(names)) have no verdict yet." + relatedNote
     )
+  }
+
+  /// The items a remark names at most; the rest are counted ("and 40 more").
+  static let namedInRemarks = 12
+
+  /// `A; B; C`, or the first ``namedInRemarks`` of them and how many more.
+  static func list(_ evidence: [Evidence]) -> String {
+    let named = evidence.prefix(namedInRemarks).map(describe).joined(separator: "; ")
+    return evidence.count > namedInRemarks ? named + "; and \(evidence.count - namedInRemarks) more" : named
   }
 
   /// `Checkbox (native/checkbox) Role: fail on iOS VoiceOver, link 3 at 0:01.0–0:03.0`.
@@ -216,7 +239,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
         case .screenshot: "screenshot"
         case .observation: "observed"
         }
-      return "link \(segment.link) \(what)"
+      return "link \(segment.link) \(what)" + (evidence.places[segment.link].map { " on \($0)" } ?? "")
     }
     let verdict = evidence.verdict.map { $0.rawValue } ?? "untested"
     return "\(evidence.title) \(evidence.label): \(verdict)"
@@ -232,7 +255,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     if decision.level == .supports, !failed.isEmpty {
       warnings.append(
         "Supports, though \(failed.count) necessary \(failed.count == 1 ? "item" : "items") failed: "
-          + failed.map(describe).joined(separator: "; "))
+          + list(failed))
     }
     if decision.level == .notApplicable, !tested.isEmpty {
       warnings.append("Not Applicable, though \(tested.count) necessary items were tested")

@@ -3,17 +3,19 @@
 struct ACRMethods {
   let draft: ACRDraft
 
-  /// Every environment the verdicts behind the report name, once each, in the order first seen.
+  /// Every platform and screen reader the verdicts behind the report were judged with, and every
+  /// environment they name (OS, browser, device), once each, sorted.
   var environments: [String] {
-    var seen: [String] = []
+    var seen = Set<String>()
     for row in draft.rows {
       for evidence in row.evidence {
+        seen.formUnion(evidence.places.values)
         for segment in evidence.segments {
-          if let environment = segment.environment, !seen.contains(environment) { seen.append(environment) }
+          if let environment = segment.environment { seen.insert(environment) }
         }
       }
     }
-    return seen
+    return seen.sorted()
   }
 
   var sentence: String {

@@ -266,6 +266,37 @@ extension CriteriaLibrary {
 
   /// The component's current criteria: items of its primary document, for a platform if given.
   /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  /// Every component's current document and items, in two queries: what a report over many
+  /// components needs. No Gherkin, notes, announcements or videos are read, and the documents'
+  /// summaries count no stale links (a report shows none; ``criteriaDocuments(component:platform:)``
+  /// counts them).
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  func currentItemsByComponent() throws -> [ComponentID: ComponentCriteria] {
+    var items: [Int64: [StoredCriteriaItem]] = [:]
+    for row in try connection.fetch(
+      CriteriaItemRow.self,
+      "WHERE document_id IN (SELECT document_id FROM criteria_current) ORDER BY document_id, position", [])
+    {
+      items[row.documentID, default: []].append(row.stored)
+    }
+    var current: [ComponentID: ComponentCriteria] = [:]
+    for document in try connection.fetch(
+      CriteriaDocumentRow.self, "WHERE id IN (SELECT document_id FROM criteria_current)", [])
+    {
+      let own = items[document.id] ?? []
+      let summary = CriteriaDocumentSummary(
+        documentID: document.id, component: document.component, family: document.component.family,
+        category: document.category, title: document.title, sourcePath: document.sourcePath,
+        format: document.format.rawValue, revision: document.revision, itemCount: own.count,
+        sha256: document.sha256, importedAt: document.importedAt, primary: true, staleLinks: 0)
+      current[document.component] = ComponentCriteria(
+        component: document.component, document: summary, items: own, gherkinGiven: "", scenarios: [],
+        notes: [],
+        announcements: [], videos: [])
+    }
+    return current
+  }
+
   func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
     guard let document = try criteriaDocuments(component: component).first(where: \.primary),
       let documentRow = try connection.fetchOne(

@@ -70,14 +70,19 @@ extension Store {
           "SELECT count(*) AS n FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL", [audit.id])?
         .decode("n") ?? 0
       guard links > 0 else { throw ConformanceError.noLinks(audit: "\(audit.id) (\(audit.name))") }
-      let titles = Dictionary(
-        try criteria.criteriaDocuments(component: nil, platform: nil).map { ($0.component, $0.title) }
-      ) { first, _ in first }
-      let components = try audits.componentsInScope(audit).map { entry in
-        ACRDraft.Component(
-          title: titles[entry.component] ?? entry.component.description,
-          coverage: try CoverageQuery(connection: connection).coverage(
-            entry.component, platform: nil, audit: audit.id))
+      // Every link of the audit read once, then each component's coverage computed from its
+      // share by the one rule, as `coverage` computes it.
+      let rows = Dictionary(
+        grouping: try EvidenceLinkRow.fetch(connection, where: "l.audit_id = ?", [audit.id])
+      ) { $0.itemKey.component }
+      let current = try criteria.currentItemsByComponent()
+      let components = try audits.componentsInScope(audit).compactMap { entry -> ACRDraft.Component? in
+        guard let criteria = current[entry.component] else { return nil }
+        return ACRDraft.Component(
+          title: criteria.document.title,
+          coverage: Coverage(
+            component: entry.component, criteria: criteria, links: rows[entry.component] ?? [], platform: nil)
+        )
       }
       let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides())
       return (
