@@ -10,7 +10,7 @@ struct ConformanceBagTests {
   /// A bag of the hand-worked audit's native checkbox on iOS, with a report author, a decided
   /// level and a workspace mapping row.
   static func bag() throws -> (CLIWorkspace, String) {
-    let workspace = try ConformanceCommandTests.audit()
+    let workspace = try CLIWorkspace.conformanceAudit()
     for arguments in [
       ["acr", "author", "Nina Auditor <nina@example.org>"],
       ["acr", "set", "1", "2.1.1", "supports", "--component-type", "software", "--remarks", "Space works"],
@@ -40,9 +40,9 @@ struct ConformanceBagTests {
     let earl = try String(contentsOfFile: bag + "/data/earl.jsonld", encoding: .utf8)
     #expect(earl.contains("https://www.w3.org/TR/WCAG22/#name-role-value"))
     #expect(try workspace.run("verify", bag).status == 0)
-    if FileManager.default.fileExists(atPath: ConformanceCommandTests.openACR.path) {
+    if FileManager.default.fileExists(atPath: CLIWorkspace.openACR.path) {
       let check = try Python.run([
-        Python.script("check_openacr.py"), bag + "/data/acr.yaml", ConformanceCommandTests.openACR.path,
+        Python.script("check_openacr.py"), bag + "/data/acr.yaml", CLIWorkspace.openACR.path,
       ])
       #expect(check.status == 0, "\(check.stdout)")
     }
@@ -50,7 +50,7 @@ struct ConformanceBagTests {
 
   @Test func aRaisedLevelIsCaught() throws {
     let (workspace, bag) = try Self.bag()
-    try ForgedBundleTests.forge(bag, "data/acr.yaml") {
+    try BagForgery.forge(bag, "data/acr.yaml") {
       $0.replacingOccurrences(of: "level: does-not-support", with: "level: supports")
     }
     let raised = try workspace.run("verify", bag, "--without-db")
@@ -60,10 +60,10 @@ struct ConformanceBagTests {
 
   @Test func aForgedDecisionIsCaught() throws {
     let (workspace, bag) = try Self.bag()
-    try ForgedBundleTests.forge(bag, "data/manifest.json") {
+    try BagForgery.forge(bag, "data/manifest.json") {
       $0.replacingOccurrences(of: "\"remarks\" : \"Space works\"", with: "\"remarks\" : \"Everything works\"")
     }
-    try ForgedBundleTests.forge(bag, "data/acr.yaml") {
+    try BagForgery.forge(bag, "data/acr.yaml") {
       $0.replacingOccurrences(of: "Space works", with: "Everything works")
     }
     let forged = try workspace.run("verify", bag, "--without-db")

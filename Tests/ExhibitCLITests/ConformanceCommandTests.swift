@@ -7,49 +7,6 @@ import Testing
 /// readable VPAT (axe-core at desktop and phone width, printed to PDF); and bad input refused with
 /// nothing written.
 @Suite struct ConformanceCommandTests {
-  static let openACR = CLIWorkspace.repository.deletingLastPathComponent()
-    .appendingPathComponent("shared/openacr")
-
-  /// The audit of the hand-worked examples: on software, 4.1.2 fails in one of three components
-  /// tested (Partially Supports), 2.4.7 in two of three (Does Not Support), 2.1.1 passes
-  /// (Supports), 1.4.4 has only a related failure (no level), 1.3.1 nothing tested; on web, 2.4.7
-  /// passes.
-  static func audit() throws -> CLIWorkspace {
-    let workspace = try CLIWorkspace.catalogued()
-    let widgets = try OverviewWebTests.writeDocuments(4, into: workspace)
-    #expect(try workspace.run("criteria", "import", widgets).status == 0)
-    for arguments in [
-      ["product", "add", "Acme App", "--platform", "ios,android,web"],
-      ["audit", "new", "Acme App", "--release", "1.0"],
-      [
-        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "fail", "--from",
-        "1",
-        "--to", "3", "--note", "the state is not read",
-      ],
-    ] {
-      let result = try workspace.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
-    }
-    let observations: [(String, String, String)] = [
-      ("native/checkbox#screenreader.role", "fail", "ios"),
-      ("native/widget-2#screenreader.role", "pass", "ios"),
-      ("native/widget-4#screenreader.role", "pass", "android"),
-      ("native/checkbox#keyboard.tab-arrow-keys-or-ctl-tab", "pass", "ios"),
-      ("native/widget-2#keyboard.tab-arrow-keys-or-ctl-tab", "fail", "ios"),
-      ("native/widget-4#keyboard.tab-arrow-keys-or-ctl-tab", "fail", "android"),
-      ("native/checkbox#keyboard.spacebar", "pass", "ios"),
-      ("native/checkbox#settings.text-resize", "fail", "ios"),
-      ("web/widget-1#keyboard.tab", "pass", "windows"),
-    ]
-    for (item, verdict, platform) in observations {
-      let linked = try workspace.run(
-        "link", "--observation", item, "--verdict", verdict, "--platform", platform, "--note",
-        "seen: \(verdict)")
-      #expect(linked.status == 0, "\(item): \(linked.stderr)")
-    }
-    return workspace
-  }
-
   /// The rows of `acr draft --all --json`, by criterion and component type.
   static func rows(_ workspace: CLIWorkspace) throws -> [String: [String: Any]] {
     let draft = try #require(
@@ -62,7 +19,7 @@ import Testing
   }
 
   @Test func theDraftFollowsTheNecessaryItems() throws {
-    let workspace = try Self.audit()
+    let workspace = try CLIWorkspace.conformanceAudit()
     let rows = try Self.rows(workspace)
     func level(_ key: String) -> String? { rows[key]?["level"] as? String }
     func remarks(_ key: String) -> String { rows[key]?["remarks"] as? String ?? "" }
@@ -121,7 +78,7 @@ import Testing
   }
 
   @Test func theReportIsValidOpenACRAndAReadablePrintablePage() throws {
-    let workspace = try Self.audit()
+    let workspace = try CLIWorkspace.conformanceAudit()
     #expect(
       try workspace.run("acr", "set", "1", "2.4.7", "partially-supports", "--component-type", "software")
         .status == 0)
@@ -132,8 +89,8 @@ import Testing
     #expect(yaml.stdout.contains("report_date: '2026-11-25'") && yaml.stdout.contains("version: '1.0'"))
     #expect(yaml.stdout.contains("catalog: 2.5-edition-wcag-2.2-en"))
     let report = try workspace.write("acr.yaml", Data(yaml.stdout.utf8))
-    if FileManager.default.fileExists(atPath: Self.openACR.path) {
-      let check = try Python.run([Python.script("check_openacr.py"), report, Self.openACR.path])
+    if FileManager.default.fileExists(atPath: CLIWorkspace.openACR.path) {
+      let check = try Python.run([Python.script("check_openacr.py"), report, CLIWorkspace.openACR.path])
       #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
     let page = try workspace.run(
@@ -149,15 +106,15 @@ import Testing
   }
 
   @Test func theWebPageDecidesALevelAndDownloadsTheReport() throws {
-    let workspace = try Self.audit()
+    let workspace = try CLIWorkspace.conformanceAudit()
     let server = try RunningServer(workspace)
     defer { _ = server.stop() }
     let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/acr-web").path
     let check = try Python.run([Python.script("check_acr_web.py"), server.base, "1", screenshots])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-    if FileManager.default.fileExists(atPath: Self.openACR.path) {
+    if FileManager.default.fileExists(atPath: CLIWorkspace.openACR.path) {
       let schema = try Python.run([
-        Python.script("check_openacr.py"), "\(screenshots)/acr-web.yaml", Self.openACR.path,
+        Python.script("check_openacr.py"), "\(screenshots)/acr-web.yaml", CLIWorkspace.openACR.path,
       ])
       #expect(schema.status == 0, "\(schema.stdout)\(schema.stderr)")
     }
@@ -166,7 +123,7 @@ import Testing
   }
 
   @Test func badInputIsRefusedAndNothingIsWritten() throws {
-    let workspace = try Self.audit()
+    let workspace = try CLIWorkspace.conformanceAudit()
     #expect(try workspace.run("product", "add", "Other App", "--platform", "ios").status == 0)
     #expect(try workspace.run("audit", "new", "Other App", "--release", "0.1").status == 0)
     #expect(

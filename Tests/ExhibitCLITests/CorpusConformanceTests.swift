@@ -17,7 +17,7 @@ struct CorpusConformanceTests {
       try workspace.run("criteria", "import", corpus.appendingPathComponent("documentation").path).status == 0
     )
     #expect(try workspace.run("catalog", corpus.appendingPathComponent("media").path).status == 0)
-    func video(_ path: String) -> String { CorpusAuditTests.recording(corpus, path) }
+    func video(_ path: String) -> String { CLIWorkspace.corpusRecording(corpus, path) }
     let button = video("native/button/buttonIosVoiceover.webm")
     let buttonAndroid = video("native/button/buttonAndroidTalkback.webm")
     let checkbox = video("native/checkbox/checkboxTalkback.webm")
@@ -81,9 +81,9 @@ struct CorpusConformanceTests {
     let yaml = try workspace.run("acr", "--format", "openacr", "--date", "2026-11-25")
     #expect(yaml.status == 0, "\(yaml.stderr)")
     let report = try workspace.write("acr.yaml", Data(yaml.stdout.utf8))
-    if FileManager.default.fileExists(atPath: ConformanceCommandTests.openACR.path) {
+    if FileManager.default.fileExists(atPath: CLIWorkspace.openACR.path) {
       let check = try Python.run([
-        Python.script("check_openacr.py"), report, ConformanceCommandTests.openACR.path,
+        Python.script("check_openacr.py"), report, CLIWorkspace.openACR.path,
       ])
       #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }

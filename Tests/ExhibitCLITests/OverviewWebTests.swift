@@ -8,27 +8,9 @@ import Testing
 /// screen at 1920 x 1080, the filters narrow the matrix, and a phone's width reads without
 /// scrolling sideways. Screenshots land in `.build/screenshots/overview`.
 @Suite struct OverviewWebTests {
-  /// Writes `count` criteria documents, web for odd numbers and native for even ones, each the sample document of
-  /// its family with the checkbox renamed `widget-N`.
-  static func writeDocuments(_ count: Int, into workspace: CLIWorkspace) throws -> String {
-    let samples = [
-      ("native/controls", "Criteria/native/controls/checkbox.md"),
-      ("web/component", "Criteria/web/component/checkbox.md"),
-    ]
-    for number in 1...count {
-      let (folder, sample) = samples[number % 2]
-      let text = try String(
-        contentsOf: CLIWorkspace.repository.appendingPathComponent(sample), encoding: .utf8)
-      let renamed = text.replacingOccurrences(of: "checkbox", with: "widget-\(number)")
-        .replacingOccurrences(of: "Checkbox", with: "Widget \(number)")
-      _ = try workspace.write("Widgets/\(folder)/widget-\(number).md", Data(renamed.utf8))
-    }
-    return workspace.path("Widgets")
-  }
-
   @Test func theSummaryOfNinetyThreeComponentsFitsTheFirstScreen() throws {
     let workspace = try CLIWorkspace.catalogued()
-    let widgets = try Self.writeDocuments(93, into: workspace)
+    let widgets = try workspace.writeWidgetDocuments(93)
     #expect(try workspace.run("criteria", "import", widgets).status == 0)
     if let corpus = CLIWorkspace.corpus {
       let imported = try workspace.run(

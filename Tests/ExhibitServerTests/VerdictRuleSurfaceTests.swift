@@ -94,7 +94,11 @@ import Testing
       (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["@graph"] as? [[String: Any]])
     var outcomes: [String: [String: [String]]] = [:]
     for node in graph where node["@type"] as? String == "earl:Assertion" {
-      let test = (node["earl:test"] as? [String: Any])?["@id"] as? String ?? ""
+      // An assertion's test is our item; beside it may stand the WCAG criteria the item is
+      // necessary to (a list of tests, as JSON-LD allows).
+      let tests = (node["earl:test"] as? [[String: Any]]) ?? [(node["earl:test"] as? [String: Any]) ?? [:]]
+      let test =
+        tests.compactMap { $0["@id"] as? String }.first { !$0.hasPrefix("https://www.w3.org/") } ?? ""
       let subject = (node["earl:subject"] as? [String: Any])?["@id"] as? String ?? ""
       let outcome =
         ((node["earl:result"] as? [String: Any])?["earl:outcome"] as? [String: Any])?["@id"] as? String ?? ""
