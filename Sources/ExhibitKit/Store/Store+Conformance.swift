@@ -76,13 +76,16 @@ extension Store {
         grouping: try EvidenceLinkRow.fetch(connection, where: "l.audit_id = ?", [audit.id])
       ) { $0.itemKey.component }
       let current = try criteria.currentItemsByComponent()
-      let components = try audits.componentsInScope(audit).compactMap { entry -> ACRDraft.Component? in
-        guard let criteria = current[entry.component] else { return nil }
-        return ACRDraft.Component(
-          title: criteria.document.title,
+      let scope = try audits.componentsInScope(audit).compactMap { entry in
+        current[entry.component].map { (component: entry.component, criteria: $0) }
+      }
+      // The coverage rule is pure work on what was read: spread over the cores.
+      let components = scope.concurrentMap { entry in
+        ACRDraft.Component(
+          title: entry.criteria.document.title,
           coverage: Coverage(
-            component: entry.component, criteria: criteria, links: rows[entry.component] ?? [], platform: nil)
-        )
+            component: entry.component, criteria: entry.criteria, links: rows[entry.component] ?? [],
+            platform: nil))
       }
       let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides())
       return (
