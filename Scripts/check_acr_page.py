@@ -16,7 +16,6 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
 import check_desk  # noqa: E402
 import check_web  # noqa: E402
-import headless  # noqa: E402
 
 
 class ACRPageCheck(check_desk.DeskCheck):
@@ -61,19 +60,9 @@ class ACRPageCheck(check_desk.DeskCheck):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    page, shots = sys.argv[1:]
-    shots = pathlib.Path(shots)
-    shots.mkdir(parents=True, exist_ok=True)
-    try:
-        headless.axe_script_path()
-        driver = headless.start_chromium(window="1280,1000")
-    except ImportError as error:
-        print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
-        return 2
-    return check_web.report(ACRPageCheck(driver, "", page, "", shots))
+    return check_web.run_from_command_line(
+        __doc__, ["ACR_HTML", "SCREENSHOT_DIR"],
+        lambda driver, page, shots: ACRPageCheck(driver, "", page, "", shots))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ import urllib.request
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
 import check_desk  # noqa: E402
 import check_web  # noqa: E402
-import headless  # noqa: E402
 
 
 class ACRWebCheck(check_desk.DeskCheck):
@@ -55,19 +54,9 @@ class ACRWebCheck(check_desk.DeskCheck):
 
 
 def main():
-    if len(sys.argv) != 4:
-        print(__doc__, file=sys.stderr)
-        return 2
-    base, audit, shots = sys.argv[1:]
-    shots = pathlib.Path(shots)
-    shots.mkdir(parents=True, exist_ok=True)
-    try:
-        headless.axe_script_path()
-        driver = headless.start_chromium(window="1600,1000")
-    except ImportError as error:
-        print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
-        return 2
-    return check_web.report(ACRWebCheck(driver, base, audit, "", shots))
+    return check_web.run_from_command_line(
+        __doc__, ["BASE_URL", "AUDIT_ID", "SCREENSHOT_DIR"],
+        lambda driver, base, audit, shots: ACRWebCheck(driver, base, audit, "", shots), "1600,1000")
 
 
 if __name__ == "__main__":

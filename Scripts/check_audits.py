@@ -16,7 +16,6 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
 import check_web  # noqa: E402
-import headless  # noqa: E402
 
 
 class AuditCheck(check_web.Check):
@@ -116,19 +115,8 @@ class AuditCheck(check_web.Check):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    base, shots = sys.argv[1:]
-    shots = pathlib.Path(shots)
-    shots.mkdir(parents=True, exist_ok=True)
-    try:
-        headless.axe_script_path()
-        driver = headless.start_chromium()
-    except ImportError as error:
-        print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
-        return 2
-    return check_web.report(AuditCheck(driver, base, "", "", shots))
+    return check_web.run_from_command_line(
+        __doc__, ["BASE_URL", "SCREENSHOT_DIR"], lambda driver, base, shots: AuditCheck(driver, base, "", "", shots))
 
 
 if __name__ == "__main__":

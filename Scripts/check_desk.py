@@ -26,7 +26,6 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
 import check_web  # noqa: E402
-import headless  # noqa: E402
 
 ITEM = "native/checkbox#screenreader.role"
 
@@ -255,21 +254,14 @@ class DeskCheck(check_web.Check):
 
 
 def main():
-    if len(sys.argv) != 6:
-        print(__doc__, file=sys.stderr)
-        return 2
-    base, recording, screenshot, bag_report, shots = sys.argv[1:]
-    shots = pathlib.Path(shots)
-    shots.mkdir(parents=True, exist_ok=True)
-    try:
-        headless.axe_script_path()
-        driver = headless.start_chromium(window="1920,1200")
-    except ImportError as error:
-        print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
-        return 2
-    check = DeskCheck(driver, base, recording, screenshot, shots)
-    check.bag_report = bag_report
-    return check_web.report(check)
+    def make(driver, base, recording, screenshot, bag_report, shots):
+        check = DeskCheck(driver, base, recording, screenshot, shots)
+        check.bag_report = bag_report
+        return check
+
+    return check_web.run_from_command_line(
+        __doc__, ["BASE_URL", "RECORDING_SHA256", "SCREENSHOT_PNG_SHA256", "BAG_REPORT", "SCREENSHOT_DIR"], make,
+        "1920,1200")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # run by path, or by runpy
 import check_desk  # noqa: E402
 import check_web  # noqa: E402
-import headless  # noqa: E402
 
 
 class OverviewCheck(check_desk.DeskCheck):
@@ -59,19 +58,9 @@ class OverviewCheck(check_desk.DeskCheck):
 
 
 def main():
-    if len(sys.argv) != 4:
-        print(__doc__, file=sys.stderr)
-        return 2
-    base, components, shots = sys.argv[1:]
-    shots = pathlib.Path(shots)
-    shots.mkdir(parents=True, exist_ok=True)
-    try:
-        headless.axe_script_path()
-        driver = headless.start_chromium(window="1920,1200")
-    except ImportError as error:
-        print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
-        return 2
-    return check_web.report(OverviewCheck(driver, base, components, "", shots))
+    return check_web.run_from_command_line(
+        __doc__, ["BASE_URL", "COMPONENTS", "SCREENSHOT_DIR"],
+        lambda driver, base, components, shots: OverviewCheck(driver, base, components, "", shots), "1920,1200")
 
 
 if __name__ == "__main__":

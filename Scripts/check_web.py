@@ -356,6 +356,26 @@ def main():
     return report(Check(driver, base, exhibit, workspace, shots))
 
 
+def run_from_command_line(doc, arguments, make_check, window="1280,1000"):
+    """The common `main` of the page checks: `arguments` names what the command line must give
+    (the last is always the screenshot folder); `make_check(driver, *values, shots)` builds the
+    check. Prints the usage (exit 2) on a wrong count, says so (exit 2) when the browser or
+    axe-core is missing, else runs the check and returns its exit status."""
+    if len(sys.argv) != len(arguments) + 1:
+        print(doc, file=sys.stderr)
+        return 2
+    *values, shots = sys.argv[1:]
+    shots = pathlib.Path(shots)
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        headless.axe_script_path()
+        driver = headless.start_chromium(window=window)
+    except ImportError as error:
+        print(f"cannot run the browser: {error}; run Scripts/install-deps.sh", file=sys.stderr)
+        return 2
+    return report(make_check(driver, *values, shots))
+
+
 def report(check):
     """Runs a check, quits its browser, prints the JSON report; 1 when anything failed, else 0."""
     try:
