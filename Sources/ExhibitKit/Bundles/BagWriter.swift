@@ -94,6 +94,8 @@ final class BagWriter {
   ///   - info: `bag-info.txt` fields in order; Payload-Oxum is added.
   ///   - signingKey: When given, `exhibit-signature.json` is written (see ``BagSignature``) and
   ///     listed in the tag manifest.
+  ///   - vetting: When given, called with the staging folder and its files before the bag is moved
+  ///     into place; it throws to refuse the bag.
   /// - Returns: Every file of the bag, payload and tags, sorted by path.
   /// - Throws: ``BundleError``; the staging folder is removed then.
   func finish(

@@ -244,7 +244,7 @@ public struct ACRPage {
     .remark p { margin: 0.2rem 0; }
     ul.evidence { margin: 0.2rem 0; padding-left: 1.2rem; font-size: 0.95em; }
     ul.evidence li { margin: 0.2rem 0; }
-    ul.evidence a, th a { display: inline-block; min-height: 24px; padding: 0.1rem 0; }
+    ul.evidence a, th a { display: inline-block; min-height: 24px; padding: 0.1rem 0; vertical-align: top; }
     summary { cursor: pointer; }
     @media (max-width: 40rem) {
       body { padding: 0.5rem; }

@@ -3,7 +3,9 @@ import ExhibitSQLite
 /// A row of `audit_event`.
 package struct AuditEventRow: TableRecord {
   package static let table = "audit_event"
-  package static let columns = ["id", "at", "actor", "action", "subject", "before", "after", "previous_hash", "hash"]
+  package static let columns = [
+    "id", "at", "actor", "action", "subject", "before", "after", "previous_hash", "hash",
+  ]
   package let event: AuditEvent
 
   package init(row: Row) throws {
