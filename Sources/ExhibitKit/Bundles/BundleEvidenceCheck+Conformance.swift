@@ -3,14 +3,6 @@ import Foundation
 // Conformance: the mapping rows and decided levels a bag's report is drafted from follow from its
 // audit log.
 extension BundleEvidenceCheck {
-  /// A string field of an event's JSON object.
-  static func field(_ json: String?, _ key: String) -> String? {
-    guard let data = json?.data(using: .utf8),
-      let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    else { return nil }
-    return object[key] as? String
-  }
-
   /// Every `wcag.map` event in the bag's log (the latest for an item and criterion) is the row its
   /// item carries; the levels the manifest says were decided are exactly the latest `acr.set`
   /// events of the bag's audit for its component type. The report files are rendered from these
@@ -18,8 +10,8 @@ extension BundleEvidenceCheck {
   static func checkConformance(manifest: [String: Any], events: [Event], problem: (String, String) -> Void) {
     var mapped: [String: [String: String]] = [:]
     for event in events where event.action == "wcag.map" {
-      guard let item = field(event.after, "item"), let criterion = field(event.after, "criterion"),
-        let relation = field(event.after, "relation")
+      let fields = event.afterFields
+      guard let item = fields["item"], let criterion = fields["criterion"], let relation = fields["relation"]
       else { continue }
       mapped[item, default: [:]][criterion] = relation
     }
@@ -43,11 +35,11 @@ extension BundleEvidenceCheck {
     let type = family.flatMap(Family.init(rawValue:)).map { ACRComponentType($0).rawValue }
     var decided: [String: String] = [:]
     for event in events where event.action == "acr.set" {
-      guard field(event.after, "audit") == audit, field(event.after, "component_type") == type,
-        let criterion = field(event.after, "criterion")
+      let fields = event.afterFields
+      guard fields["audit"] == audit, fields["component_type"] == type, let criterion = fields["criterion"]
       else { continue }
       decided[criterion] = [
-        field(event.after, "level") ?? "", field(event.after, "remarks") ?? "", event.actor, event.at,
+        fields["level"] ?? "", fields["remarks"] ?? "", event.actor, event.at,
       ].joined(separator: "\u{1F}")
     }
     var claimed: [String: String] = [:]

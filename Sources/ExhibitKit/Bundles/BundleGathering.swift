@@ -159,7 +159,7 @@ extension BundleGathering {
     ).filter { event in
       event.action == "wcag.map"
         || (event.action == "acr.set"
-          && BundleEvidenceCheck.field(event.after, "component_type") == type.rawValue)
+          && AuditJSON.fields(event.after)["component_type"] == type.rawValue)
     }
     let events = (try auditTrail.events(about: subjects) + conformanceEvents).sorted { $0.id < $1.id }
     let head = try auditTrail.headHash()

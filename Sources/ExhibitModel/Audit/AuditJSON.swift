@@ -11,4 +11,11 @@ public enum AuditJSON {
     let data = (try? encoder.encode(fields)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
   }
+
+  /// The string fields of an event's JSON object; none when it is absent or not an object.
+  public static func fields(_ json: String?) -> [String: String] {
+    guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    else { return [:] }
+    return object.compactMapValues { $0 as? String }
+  }
 }

@@ -13,7 +13,7 @@ package enum AuditSubjects {
   package static func of(subject: String, before: String?, after: String?) -> [String] {
     var subjects = [subject]
     for json in [before, after] {
-      let fields = Self.fields(json)
+      let fields = AuditJSON.fields(json)
       if let item = fields["item"] {
         subjects.append("item:\(item)")
         if let hash = item.firstIndex(of: "#") { subjects.append("item-component:\(item[..<hash])") }
@@ -24,12 +24,5 @@ package enum AuditSubjects {
     }
     var seen = Set<String>()
     return subjects.filter { seen.insert($0).inserted }
-  }
-
-  /// The string fields of an event's JSON object.
-  private static func fields(_ json: String?) -> [String: String] {
-    guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-    else { return [:] }
-    return object.compactMapValues { $0 as? String }
   }
 }

@@ -20,8 +20,8 @@ enum EventSentence {
 
   /// The sentence for `event`.
   static func text(_ event: AuditEvent) -> String {
-    let after = fields(event.after)
-    let before = fields(event.before)
+    let after = AuditJSON.fields(event.after)
+    let before = AuditJSON.fields(event.before)
     let actor = event.actor
     switch event.action {
     case "link.create":
@@ -67,21 +67,5 @@ enum EventSentence {
     }
     if subject.hasPrefix("audit:") { return "audit \(subject.dropFirst(6))" }
     return subject
-  }
-
-  /// An event's JSON object with its values as text; empty when it is not an object.
-  private static func fields(_ json: String?) -> [String: String] {
-    guard let data = json?.data(using: .utf8),
-      let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    else { return [:] }
-    var found: [String: String] = [:]
-    for (key, value) in object {
-      switch value {
-      case let text as String: found[key] = text
-      case let number as NSNumber: found[key] = number.stringValue
-      default: continue
-      }
-    }
-    return found
   }
 }
