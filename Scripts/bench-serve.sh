@@ -3,7 +3,10 @@
 # component page, a search, and a range request of a recording, with 1, 8 and 64 connections.
 # Prints requests per second and p50/p99 latency for each, the time to the first byte of a range
 # request (curl, 50 requests), and the server's peak memory (VmHWM).
-#   Scripts/bench-serve.sh [--sample] [--seconds N] [--widgets N]
+# Then the recording is served by Debian's nginx (nginx-light, Debian's `sendfile on` and
+# `tcp_nopush on`, two workers) beside Exhibit in the same run: 64 KiB ranges and whole files
+# at 1, 8 and 64 connections, each asked of one and then the other, with the ratio.
+#   Scripts/bench-serve.sh [--sample] [--seconds N] [--widgets N] [--media-only]
 # It serves a scratch workspace made from ../shared/corpus/magentaA11y (or, with --sample or
 # when the corpus is absent, from the sample Criteria/ and Media/), with the release build.
 # --widgets N adds N criteria documents made from the sample ones under other names
@@ -14,15 +17,19 @@ export PATH="/opt/swift/usr/bin:$PATH"
 seconds=10
 widgets=0
 use_corpus=true
+media_only=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --sample) use_corpus=false; shift ;;
     --seconds) seconds=$2; shift 2 ;;
     --widgets) widgets=$2; shift 2 ;;
+    --media-only) media_only=true; shift ;;
     *) echo "bench-serve.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
-command -v wrk >/dev/null || { echo "bench-serve.sh: needs wrk: run Scripts/install-deps.sh --bench" >&2; exit 2; }
+if ! command -v wrk >/dev/null || ! [ -x /usr/sbin/nginx ]; then
+  bash "$root/Scripts/install-deps.sh" --bench >/dev/null || { echo "bench-serve.sh: needs wrk and nginx-light (Scripts/install-deps.sh --bench, as root)" >&2; exit 2; }
+fi
 corpus="$root/../shared/corpus/magentaA11y"
 [ -d "$corpus" ] || use_corpus=false
 
@@ -30,7 +37,12 @@ corpus="$root/../shared/corpus/magentaA11y"
 exhibit="$root/.build/release/exhibit"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-serve.XXXXXX")
 server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$scratch"; }
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null
+  [ -f "$scratch/nginx/nginx.pid" ] && kill "$(cat "$scratch/nginx/nginx.pid")" 2>/dev/null
+  wait 2>/dev/null
+  rm -rf "$scratch"
+}
 trap cleanup EXIT
 cd "$scratch"
 "$exhibit" init >/dev/null
@@ -94,14 +106,78 @@ errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 print(f"{name:<10} {connections:>5} {rate:>10.0f} {p50:>9.2f} {p99:>9.2f}" + (f"  ({errors.group(1)} non-2xx)" if errors else ""))
 PY
 }
-for connections in 1 8 64; do
+# A player asks with the session cookie its page set.
+session=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
+printf 'wrk.headers["Cookie"] = "exhibit_session=%s"\n' "$session" >> range.lua
+printf 'wrk.headers["Cookie"] = "exhibit_session=%s"\n' "$session" > whole.lua
+$media_only || for connections in 1 8 64; do
   run overview "$base/" "$connections"
   run component "$base/components/$component" "$connections"
   run search "$base/search?q=$word" "$connections"
   run range "$base/media/$sha" "$connections" range.lua
 done
+$media_only || {
 first_byte=$(for _ in $(seq 50); do
   curl -s -o /dev/null -H "Range: bytes=1048576-1114111" -w "%{time_starttransfer}\n" "$base/media/$sha"
 done | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f %.2f", a[int(NR / 2) + 1] * 1000, a[NR] * 1000 }')
 echo "range first byte (curl, 50 requests): p50 ${first_byte% *} ms, max ${first_byte#* } ms"
 echo "server peak memory: $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' "/proc/$server/status")"
+}
+
+# The same recording from nginx, on a port of its own, with Debian's settings for files.
+path=$(curl -s "$base/api/recordings" | python3 -c '
+import json, sys
+print(next(r["path"] for r in json.load(sys.stdin) if r.get("sha256") == sys.argv[1]))' "$sha")
+mkdir -p nginx/root nginx/temp
+ln -s "$path" nginx/root/recording.webm
+nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Its workers read the file as the user running this (as root they would otherwise be nobody).
+cat > nginx/nginx.conf <<CONF
+user $(id -un) $(id -gn);
+worker_processes 2;
+pid $scratch/nginx/nginx.pid;
+error_log $scratch/nginx/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path $scratch/nginx/temp; proxy_temp_path $scratch/nginx/temp;
+  fastcgi_temp_path $scratch/nginx/temp; uwsgi_temp_path $scratch/nginx/temp; scgi_temp_path $scratch/nginx/temp;
+  server { listen 127.0.0.1:$nginx_port; root $scratch/nginx/root; disable_symlinks off; }
+}
+CONF
+/usr/sbin/nginx -c "$scratch/nginx/nginx.conf" -p "$scratch/nginx" 2>/dev/null \
+  || { echo "bench-serve.sh: nginx did not start: $(cat nginx/error.log 2>/dev/null)" >&2; exit 1; }
+nginx_url="http://127.0.0.1:$nginx_port/recording.webm"
+curl -s -o /dev/null "$base/media/$sha"  # the first request reads the database; the rest are timed
+echo
+echo "# the same recording from Exhibit and from nginx $(/usr/sbin/nginx -v 2>&1 | sed 's/.*nginx\///'), in turns"
+printf "%-14s %5s %12s %12s %7s\n" request conns "exhibit" "nginx" ratio
+compare() {
+  local name=$1 script=$2 connections=$3 field=$4
+  local threads=$(( connections < 2 ? 1 : 2 ))
+  local ours theirs
+  ours=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" -s "$script" "$base/media/$sha")
+  theirs=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" -s "$script" "$nginx_url")
+  python3 - "$name" "$connections" "$field" "$ours" "$theirs" <<'PY'
+import re, sys
+name, connections, field, ours, theirs = sys.argv[1:]
+def figure(text):
+    if "Non-2xx" in text:
+        sys.exit(f"bench-serve.sh: {name} had error responses:\n{text}")
+    if field == "req/s":
+        return float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    number, unit = re.search(r"Transfer/sec:\s+([\d.]+)(\w+)", text).groups()
+    return float(number) * {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30}[unit] / 2**30
+a, b = figure(ours), figure(theirs)
+unit = "req/s" if field == "req/s" else "GiB/s"
+print(f"{name:<14} {connections:>5} {a:>12.{0 if field == 'req/s' else 2}f} {b:>12.{0 if field == 'req/s' else 2}f} {a / b:>7.2f}  ({unit})")
+PY
+}
+for connections in 1 8 64; do
+  compare "64 KiB range" range.lua "$connections" req/s
+done
+for connections in 1 8 64; do
+  compare "whole file" whole.lua "$connections" bytes/s
+done

@@ -3,7 +3,7 @@
 # Usage: Scripts/install-deps.sh [--media] [--bench] [--check]
 #   --media  adds espeak-ng, for make-sample-media.sh
 #   (always) bash-completion and man-db, for the completions and manual pages `make install` adds
-#   --bench  adds hyperfine and wrk, for Scripts/bench-*.sh
+#   --bench  adds hyperfine, wrk and nginx-light, for Scripts/bench-*.sh
 #   --check  installs nothing: lists what is missing and fails when anything is (make build)
 set -euo pipefail
 media=false
@@ -24,7 +24,7 @@ done
 packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip
   chromium chromium-driver poppler-utils libstdc++-12-dev libgcc-12-dev bash-completion man-db)
 $media && packages+=(espeak-ng fonts-dejavu-core)
-$bench && packages+=(hyperfine wrk faketime)
+$bench && packages+=(hyperfine wrk faketime nginx-light)
 
 missing=()
 for package in "${packages[@]}"; do

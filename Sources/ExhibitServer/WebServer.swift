@@ -17,6 +17,14 @@ public struct WebServer: Sendable {
   let connections: ConnectionLimiter
   /// Where routes and middleware log (`context.logger`).
   let logger: Logger
+  /// Sessions just seen signed in, for ``MediaFastPath`` (accounts mode).
+  let readers = ReaderGrants()
+  /// Requests ``MediaFastPath`` answered.
+  public var mediaFastPathAnswers: Int { fastPathAnswers.value }
+  private let fastPathAnswers = MediaFastPath.Count()
+
+  /// The `Server` header's value.
+  static let serverName = "Exhibit"
 
   /// Opens the workspace database for serving.
   /// - Parameters:
@@ -56,11 +64,10 @@ public struct WebServer: Sendable {
   public func router() -> Router<ExhibitRequestContext> {
     let router = Router(context: ExhibitRequestContext.self)
     router.add(middleware: ResponseSafetyMiddleware())
-    router.add(
-      middleware: HostGuard(
-        loopback: settings.mode != .accounts, allowedHosts: Set(settings.allowedHosts), bound: boundPort))
+    router.add(middleware: hostGuard)
     router.add(middleware: RequestLogger(logger: logger))
-    router.add(middleware: VisitorMiddleware(mode: settings.mode, tokens: tokens, stores: stores))
+    router.add(
+      middleware: VisitorMiddleware(mode: settings.mode, tokens: tokens, stores: stores, readers: readers))
     let groups = RouteGroups(router: router, tokens: tokens)
     PageRoutes(stores: stores).register(in: groups)
     JudgingRoutes(stores: stores).register(in: groups)
@@ -90,6 +97,18 @@ public struct WebServer: Sendable {
     return router
   }
 
+  /// Which hosts the server answers to.
+  var hostGuard: HostGuard {
+    HostGuard(
+      loopback: settings.mode != .accounts, allowedHosts: Set(settings.allowedHosts), bound: boundPort)
+  }
+
+  /// Recordings' bytes sent from the connection's pipeline, when the route's answer is certain.
+  var mediaFastPath: MediaFastPath {
+    MediaFastPath(
+      stores: stores, hosts: hostGuard, mode: settings.mode, readers: readers, answered: fastPathAnswers)
+  }
+
   /// The application, which prints nothing; `onListening` hears the address it listens on.
   public func application(
     onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -101,13 +120,15 @@ public struct WebServer: Sendable {
     var quiet = logger
     quiet.logLevel = .critical
     let connections = connections
+    let fastPath = mediaFastPath
     return Application(
       router: router(),
       server: .http1(
         configuration: .init(
-          additionalChannelHandlers: [connections.handler()], idleTimeout: settings.idleTimeout)),
+          additionalChannelHandlers: [connections.handler(), MediaFastPathHandler.Installer(path: fastPath)],
+          idleTimeout: settings.idleTimeout)),
       configuration: ApplicationConfiguration(
-        address: .hostname(host, port: settings.port), serverName: "Exhibit"),
+        address: .hostname(host, port: settings.port), serverName: Self.serverName),
       onServerRunning: { [boundPort] channel in
         boundPort.set(channel.localAddress?.port ?? 0)
         await onListening(host, channel.localAddress?.port ?? 0)

@@ -34,4 +34,26 @@ import Testing
     #expect(ByteRange(header: "bytes=0-", length: 0) == .unsatisfiable)
     #expect(ByteRange(header: "bytes=-1", length: 0) == .unsatisfiable)
   }
+
+  /// `bytes=FIRST-LAST` is read by a shortcut; `Bytes=` (any case is allowed) takes the general
+  /// parse. The two agree on every range of every small length.
+  @Test func theShortcutReadsAsTheGeneralParse() {
+    let numbers = [0, 1, 2, 5, 9, 10, 11, 99, 100, 101, 999_999_999_999_999_999]
+    for length in [0, 1, 2, 10, 100] {
+      for first in numbers {
+        let open = "\(first)-"
+        #expect(
+          ByteRange(header: "bytes=" + open, length: Int64(length))
+            == ByteRange(header: "Bytes=" + open, length: Int64(length)), "\(open) of \(length)")
+        for last in numbers {
+          let spec = "\(first)-\(last)"
+          #expect(
+            ByteRange(header: "bytes=" + spec, length: Int64(length))
+              == ByteRange(header: "Bytes=" + spec, length: Int64(length)), "\(spec) of \(length)")
+        }
+      }
+    }
+    #expect(ByteRange.plainRange("bytes=5-9")! == (5, 9))
+    #expect(ByteRange.plainRange("bytes= 5-9") == nil)
+  }
 }

@@ -20,6 +20,10 @@ public enum ByteRange: Equatable, Sendable {
       self = .whole
       return
     }
+    if let plain = Self.plainRange(header) {
+      self = Self.resolve(first: plain.first, last: plain.last, length: length)
+      return
+    }
     let trimmed = header.trimmingCharacters(in: .whitespaces)
     guard trimmed.lowercased().hasPrefix("bytes=") else {
       self = .whole
@@ -72,5 +76,35 @@ public enum ByteRange: Equatable, Sendable {
       return
     }
     self = .partial(first...last)
+  }
+
+  /// `bytes=FIRST-LAST` or `bytes=FIRST-` exactly, as players send them, read without the
+  /// general parse below (which trims and lowercases); nil for anything else, which that parse
+  /// reads. A number too long for Int64 is left to it too.
+  static func plainRange(_ header: String) -> (first: Int64, last: Int64?)? {
+    var utf8 = header.utf8[...]
+    guard utf8.starts(with: "bytes=".utf8) else { return nil }
+    utf8 = utf8.dropFirst(6)
+    func number(_ digits: Substring.UTF8View) -> Int64? {
+      guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ (48...57).contains($0) }) else {
+        return nil
+      }
+      return digits.reduce(0) { $0 * 10 + Int64($1 - 48) }
+    }
+    guard let dash = utf8.firstIndex(of: UInt8(ascii: "-")), let first = number(utf8[..<dash]) else {
+      return nil
+    }
+    let rest = utf8[utf8.index(after: dash)...]
+    if rest.isEmpty { return (first, nil) }
+    guard let last = number(rest) else { return nil }
+    return (first, last)
+  }
+
+  /// A `FIRST-LAST` (or `FIRST-`) range against the length, by §14.1.2's rules.
+  static func resolve(first: Int64, last: Int64?, length: Int64) -> ByteRange {
+    guard first < length else { return .unsatisfiable }
+    guard let last else { return .partial(first...(length - 1)) }
+    let end = min(last, length - 1)
+    return end >= first ? .partial(first...end) : .whole
   }
 }

@@ -4,7 +4,9 @@ import Hummingbird
 
 /// `/media/SHA256` and `/media/SHA256/captions/N.vtt`: a recording's bytes and its caption
 /// tracks, found by SHA-256 in the database (never by a path from the request), with single
-/// byte ranges so a player can seek at once, and the SHA-256 as the ETag.
+/// byte ranges so a player can seek at once, and the SHA-256 as the ETag. A recording's bytes
+/// asked for again are usually sent by ``MediaFastPath`` before a request reaches this route; it
+/// follows these rules and leaves every other answer (304, 404, 409, 410, 416) to this route.
 struct MediaRoutes {
   let stores: StorePool
   private let files = FileIO()
@@ -34,12 +36,14 @@ struct MediaRoutes {
 
   private func recording(_ request: Request, context: ExhibitRequestContext) async throws -> Response {
     let sha = try context.recordingSHA256()
-    guard let file = try await stores.read({ try $0.mediaFile(sha256: sha) }) else {
+    guard
+      let media = try await stores.cachedRead(
+        ServedMedia.cacheKey(sha), { try ServedMedia.read(sha, from: $0) })
+    else {
       throw WebError.notFound("no file with the recording \(sha) is on disk")
     }
     return try await serve(
-      file, contentType: Self.contentType(container: file.container, path: file.path), etag: "\"\(sha)\"",
-      request: request, context: context)
+      media.file, contentType: media.contentType, etag: media.etag, request: request, context: context)
   }
 
   /// The file's bytes, whole or a range, after checking it is still the file catalogued.
@@ -52,8 +56,7 @@ struct MediaRoutes {
         .gone, "missing",
         "\(URLText.fileName(file.path)) is no longer on disk; run `exhibit catalog` where it went")
     }
-    let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    guard Int64(status.st_size) == file.size, modified == file.modificationNanoseconds else {
+    guard file.isUnchanged(status) else {
       throw WebError(
         .conflict, "changed",
         "\(URLText.fileName(file.path)) changed since it was catalogued; run `exhibit catalog` before playing it"

@@ -14,6 +14,8 @@ struct VisitorMiddleware: RouterMiddleware {
   let mode: AccessMode
   let tokens: SessionTokens
   let stores: StorePool
+  /// Where a session found signed in is granted reading recordings' bytes (``MediaFastPath``).
+  let readers: ReaderGrants
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -29,9 +31,11 @@ struct VisitorMiddleware: RouterMiddleware {
     case .loopback(let actor):
       context.visitor = Visitor(name: actor, role: .auditor, csrfToken: csrf)
     case .accounts:
-      let account =
-        known
-        ? try await stores.read { try $0.sessionAccount(tokenSHA256: SessionTokens.storageKey(token)) } : nil
+      let key = SessionTokens.storageKey(token)
+      // The version is read before the session, so a change in between voids the grant.
+      let version = try stores.dataVersion()
+      let account = known ? try await stores.read { try $0.sessionAccount(tokenSHA256: key) } : nil
+      if account?.role != nil { readers.grant(key, version: version) }
       context.visitor = Visitor(
         name: account?.name, role: account?.role, csrfToken: csrf, signedIn: account != nil)
     }
@@ -61,6 +65,11 @@ struct VisitorMiddleware: RouterMiddleware {
     Cookie(
       name: SessionTokens.cookieName, value: token, maxAge: maxAge, path: "/", httpOnly: true,
       sameSite: .strict)
+  }
+
+  /// The `Set-Cookie` value of ``cookie(_:maxAge:)`` without a max age, written directly.
+  static func cookieText(_ token: String) -> String {
+    "\(SessionTokens.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
   }
 
   /// Refuses a request whose `Origin` is another site, or that the browser marks cross-site

@@ -35,7 +35,9 @@ final class ReadCache: @unchecked Sendable {
         state.version = version
         state.entries = [:]
       }
-      return state.entries[key] as? T
+      // Unwrapped first: a missing entry cast to an optional T would be a hit of nil.
+      guard let stored = state.entries[key] else { return nil }
+      return stored as? T
     }) {
       return hit
     }
@@ -46,6 +48,19 @@ final class ReadCache: @unchecked Sendable {
       state.entries[key] = made
     }
     return made
+  }
+
+  /// The database's version now, as the watching connection sees it.
+  func version() throws -> Int64 {
+    try watcherLock.withLock { try watcher.dataVersion() }
+  }
+
+  /// The value stored under `key` if the database is still at `version`; never makes one.
+  func entry<T: Sendable>(_ key: String, at version: Int64, as type: T.Type = T.self) -> T? {
+    state.withLockedValue { state in
+      guard state.version == version, let stored = state.entries[key] else { return nil }
+      return stored as? T
+    }
   }
 
   /// Closes the watching connection.

@@ -1,5 +1,6 @@
 import ExhibitKit
 import NIOConcurrencyHelpers
+import NIOCore
 import NIOPosix
 
 /// The server's connections to the workspace database, used off the event loops.
@@ -17,6 +18,7 @@ final class StorePool: @unchecked Sendable {
   private let writeLock = NIOLock()
   private var writer: Store?
   private let cache: ReadCache
+  private let recentVersion = NIOLockedValueBox<(asked: NIODeadline, version: Int64)>((.distantPast, -1))
 
   /// A pool over an existing database, with `threadCount` threads to run queries on.
   /// - Throws: ``SQLiteError`` when the database cannot be opened.
@@ -45,6 +47,32 @@ final class StorePool: @unchecked Sendable {
   /// database changes; made on the pool's threads.
   func cachedValue<T: Sendable>(_ key: String, _ make: @escaping @Sendable () throws -> T) async throws -> T {
     try await threads.runIfActive { try self.cache.value(key, make: make) }
+  }
+
+  /// The database's version now (``ReadCache``), asked on the caller's thread: a few
+  /// microseconds, so an event loop may ask it.
+  func dataVersion() throws -> Int64 {
+    try cache.version()
+  }
+
+  /// The database's version as asked at most a millisecond ago (``dataVersion()`` costs SQLite
+  /// a read lock: three system calls), for the media fast path, which answers thousands of
+  /// requests a second: an answer may be that much older than a commit in another process, as
+  /// if the request had come a millisecond sooner.
+  func recentDataVersion() throws -> Int64 {
+    let now = NIODeadline.now()
+    if let version = recentVersion.withLockedValue({ $0.asked + .milliseconds(1) > now ? $0.version : nil }) {
+      return version
+    }
+    let version = try dataVersion()
+    recentVersion.withLockedValue { $0 = (now, version) }
+    return version
+  }
+
+  /// What ``cachedRead(_:_:)`` stored under `key`, if the database is still at `version`; never
+  /// reads, so an event loop may ask it.
+  func cachedEntry<T: Sendable>(_ key: String, at version: Int64, as type: T.Type = T.self) -> T? {
+    cache.entry(key, at: version)
   }
 
   /// Runs `body` with a reading connection, on the pool's threads.

@@ -171,10 +171,29 @@ final class ServerWorkspace: @unchecked Sendable {
   func serve<Value: Sendable>(
     _ settings: ServerSettings, _ test: @Sendable (any TestClientProtocol) async throws -> Value
   ) async throws -> Value {
+    try await serve(settings, over: .router) { client, _ in try await test(client) }
+  }
+
+  /// How a test's requests reach the server.
+  enum Transport: String, CaseIterable, Sendable {
+    /// Straight to the router, without sockets.
+    case router
+    /// Over a loopback socket, through the connection's whole pipeline (``MediaFastPath`` too).
+    case live
+  }
+
+  /// Serves the workspace with these settings over `transport` to a test that also sees the
+  /// server.
+  func serve<Value: Sendable>(
+    _ settings: ServerSettings, over transport: Transport,
+    _ test: @Sendable (any TestClientProtocol, WebServer) async throws -> Value
+  ) async throws -> Value {
     let server = try WebServer(settings: settings)
     let application = server.application()
     do {
-      let value = try await application.test(.router, test)
+      let value = try await application.test(transport == .live ? .live : .router) {
+        try await test($0, server)
+      }
       try await server.shutdown()
       return value
     } catch {

@@ -1,0 +1,140 @@
+import ExhibitKit
+import Foundation
+import HTTPTypes
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// A recording's bytes sent straight from the connection's pipeline (``MediaFastPathHandler``),
+/// with `sendfile`, when the answer is certain to be a 200 or a 206: the recording was served
+/// before at this database version, the visitor may read, and the file on disk is still the one
+/// catalogued. Every other request, and every other answer (304, 404, 409, 410, 416, a new
+/// session's cookie in accounts mode), goes on to ``MediaRoutes`` as before.
+///
+/// The answer is the route's to the byte: the same status, headers (the safety headers, `Date`
+/// and `Server` included) and body. What it saves is the application's hops from the event loop
+/// to a task, the thread pool and back, the router and middleware, and copying the bytes through
+/// user space.
+struct MediaFastPath: Sendable {
+  let stores: StorePool
+  let hosts: HostGuard
+  let mode: AccessMode
+  let readers: ReaderGrants
+  /// How many requests this path has answered.
+  let answered: Count
+
+  /// A count shared by the event loops.
+  final class Count: Sendable {
+    private let box = NIOLockedValueBox(0)
+    /// The count now.
+    var value: Int { box.withLockedValue { $0 } }
+    func add() { box.withLockedValue { $0 += 1 } }
+  }
+
+  /// A 200 or 206 ready to write: its head, and the open file with the bytes to send.
+  struct Answer {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    /// The file, opened and checked; whoever writes the answer closes it.
+    let file: NIOFileHandle
+    /// The bytes to send; nil for HEAD.
+    let region: FileRegion?
+  }
+
+  /// The answer to `request` if this path can give it, with the file opened; nil to leave the
+  /// request to the application.
+  func answer(_ request: HTTPRequest) -> Answer? {
+    guard request.method == .get || request.method == .head, let target = request.path,
+      let sha = Self.recordingSHA256(target)
+    else { return nil }
+    if let authority = request.authority, !hosts.accepts(authority) { return nil }
+    // A conditional GET is answered 304 or in full by the route.
+    guard request.headerFields[.ifNoneMatch] == nil else { return nil }
+    guard let version = try? stores.recentDataVersion(),
+      let cached = stores.cachedEntry(ServedMedia.cacheKey(sha), at: version, as: ServedMedia?.self),
+      let media = cached
+    else { return nil }
+    guard let session = Self.sessionCookie(request.headerFields) else { return nil }
+    var setCookie: String?
+    switch mode {
+    case .loopback:
+      // A browser without a session gets one, as from ``VisitorMiddleware``.
+      if session == nil { setCookie = VisitorMiddleware.cookieText(SessionTokens.random()) }
+    case .accounts:
+      guard let session, readers.allows(SessionTokens.storageKey(session), version: version) else {
+        return nil
+      }
+    }
+    var range = ByteRange(header: request.headerFields[.range], length: media.file.size)
+    if let ifRange = request.headerFields[.ifRange], ifRange != media.etag { range = .whole }
+    let bytes: ClosedRange<Int64>
+    switch range {
+    case .unsatisfiable: return nil
+    case .whole: bytes = 0...(media.file.size - 1)
+    case .partial(let part): bytes = part
+    }
+    guard media.file.size > 0, let file = Self.open(media.file) else { return nil }
+    var headers: HTTPFields = [
+      .contentType: media.contentType, .acceptRanges: "bytes", .eTag: media.etag,
+      .cacheControl: "private, max-age=3600",
+    ]
+    if case .partial = range {
+      headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(media.file.size)"
+    }
+    headers[.contentLength] = String(bytes.count)
+    if let setCookie { headers[.setCookie] = setCookie }
+    headers[.contentSecurityPolicy] = ResponseSafetyMiddleware.contentSecurityPolicy
+    headers[.xContentTypeOptions] = "nosniff"
+    headers[.referrerPolicy] = "same-origin"
+    headers[.xFrameOptions] = "DENY"
+    headers[.date] = HTTPDateText.now()
+    headers[.server] = WebServer.serverName
+    let region =
+      request.method == .head
+      ? nil
+      : FileRegion(fileHandle: file, readerIndex: Int(bytes.lowerBound), endIndex: Int(bytes.upperBound) + 1)
+    answered.add()
+    if case .partial = range {
+      return Answer(status: .partialContent, headers: headers, file: file, region: region)
+    }
+    return Answer(status: .ok, headers: headers, file: file, region: region)
+  }
+
+  /// The SHA-256 in a request target that is exactly `/media/` and 64 lowercase hex digits.
+  static func recordingSHA256(_ target: String) -> String? {
+    let prefix = "/media/"
+    guard target.utf8.count == prefix.utf8.count + 64, target.hasPrefix(prefix) else { return nil }
+    let sha = target.utf8.dropFirst(prefix.utf8.count)
+    guard sha.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+    return String(Substring(sha))
+  }
+
+  /// What the request's cookies say of its session: `.some(nil)` when it has no session cookie,
+  /// `.some(token)` for exactly one well-formed one, and nil for anything else (two, or a value
+  /// that is not 64 hex digits), which the application reads its own way.
+  static func sessionCookie(_ fields: HTTPFields) -> String?? {
+    var found: String?
+    for header in fields[values: .cookie] {
+      for pair in header.split(separator: ";") {
+        let trimmed = pair.drop { $0 == " " }
+        guard trimmed.hasPrefix(SessionTokens.cookieName + "=") else { continue }
+        guard found == nil else { return nil }
+        found = String(trimmed.dropFirst(SessionTokens.cookieName.count + 1))
+      }
+    }
+    guard let found else { return .some(nil) }
+    return SessionTokens.isWellFormed(found) ? .some(found) : nil
+  }
+
+  /// The catalogued file, opened, if it is still a regular file of the size and modification time
+  /// catalogued (the route's freshness rule, checked on the descriptor that will be read).
+  static func open(_ media: MediaFile) -> NIOFileHandle? {
+    let descriptor = Foundation.open(media.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, media.isUnchanged(status) else {
+      close(descriptor)
+      return nil
+    }
+    return NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: descriptor)
+  }
+}

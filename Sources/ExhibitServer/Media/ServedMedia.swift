@@ -1,0 +1,36 @@
+import ExhibitKit
+import Foundation
+
+/// A recording as the media route serves it: the file catalogued under its SHA-256 and the type
+/// it is sent as. Read once per database version and shared (``StorePool/cachedRead(_:_:)``), by
+/// the route and by ``MediaFastPath``.
+struct ServedMedia: Sendable, Equatable {
+  /// The file as catalogued.
+  let file: MediaFile
+  /// Its `Content-Type`.
+  let contentType: String
+  /// Its `ETag`: the SHA-256, quoted.
+  let etag: String
+
+  /// The read cache's key for the recording `sha256`.
+  static func cacheKey(_ sha256: String) -> String { "media \(sha256)" }
+
+  /// The recording `sha256` from the database, or nil when no file of it is on record.
+  static func read(_ sha256: String, from store: Store) throws -> ServedMedia? {
+    try store.mediaFile(sha256: sha256).map {
+      ServedMedia(
+        file: $0, contentType: MediaRoutes.contentType(container: $0.container, path: $0.path),
+        etag: "\"\(sha256)\"")
+    }
+  }
+}
+
+extension MediaFile {
+  /// Whether a file's status says it is still the file catalogued: a regular file of the size
+  /// and modification time on record (the media route's freshness rule).
+  func isUnchanged(_ status: stat) -> Bool {
+    let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    return status.st_mode & S_IFMT == S_IFREG && Int64(status.st_size) == size
+      && modified == modificationNanoseconds
+  }
+}

@@ -1,0 +1,194 @@
+import ExhibitKit
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import ExhibitServer
+
+/// ``MediaFastPath`` answers a recording's bytes from the connection's pipeline: byte for byte
+/// and header for header what the route answers, and only when that answer is a 200 or a 206.
+@Suite struct MediaFastPathTests {
+  /// The requests a player makes, each answered by the route (no sockets) and then by the fast
+  /// path (over a socket, after one request warmed it): the same status, body and headers.
+  @Test func answersAsTheRouteDoes() async throws {
+    let workspace = try ServerWorkspace()
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    let size = try Data(contentsOf: workspace.root.appendingPathComponent(ServerWorkspace.voiceOverPath))
+      .count
+    let requests: [(HTTPRequest.Method, HTTPFields)] = [
+      (.get, [:]), (.head, [:]), (.get, [.range: "bytes=0-9"]), (.get, [.range: "bytes=100-"]),
+      (.get, [.range: "bytes=-500"]), (.get, [.range: "bytes=\(size - 1)-\(size + 50)"]),
+      (.head, [.range: "bytes=10-19"]), (.get, [.range: "bytes=0-1,4-5"]), (.get, [.range: "BYTES = 5-9"]),
+      (.get, [.range: "bytes=0-9", .ifRange: "\"other\""]),
+      (.get, [.range: "bytes=0-9", .ifRange: "\"\(sha)\""]),
+    ]
+    let cookie = "exhibit_session=" + String(repeating: "ab", count: 32)
+    let routed = try await workspace.serve(workspace.settings(), over: .router) { client, _ in
+      var answers: [TestResponse] = []
+      for (method, fields) in requests {
+        var headers = fields
+        headers[.cookie] = cookie
+        answers.append(try await client.execute(uri: "/media/\(sha)", method: method, headers: headers))
+      }
+      return answers
+    }
+    let (fast, answered) = try await workspace.serve(workspace.settings(), over: .live) { client, server in
+      let browser = LiveBrowser(port: try #require(client.port), cookie: cookie)
+      _ = try await browser.request("/media/\(sha)")
+      let before = server.mediaFastPathAnswers
+      var answers: [LiveBrowser.Answer] = []
+      for (method, headers) in requests {
+        answers.append(try await browser.request("/media/\(sha)", method: method, headers: headers))
+      }
+      try await browser.close()
+      return (answers, server.mediaFastPathAnswers - before)
+    }
+    // Every one of them, the ones answered in full (several ranges, a header it cannot read) too.
+    #expect(answered == requests.count)
+    for ((request, route), path) in zip(zip(requests, routed), fast) {
+      let label = "\(request.0) \(request.1)"
+      #expect(path.status == route.status, "\(label)")
+      #expect(path.body == route.body, "\(label)")
+      #expect(Self.comparable(path.headers) == Self.comparable(route.headers), "\(label)")
+      // Hummingbird's responder adds these over a socket only.
+      #expect(
+        path.headers[.server] == "Exhibit" && path.headers[.date]?.hasSuffix(" GMT") == true, "\(label)")
+    }
+    #expect(routed[2].status == .partialContent && routed[2].body.readableBytes == 10)
+  }
+
+  /// A browser without a session gets one from the fast path too, shaped as the route makes it.
+  @Test func givesANewBrowserASessionCookie() async throws {
+    let workspace = try ServerWorkspace()
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    try await workspace.serve(workspace.settings(), over: .live) { client, server in
+      // Two browsers, neither of which has a session yet: the first warms the path.
+      var cookies: [String] = []
+      for _ in 0..<2 {
+        let browser = LiveBrowser(port: try #require(client.port))
+        let answer = try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"])
+        #expect(answer.status == .partialContent)
+        cookies.append(answer.headers[.setCookie] ?? "")
+        try await browser.close()
+      }
+      #expect(server.mediaFastPathAnswers == 1)
+      for cookie in cookies {
+        let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+          parts.first.map { SessionTokens.isWellFormed(String($0.dropFirst("exhibit_session=".count))) }
+            == true)
+        #expect(Set(parts.dropFirst()) == ["Path=/", "HttpOnly", "SameSite=Strict"])
+      }
+      #expect(cookies[0] != cookies[1])
+    }
+  }
+
+  /// Once warm, the fast path still leaves 304, 416, 404, 409 and 410 to the route.
+  @Test func leavesEveryOtherAnswerToTheRoute() async throws {
+    let workspace = try ServerWorkspace(fresh: true)  // it changes and removes a recording
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    let file = workspace.root.appendingPathComponent(ServerWorkspace.voiceOverPath)
+    try await workspace.serve(workspace.settings(), over: .live) { client, server in
+      let browser = LiveBrowser(port: try #require(client.port))
+      #expect(try await browser.request("/media/\(sha)").status == .ok)
+      #expect(
+        try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .partialContent)
+      let warm = server.mediaFastPathAnswers
+      #expect(warm == 1)
+      #expect(
+        try await browser.request("/media/\(sha)", headers: [.ifNoneMatch: "\"\(sha)\""]).status
+          == .notModified)
+      let past = try await browser.request("/media/\(sha)", headers: [.range: "bytes=99999999-"])
+      #expect(past.status == .rangeNotSatisfiable)
+      #expect(try await browser.request("/media/" + String(repeating: "0", count: 64)).status == .notFound)
+      #expect(try await browser.request("/media/\(sha.uppercased())").status == .notFound)
+      #expect(server.mediaFastPathAnswers == warm)
+
+      let handle = try FileHandle(forWritingTo: file)
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data("appended".utf8))
+      try handle.close()
+      let changed = try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"])
+      #expect(changed.status == .conflict)
+      #expect(changed.text.contains("changed since it was catalogued"))
+      try FileManager.default.removeItem(at: file)
+      #expect(try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .gone)
+      #expect(server.mediaFastPathAnswers == warm)
+      try await browser.close()
+    }
+  }
+
+  /// With accounts, only a session signed in as a reader is answered, and signing out ends it at
+  /// once.
+  @Test func servesOnlyASignedInSessionAndForgetsItOnSignOut() async throws {
+    let workspace = try ServerWorkspace(fresh: true)  // it adds an account
+    try await workspace.addAccount("rita", role: .reviewer)
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    try await workspace.serve(workspace.settings(accounts: true), over: .live) {
+      (client: any TestClientProtocol, server: WebServer) async throws -> Void in
+      let browser = LiveBrowser(port: try #require(client.port))
+      #expect(try await browser.request("/media/\(sha)").status == .unauthorized)
+      #expect(try await browser.request("/media/\(sha)").status == .unauthorized)
+      #expect(server.mediaFastPathAnswers == 0)
+      let signIn = try await browser.post(
+        "/signin", form: [("name", "rita"), ("password", "a long enough password"), ("next", "/")])
+      #expect(signIn.status == .seeOther)
+      #expect(
+        try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .partialContent)
+      #expect(
+        try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .partialContent)
+      #expect(server.mediaFastPathAnswers == 1)
+      #expect(try await browser.post("/signout", form: []).status == .seeOther)
+      #expect(
+        try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .unauthorized)
+      #expect(server.mediaFastPathAnswers == 1)
+      try await browser.close()
+    }
+  }
+
+  /// Requests sent back to back on one connection are answered in the order sent, whichever
+  /// path answers each; a request for another host is refused as by the route.
+  @Test func answersPipelinedRequestsInOrder() async throws {
+    let workspace = try ServerWorkspace()
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    try await workspace.serve(workspace.settings(), over: .live) { client, server in
+      let port = try #require(client.port)
+      let host = "Host: 127.0.0.1:\(port)\r\n"
+      let media = "GET /media/\(sha) HTTP/1.1\r\n\(host)Range: bytes=0-3\r\n\r\n"
+      // The first warms the fast path; then the API and the recording in turns.
+      _ = try RawConnection.exchange(
+        port: port, media.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
+      let before = server.mediaFastPathAnswers
+      let answer = try RawConnection.exchange(
+        port: port,
+        media + "GET /api/session HTTP/1.1\r\n\(host)\r\n" + media
+          + "GET /api/components HTTP/1.1\r\n\(host)\r\n"
+          + media
+          + "GET /media/\(sha) HTTP/1.1\r\nHost: elsewhere.example\r\nRange: bytes=0-3\r\nConnection: close\r\n\r\n"
+      )
+      // Each answer's status line, wherever the one before it (whose body has no line end) ends.
+      let statuses = answer.matches(of: /HTTP\/1\.1 [0-9]{3} [A-Za-z ]+\r\n/).map {
+        String(answer[$0.range].dropLast())  // "\r\n" is one Character
+      }
+      #expect(
+        statuses == [
+          "HTTP/1.1 206 Partial Content", "HTTP/1.1 200 OK", "HTTP/1.1 206 Partial Content",
+          "HTTP/1.1 200 OK",
+          "HTTP/1.1 206 Partial Content", "HTTP/1.1 421 Misdirected Request",
+        ])
+      #expect(answer.contains("\"csrf_token\""))
+      // The first is answered at once; the rest wait behind the API's answers.
+      #expect(server.mediaFastPathAnswers - before >= 1)
+    }
+  }
+}
+
+extension MediaFastPathTests {
+  /// Headers both paths must agree on, in any order: all but the date, a new session's cookie and
+  /// the server's name (which only a socket's answers carry).
+  static func comparable(_ headers: HTTPFields) -> [String] {
+    headers.filter { ![.date, .setCookie, .server].contains($0.name) }.map { "\($0.name): \($0.value)" }
+      .sorted()
+  }
+}

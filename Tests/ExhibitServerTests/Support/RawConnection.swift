@@ -1,0 +1,44 @@
+import Foundation
+
+/// One TCP connection to a test server, written to and read as bytes: what an HTTP client
+/// library will not do, such as sending several requests before reading any answer.
+enum RawConnection {
+  struct Failed: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Sends `text` to 127.0.0.1:`port` in one write and reads until the server closes the
+  /// connection (or five seconds pass with nothing to read); the answer as Latin-1 text.
+  static func exchange(port: Int, _ text: String) throws -> String {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failed(description: "socket: \(errno)") }
+    defer { close(descriptor) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failed(description: "connect: \(errno)") }
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { throw Failed(description: "send: \(errno)") }
+      sent += count
+    }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { break }
+      answer += buffer[..<count]
+    }
+    return String(answer.map { Character(Unicode.Scalar($0)) })
+  }
+}
