@@ -3,8 +3,13 @@
 # (hyperfine, Debian's package) and how many shared libraries the binary loads (ldd), for an
 # earlier revision and for this tree, in one run.
 #   Scripts/bench-startup.sh [--before REV] [--before-link static|shared] [--runs N] [--pairs N]
+#                            [--sqlite3-only]
 # With --pairs N, the two binaries are also run in turns, N pairs a command, and the medians
 # printed (Scripts/bench_startup_pairs.py): small differences show through the machine's noise.
+# Last, this tree's `--help` and `search` are timed beside Debian's sqlite3 doing the same kind
+# of work in the same run: `sqlite3 -help`, and opening the workspace's database and asking its
+# seven full-text indexes for the word with bm25 ranks and snippets, as `exhibit search` does.
+# With --sqlite3-only, only that comparison is run (no earlier revision is built).
 # REV (default: the last commit that linked libavformat) is built in a worktree under
 # .build/bench-before, as `make release` builds this tree (Scripts/release-build.sh), so only the
 # code differs; with --before-link shared, its libstdc++ and SQLite are shared libraries, as
@@ -16,12 +21,14 @@ before=095b516
 runs=30
 pairs=0
 before_link=static
+sqlite3_only=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --before) before=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --pairs) pairs=$2; shift 2 ;;
     --before-link) before_link=$2; shift 2 ;;
+    --sqlite3-only) sqlite3_only=true; shift ;;
     *) echo "bench-startup.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -31,11 +38,12 @@ case "$before_link" in
   *) echo "bench-startup.sh: --before-link is static or shared" >&2; exit 2 ;;
 esac
 command -v hyperfine >/dev/null || { echo "bench-startup.sh: needs hyperfine (apt-get install hyperfine)" >&2; exit 2; }
+command -v sqlite3 >/dev/null || { echo "bench-startup.sh: needs sqlite3 (apt-get install sqlite3)" >&2; exit 2; }
 
 # The two binaries.
 . "$root/Scripts/before-worktree.sh"
 worktree="$root/.build/bench-before"
-before_worktree "$root" "$before" "$worktree" bash "$root/Scripts/release-build.sh" "${link_flags[@]}" exhibit
+$sqlite3_only || before_worktree "$root" "$before" "$worktree" bash "$root/Scripts/release-build.sh" "${link_flags[@]}" exhibit
 (cd "$root" && make --no-print-directory release >/dev/null)
 # A small workspace for each binary (each made by its own binary, since a newer schema is one an
 # older Exhibit refuses): the sample criteria and recordings, catalogued, one link.
@@ -44,7 +52,7 @@ trap 'rm -rf "$scratch"' EXIT
 # Both binaries are run from fresh copies: how a file's pages happen to sit in the page cache (one
 # written by the linker an hour ago, one just copied) changes how fast it maps by a few per cent.
 mkdir "$scratch/bin-old" "$scratch/bin-new"
-cp "$worktree/.build/release/exhibit" "$scratch/bin-old/exhibit"
+if $sqlite3_only; then cp "$root/.build/release/exhibit" "$scratch/bin-old/exhibit"; else cp "$worktree/.build/release/exhibit" "$scratch/bin-old/exhibit"; fi
 cp "$root/.build/release/exhibit" "$scratch/bin-new/exhibit"
 old="$scratch/bin-old/exhibit"
 new="$scratch/bin-new/exhibit"
@@ -58,6 +66,35 @@ for side in old new; do
     && "$binary" catalog Media >/dev/null && "$binary" "${link[@]}" >/dev/null)
 done
 
+beside_sqlite3() {
+  # sqlite3 doing what `exhibit search checkbox` does on the same database, in one process.
+  local tables="caption_cue_fts developer_note_fts gherkin_step_fts announcement_example_fts criteria_item_fts"
+  tables="$tables evidence_note_fts recording_path_fts"
+  local sql="" table
+  for table in $tables; do
+    sql="$sql SELECT rowid, snippet($table, 0, '[', ']', '…', 12), bm25($table) FROM $table"
+    sql="$sql WHERE $table MATCH 'checkbox' ORDER BY rank LIMIT 20;"
+  done
+  echo
+  echo "# beside sqlite3 $(sqlite3 -version | cut -d' ' -f1) (hyperfine means, ms; each pair in one hyperfine run)"
+  printf '%-28s %10s %10s %7s\n' work sqlite3 exhibit ratio
+  compare() {
+    local name=$1 theirs=$2 ours=$3
+    (cd "$scratch/new" && hyperfine -N -i --warmup 5 --runs "$runs" --export-json "$scratch/s.json" "$theirs" "$ours" >/dev/null 2>&1)
+    python3 - "$name" "$scratch/s.json" <<'PY'
+import json, sys
+name, path = sys.argv[1:]
+theirs, ours = (r["mean"] * 1000 for r in json.load(open(path))["results"])
+print(f"{name:<28} {theirs:>10.2f} {ours:>10.2f} {ours / theirs:>7.2f}")
+PY
+  }
+  compare "help" "sqlite3 -help" "$new --help"
+  compare "search (7 indexes, snippets)" "sqlite3 Database/exhibit.sqlite \"$sql\"" "$new search checkbox"
+}
+if $sqlite3_only; then
+  beside_sqlite3
+  exit 0
+fi
 echo "shared libraries loaded (ldd): before $(ldd "$old" | wc -l), after $(ldd "$new" | wc -l)"
 printf '%-16s %12s %12s\n' command "before ms" "after ms"
 measure() {
@@ -80,3 +117,4 @@ row "verify" verify
 if [ "$pairs" -gt 0 ]; then
   python3 "$root/Scripts/bench_startup_pairs.py" "$pairs" "$old" "$scratch/old" "$new" "$scratch/new"
 fi
+beside_sqlite3

@@ -27,6 +27,20 @@ struct Exhibit: AsyncParsableCommand {
   /// and a hop to one of them, about a millisecond of every command's start.
   static func main() async {
     do {
+      // The root's help and version, and a plain search, are answered without parsing: the
+      // parser's reflection on the command tree (a check for a completion-script request among
+      // it) is most of their time (``StartupTests``).
+      let arguments = CommandLine.arguments.dropFirst()
+      if arguments.count == 1, let only = arguments.first,
+        only == "--help" || only == "-h" || only == "--version"
+      {
+        print(only == "--version" ? configuration.version : helpMessage())
+        return
+      }
+      if arguments.first == "search", let search = SearchInvocation(plain: Array(arguments.dropFirst())) {
+        try search.run()
+        return
+      }
       var command = try parseAsRoot()
       // The concrete type: a cast to a protocol the command does not conform to costs the Swift
       // runtime a search of every conformance in the binary (a twentieth of a millisecond).

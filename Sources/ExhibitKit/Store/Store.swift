@@ -28,9 +28,10 @@ public final class Store {
   var searchHelper: SearchHelper? {
     if let decided = searchHelperDecided { return decided }
     var helper: SearchHelper?
-    if path != ":memory:", !path.isEmpty,
-      let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
-      size >= searchHelperFromBytes
+    // stat, not FileManager's attributes, which also look up the owner's and group's names.
+    var status = stat()
+    if path != ":memory:", !path.isEmpty, stat(path, &status) == 0,
+      Int(status.st_size) >= searchHelperFromBytes
     {
       helper = try? SearchHelper(path: path, mode: mode == .immutable ? .immutable : .readOnly)
     }

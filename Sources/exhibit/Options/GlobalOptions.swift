@@ -8,9 +8,14 @@ struct GlobalOptions: ParsableArguments {
   var db: String?
 
   /// The database path this invocation uses.
-  var databasePath: String {
-    Workspace.resolveDatabasePath(
-      explicit: db, environment: ProcessInfo.processInfo.environment,
+  var databasePath: String { Self.databasePath(explicit: db) }
+
+  /// The database `--db` names, else `$EXHIBIT_DB`, else the one in the current folder.
+  static func databasePath(explicit: String?) -> String {
+    // The one variable read, not the whole environment made into a dictionary.
+    let variable = Workspace.databaseEnvironmentVariable
+    return Workspace.resolveDatabasePath(
+      explicit: explicit, environment: getenv(variable).map { [variable: String(cString: $0)] } ?? [:],
       currentDirectory: FileManager.default.currentDirectoryPath)
   }
 

@@ -8,6 +8,17 @@ enum Console {
     print(TerminalText.safe(line))
   }
 
+  /// Prints lines, made safe for a terminal, in one write after what ``out(_:)`` buffered.
+  static func out(lines: [String]) {
+    var text = ""
+    for line in lines {
+      text += TerminalText.safe(line)
+      text += "\n"
+    }
+    fflush(nil)
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
   /// Writes a document ExhibitKit rendered (a report's YAML or HTML, escaped by its own rules) on
   /// stdout as it is.
   static func document(_ text: String) {

@@ -28,19 +28,15 @@ struct Search: ParsableCommand {
   @Option(help: "The most hits to show.")
   var limit: Int = SearchRequest.defaultLimit
 
+  /// What was asked, as ``SearchInvocation/init(plain:)`` reads a plain line.
+  var invocation: SearchInvocation {
+    SearchInvocation(
+      query: query, component: component, platform: platform, kinds: kind, limit: limit, db: global.db,
+      json: output.json, audit: audits.audit)
+  }
+
   func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let results = try store.search(
-        SearchRequest(
-          query, component: component, platform: platform, kinds: Set(kind), limit: limit, audit: audits.audit
-        ))
-      if output.json {
-        try Console.json(results)
-        return
-      }
-      for line in SearchText.lines(results) { Console.out(line) }
-    }
+    try invocation.run()
   }
 }
 
