@@ -6,16 +6,24 @@ import Foundation
 extension SearchIndex {
   /// Caption cues, ranked on the index alone; the component and platform filters are tokens
   /// in the index (``SearchFilterTokens``), and only the kept cues are read with their recording.
-  func captionHits(_ scope: SearchScope) throws -> Ranked {
+  ///
+  /// With `part`, only the cues whose row ids are in it (``captionParts(_:)``), walked forward,
+  /// and of those the `newest`.
+  func captionHits(
+    _ scope: SearchScope, part: Range<Int64>? = nil, newest: Int = SearchRequest.candidateCap + 1
+  ) throws -> Ranked {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
+    let within = part.map {
+      " AND caption_cue_fts.rowid >= \($0.lowerBound) AND caption_cue_fts.rowid < \($0.upperBound)"
+    }
     let found = try ranked(
       """
       SELECT caption_cue_fts.rowid AS fts_rowid,
         \(try ranking("caption_cue_fts", column: "text", scope, filters)) AS score
-      FROM \(Self.withSizes("caption_cue_fts")) WHERE caption_cue_fts MATCH ?1
+      FROM \(Self.withSizes("caption_cue_fts")) WHERE caption_cue_fts MATCH ?1\(within ?? "")
       """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)],
       limit: scope.limit,
-      walkForward: try fewMatch("caption_cue_fts", filters))
+      walkForward: try part != nil || fewMatch("caption_cue_fts", filters), newest: newest)
     let details = try rowsByID(
       id: "c.id",
       """
@@ -24,7 +32,8 @@ extension SearchIndex {
       FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
       """, found.rows)
     let candidates = try found.rows.compactMap { ranked -> Candidate? in
-      guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
+      let rowid: Int64 = try ranked.decode("fts_rowid")
+      guard let row = details[rowid] else { return nil }
       let recording = try Self.recording(row)
       let platform = Self.platform(try row.decode("platform"))
       return Candidate(
@@ -38,9 +47,9 @@ extension SearchIndex {
           startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
           endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
           score: try ranked.decode("score")),
-        text: SnippetText(first: try row.decode("text_a")))
+        text: SnippetText(first: try row.decode("text_a")), rowid: rowid)
     }
-    return Ranked(candidates: candidates, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped, matches: found.matches)
   }
 
   /// Recording file names at present paths, filtered by tokens like captions.

@@ -23,7 +23,8 @@ extension SearchIndex {
     let audit = try request.audit.map { try AuditRegistry(connection: connection).resolve($0).id }
     let scope = SearchScope(
       expression: query.expression, phrases: query.phrases, component: component,
-      platform: request.platform?.rawValue, limit: request.limit, audit: audit)
+      platform: request.platform?.rawValue, limit: request.limit, audit: audit,
+      conjunctive: query.terms.allSatisfy { $0.joiner == .and })
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
     // Each index's query, in the order the threads take them: the costliest first as a rule, so
     // two threads end near together.
@@ -49,10 +50,26 @@ extension SearchIndex {
         }
       ),
     ]
-    let tasks = indexes.filter { kinds.contains($0.kind) }
+    var tasks = indexes.filter { kinds.contains($0.kind) }.map { (kind: $0.kind, part: false, rank: $0.rank) }
+    // Captions with few matches, all of which are read, are read in two parts at once.
+    let parts = helper != nil && kinds.contains(.captions) ? try captionParts(scope) : nil
+    if let parts {
+      tasks.removeAll { $0.kind == .captions }
+      tasks.insert(
+        contentsOf: parts.map { part in
+          (kind: .captions, part: true, rank: { try $0.captionHits(scope, part: part) })
+        },
+        at: 0)
+    }
     let rankings = try SearchWork(tasks.map(\.rank)).run(on: self, beside: helper)
     var found: [SearchKind: [Ranked]] = [:]
-    for (task, ranked) in zip(tasks, rankings) { found[task.kind, default: []].append(ranked) }
+    var captionParts: [Ranked] = []
+    for (task, ranked) in zip(tasks, rankings) {
+      if task.part { captionParts.append(ranked) } else { found[task.kind, default: []].append(ranked) }
+    }
+    if let parts {
+      found[.captions] = [try captionHits(scope, merging: captionParts, of: parts)]
+    }
     // Hits rank by score, then kind, then snippet: only the hits that can be among the first
     // `limit` need their snippets cut (every hit ahead of the limit's score and kind, and those
     // tied with it), not each index's best `limit`.
@@ -79,12 +96,16 @@ extension SearchIndex {
     /// The hits, their snippets still to cut.
     var candidates: [Candidate]
     var capped: Bool
+    /// How many rows matched, up to the cap and one more (where an index reports it).
+    var matches = 0
   }
 
   /// A hit and the text its snippet is cut from, once every index has chosen its hits.
   struct Candidate {
     var hit: SearchHit
     var text: SnippetText
+    /// The row's id in its index (where parts of one index are merged).
+    var rowid: Int64 = 0
   }
 
   /// A kept row's text: one column, or two (a criteria item's label and expectation) of which
@@ -104,6 +125,9 @@ extension SearchIndex {
     var limit: Int
     /// Only notes of this audit's links.
     var audit: Int64? = nil
+    /// Whether every term must match (no OR or NOT): then no more rows match than hold the
+    /// rarest phrase.
+    var conjunctive = false
 
     var family: String? { component?.split(separator: "/").first.map(String.init) }
     var slug: String? { component?.split(separator: "/").last.map(String.init) }

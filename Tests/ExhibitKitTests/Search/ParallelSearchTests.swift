@@ -110,4 +110,70 @@ import Testing
     // The best ranked are the shortest, newest first among equals.
     #expect(backward.hits.first?.startSeconds == 1.001)
   }
+
+  /// Captions expected to match few rows are read in two halves at once (``SearchIndex/captionParts(_:)``);
+  /// when more match than expected, the halves still give the whole index's newest matches:
+  /// first with the newer half holding fewer than the cap (the older half is read again for the
+  /// rest), then with the newer half alone holding more.
+  @Test func halvesRankTheNewestMatchesAsTheWholeIndexDoes() async throws {
+    let workspace = try await Self.prepared(twoConnections: true)
+    let single = try Store.open(at: workspace.store.path, access: .read)
+    single.searchHelperFromBytes = .max
+    let connection = workspace.store.connection
+    let track = try #require(
+      try connection.first(
+        """
+        SELECT t.id, r.platform FROM caption_track t JOIN recording r ON r.id = t.recording_id
+        WHERE r.platform IS NOT NULL LIMIT 1
+        """))
+    let platform = try #require(Platform(rawValue: try track.decode("platform")))
+    let other = try #require(
+      try connection.first(
+        """
+        SELECT t.id FROM caption_track t JOIN recording r ON r.id = t.recording_id
+        WHERE r.platform IS NOT NULL AND r.platform != ? LIMIT 1
+        """, [platform.rawValue]))
+    let request = SearchRequest("zebra", platform: platform, kinds: [.captions], limit: 30)
+    var position: Int64 = 5000
+    func add(_ count: Int, _ text: String, to track: Row) throws {
+      try connection.transaction {
+        let cue = try connection.prepare(
+          "INSERT INTO caption_cue (track_id, position, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?)")
+        for index in 0..<count {
+          position += 1
+          try cue.run([
+            .integer(try track.decode("id")), .integer(position), .integer(position), .integer(position + 1),
+            .text(text + String(repeating: " next", count: index % 5)),
+          ])
+        }
+      }
+    }
+    // Round 1: fewer than the cap of the matches are in the newer half (cues of another
+    // platform came between); round 2: more than the cap of them are.
+    for round in [1, 2] {
+      if round == 1 {
+        // The oldest hundred are the best matches, and too old to be among the newest.
+        try add(100, "zebra", to: track)
+        try add(SearchRequest.candidateCap - 98, "zebra crossing", to: track)
+        try add(3 * SearchRequest.candidateCap, "quiet street", to: other)
+        try add(300, "zebra crossing", to: track)
+      } else {
+        try add(8 * SearchRequest.candidateCap, "quiet street", to: other)
+        try add(SearchRequest.candidateCap + 200, "zebra crossing", to: track)
+      }
+      // Few cues are of the platform: fewer matches are expected than there are.
+      let index = SearchIndex(connection: connection, statistics: PhraseStatistics(connection: connection))
+      let scope = SearchIndex.SearchScope(
+        expression: "\"zebra\"", phrases: ["\"zebra\""], platform: platform.rawValue, limit: 30,
+        conjunctive: true)
+      let parts = try #require(try index.captionParts(scope), "round \(round)")
+      let newer = try index.captionHits(scope, part: parts[0])
+      #expect((newer.matches > SearchRequest.candidateCap) == (round == 2), "round \(round)")
+      let halves = try workspace.store.search(request)
+      let whole = try single.search(request)
+      #expect(halves == whole, "round \(round)")
+      #expect(halves.capped == [.captions] && halves.hits.count == 30, "round \(round)")
+      #expect(!halves.hits.contains { $0.snippet == "[zebra]" }, "round \(round)")
+    }
+  }
 }
