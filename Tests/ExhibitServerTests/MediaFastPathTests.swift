@@ -180,6 +180,14 @@ import Testing
       #expect(answer.contains("\"csrf_token\""))
       // The first is answered at once; the rest wait behind the API's answers.
       #expect(server.mediaFastPathAnswers - before >= 1)
+      // A request to close the connection after its answer is left to Hummingbird, which does.
+      let closing = server.mediaFastPathAnswers
+      let started = Date()
+      let closed = try RawConnection.exchange(
+        port: port, media.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
+      // Closed by the server: the read ends well before the minute it would wait for more.
+      #expect(closed.hasPrefix("HTTP/1.1 206 Partial Content") && Date().timeIntervalSince(started) < 30)
+      #expect(server.mediaFastPathAnswers == closing)
     }
   }
 }

@@ -1,18 +1,23 @@
 import ExhibitSQLite
 import Foundation
 
-// An index read in two parts by row id, one on each connection, when every match must be read
-// anyway: a phrase of two common words filtered by platform (`"double tap"` on iOS) walks all
-// the rows holding both words, and two halves walk at once.
+// The caption index read in two ranges of row ids at once, one on each connection. A phrase of
+// two common words filtered by platform (`"double tap"` on iOS) walks every row holding both
+// words until it has the newest matches it ranks; two ranges walk at once, and forward, which
+// FTS5 does faster than backward.
 extension SearchIndex {
-  /// The caption index's row ids in two halves, when the matches for `scope` are expected to
-  /// be no more than the cap, so that all of them are read (walked forward) whichever way: the
-  /// rows holding the rarest phrase when every term must match (else every row), times the
-  /// share of rows holding each filter token. Nil otherwise, when the newest matches are read
-  /// from the one index as usual. (An expectation that proves wrong costs time, not hits:
-  /// ``captionHits(_:merging:of:)``.)
-  func captionParts(_ scope: SearchScope) throws -> [Range<Int64>]? {
+  /// Two ranges of the caption index's row ids to read at once for `scope`, the newer first,
+  /// and whether they are the whole index: the whole index in halves when no more matches than
+  /// the cap are expected; else the newest row ids expected to hold a fifth more than the cap,
+  /// in halves. Expected: the rows holding the rarest phrase, times the share of rows holding
+  /// each filter token, spread evenly over the row ids. Nil where the index is read as usual:
+  /// terms joined by OR or NOT, or a phrase of one word (FTS5 reads a word's newest rows from
+  /// its list without checking positions, faster than two ranges). An expectation that proves
+  /// wrong costs time, not hits (``captionHits(_:fromParts:whole:)``).
+  func captionParts(_ scope: SearchScope) throws -> (ranges: [Range<Int64>], whole: Bool)? {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
+    let phrasesOfWords = scope.phrases.contains { $0.contains(" ") && !$0.hasSuffix("*") }
+    guard scope.conjunctive, phrasesOfWords || !filters.tokens.isEmpty else { return nil }
     // Two subqueries: each ends at one end of the table's tree (one query with both scans it).
     guard
       let row = try connection.first(
@@ -20,40 +25,36 @@ extension SearchIndex {
       let low: Int64 = try row.decode("low"), let high: Int64 = try row.decode("high"), high > low
     else { return nil }
     let total = Double(high - low + 1)
-    var expected = total
-    if scope.conjunctive,
-      let rarest = try statistics.rows(in: "caption_cue_fts", column: "text", holding: scope.phrases).min()
-    {
-      expected = Double(rarest)
-    }
+    var expected =
+      Double(try statistics.rows(in: "caption_cue_fts", column: "text", holding: scope.phrases).min() ?? 0)
     for rows in try statistics.rows(in: "caption_cue_fts", column: "scope", holding: filters.tokens) {
       expected *= Double(rows) / total
     }
-    guard expected <= Double(SearchRequest.candidateCap) else { return nil }
-    let middle = low + (high - low) / 2
-    return [middle..<(high + 1), low..<middle]
+    let wanted = 1.2 * Double(SearchRequest.candidateCap + 1)
+    guard expected > Double(SearchRequest.candidateCap) else {
+      let middle = low + (high - low) / 2
+      return ([middle..<(high + 1), low..<middle], true)
+    }
+    // Only the few newest common words' rows would walk a whole range: FTS5's own newest-first
+    // walk stops sooner there.
+    guard phrasesOfWords else { return nil }
+    let span = max(Int64(total * wanted / expected), 2)
+    let start = max(high + 1 - span, low)
+    let middle = start + (high + 1 - start) / 2
+    return ([middle..<(high + 1), start..<middle], start == low)
   }
 
-  /// The caption hits from the two parts ``captionParts(_:)`` made (newer first), as the whole
-  /// index ranks them: its newest matches, up to the cap and one more, ranked by score (the
-  /// newer first where scores tie), the best `limit` kept.
-  /// - When all matches together are no more than the cap, they are all the newest.
-  /// - When the newer part alone has more, its newest are the whole index's.
-  /// - Else the newest are all the newer part's and the newest of the older part's: those are
-  ///   read again from the older part.
-  func captionHits(_ scope: SearchScope, merging parts: [Ranked], of ranges: [Range<Int64>]) throws -> Ranked
-  {
+  /// The caption hits from the matches of the two ranges ``captionParts(_:)`` made, as the
+  /// whole index ranks them: its newest matches, up to the cap and one more (the newer range's,
+  /// then the older's), ranked by score (the newer first where scores tie), the best `limit`
+  /// kept. When the ranges hold no more than the cap but are not the whole index, older matches
+  /// count too, and the whole index is read as usual.
+  func captionHits(_ scope: SearchScope, fromParts parts: [Ranked], whole: Bool) throws -> Ranked {
     let cap = SearchRequest.candidateCap
-    let newer = parts[0]
-    if newer.matches > cap { return newer }
-    var older = parts[1]
-    let matches = newer.matches + older.matches
-    if matches > cap { older = try captionHits(scope, part: ranges[1], newest: cap + 1 - newer.matches) }
-    let candidates = (newer.candidates + older.candidates).sorted {
-      $0.hit.score < $1.hit.score || ($0.hit.score == $1.hit.score && $0.rowid > $1.rowid)
-    }
+    let newest = Array(parts.flatMap(\.newest).prefix(cap + 1))
+    if newest.count <= cap && !whole { return try captionHits(scope) }
+    let best = newest.sorted { $0.score < $1.score || ($0.score == $1.score && $0.rowid > $1.rowid) }
     return Ranked(
-      candidates: Array(candidates.prefix(scope.limit)), capped: matches > cap, matches: min(matches, cap + 1)
-    )
+      candidates: try captionCandidates(Array(best.prefix(scope.limit))), capped: newest.count > cap)
   }
 }

@@ -6,34 +6,53 @@ import Foundation
 extension SearchIndex {
   /// Caption cues, ranked on the index alone; the component and platform filters are tokens
   /// in the index (``SearchFilterTokens``), and only the kept cues are read with their recording.
-  ///
-  /// With `part`, only the cues whose row ids are in it (``captionParts(_:)``), walked forward,
-  /// and of those the `newest`.
-  func captionHits(
-    _ scope: SearchScope, part: Range<Int64>? = nil, newest: Int = SearchRequest.candidateCap + 1
-  ) throws -> Ranked {
+  func captionHits(_ scope: SearchScope) throws -> Ranked {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
-    let within = part.map {
-      " AND caption_cue_fts.rowid >= \($0.lowerBound) AND caption_cue_fts.rowid < \($0.upperBound)"
-    }
     let found = try ranked(
+      captionScores(scope, filters), fts: "caption_cue_fts",
+      values: [filters.match(text: "text", scope.expression)], limit: scope.limit,
+      walkForward: try fewMatch("caption_cue_fts", filters))
+    let best = try found.rows.map {
+      (rowid: try $0.decode("fts_rowid") as Int64, score: try $0.decode("score") as Double)
+    }
+    return Ranked(candidates: try captionCandidates(best), capped: found.capped)
+  }
+
+  /// The cues' matches in `range` of row ids, walked forward, the newest first: at most the cap
+  /// and one more, with their scores (``captionHits(_:fromParts:whole:)`` merges two ranges).
+  func captionMatches(_ scope: SearchScope, in range: Range<Int64>) throws -> [(rowid: Int64, score: Double)]
+  {
+    let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
+    let within =
+      "caption_cue_fts.rowid >= \(range.lowerBound) AND caption_cue_fts.rowid < \(range.upperBound)"
+    return try connection.query(
       """
-      SELECT caption_cue_fts.rowid AS fts_rowid,
-        \(try ranking("caption_cue_fts", column: "text", scope, filters)) AS score
-      FROM \(Self.withSizes("caption_cue_fts")) WHERE caption_cue_fts MATCH ?1\(within ?? "")
-      """, fts: "caption_cue_fts", values: [filters.match(text: "text", scope.expression)],
-      limit: scope.limit,
-      walkForward: try part != nil || fewMatch("caption_cue_fts", filters), newest: newest)
+      WITH walked AS MATERIALIZED (\(try captionScores(scope, filters)) AND \(within))
+      SELECT fts_rowid, score FROM walked ORDER BY fts_rowid DESC LIMIT \(SearchRequest.candidateCap + 1)
+      """, [filters.match(text: "text", scope.expression)]
+    ).map { (rowid: try $0.decode("fts_rowid"), score: try $0.decode("score")) }
+  }
+
+  /// The caption index's matching row ids and scores, unordered.
+  private func captionScores(_ scope: SearchScope, _ filters: SearchFilterTokens) throws -> String {
+    """
+    SELECT caption_cue_fts.rowid AS fts_rowid,
+      \(try ranking("caption_cue_fts", column: "text", scope, filters)) AS score
+    FROM \(Self.withSizes("caption_cue_fts")) WHERE caption_cue_fts MATCH ?1
+    """
+  }
+
+  /// Hits for ranked cues, read with their recordings, in the order given.
+  func captionCandidates(_ ranked: [(rowid: Int64, score: Double)]) throws -> [Candidate] {
     let details = try rowsByID(
       id: "c.id",
       """
       SELECT c.id AS fts_rowid, c.text AS text_a, c.start_ms, c.end_ms, r.family, r.component, r.platform,
         r.assistive_tech, r.sha256, \(RecordingLibrary.primaryPath) AS path
       FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
-      """, found.rows)
-    let candidates = try found.rows.compactMap { ranked -> Candidate? in
-      let rowid: Int64 = try ranked.decode("fts_rowid")
-      guard let row = details[rowid] else { return nil }
+      """, ids: ranked.map(\.rowid))
+    return try ranked.compactMap { ranked -> Candidate? in
+      guard let row = details[ranked.rowid] else { return nil }
       let recording = try Self.recording(row)
       let platform = Self.platform(try row.decode("platform"))
       return Candidate(
@@ -46,10 +65,9 @@ extension SearchIndex {
           item: nil, recording: recording,
           startSeconds: (try row.decode("start_ms") as Int64?).map { Double($0) / 1000 },
           endSeconds: (try row.decode("end_ms") as Int64?).map { Double($0) / 1000 },
-          score: try ranked.decode("score")),
-        text: SnippetText(first: try row.decode("text_a")), rowid: rowid)
+          score: ranked.score),
+        text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(candidates: candidates, capped: found.capped, matches: found.matches)
   }
 
   /// Recording file names at present paths, filtered by tokens like captions.

@@ -56,10 +56,12 @@ extension SearchIndex {
     if let parts {
       tasks.removeAll { $0.kind == .captions }
       tasks.insert(
-        contentsOf: parts.map { part in
-          (kind: .captions, part: true, rank: { try $0.captionHits(scope, part: part) })
-        },
-        at: 0)
+        contentsOf: parts.ranges.map { range in
+          (
+            kind: .captions, part: true,
+            rank: { Ranked(candidates: [], capped: false, newest: try $0.captionMatches(scope, in: range)) }
+          )
+        }, at: 0)
     }
     let rankings = try SearchWork(tasks.map(\.rank)).run(on: self, beside: helper)
     var found: [SearchKind: [Ranked]] = [:]
@@ -68,7 +70,7 @@ extension SearchIndex {
       if task.part { captionParts.append(ranked) } else { found[task.kind, default: []].append(ranked) }
     }
     if let parts {
-      found[.captions] = [try captionHits(scope, merging: captionParts, of: parts)]
+      found[.captions] = [try captionHits(scope, fromParts: captionParts, whole: parts.whole)]
     }
     // Hits rank by score, then kind, then snippet: only the hits that can be among the first
     // `limit` need their snippets cut (every hit ahead of the limit's score and kind, and those
@@ -96,16 +98,15 @@ extension SearchIndex {
     /// The hits, their snippets still to cut.
     var candidates: [Candidate]
     var capped: Bool
-    /// How many rows matched, up to the cap and one more (where an index reports it).
-    var matches = 0
+    /// A range's matches, newest first, with their scores, for ranking parts of an index
+    /// together (``captionMatches(_:in:)``); its candidates are then made after.
+    var newest: [(rowid: Int64, score: Double)] = []
   }
 
   /// A hit and the text its snippet is cut from, once every index has chosen its hits.
   struct Candidate {
     var hit: SearchHit
     var text: SnippetText
-    /// The row's id in its index (where parts of one index are merged).
-    var rowid: Int64 = 0
   }
 
   /// A kept row's text: one column, or two (a criteria item's label and expectation) of which

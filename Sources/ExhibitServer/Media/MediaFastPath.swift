@@ -47,8 +47,12 @@ struct MediaFastPath: Sendable {
       let sha = Self.recordingSHA256(target)
     else { return nil }
     if let authority = request.authority, !hosts.accepts(authority) { return nil }
-    // A conditional GET is answered 304 or in full by the route.
+    // A conditional GET is answered 304 or in full by the route; a request to close the
+    // connection after the answer is Hummingbird's to honour.
     guard request.headerFields[.ifNoneMatch] == nil else { return nil }
+    if let connection = request.headerFields[.connection], connection.lowercased() != "keep-alive" {
+      return nil
+    }
     guard let version = try? stores.recentDataVersion(),
       let cached = stores.cachedEntry(ServedMedia.cacheKey(sha), at: version, as: ServedMedia?.self),
       let media = cached

@@ -111,10 +111,10 @@ import Testing
     #expect(backward.hits.first?.startSeconds == 1.001)
   }
 
-  /// Captions expected to match few rows are read in two halves at once (``SearchIndex/captionParts(_:)``);
-  /// when more match than expected, the halves still give the whole index's newest matches:
-  /// first with the newer half holding fewer than the cap (the older half is read again for the
-  /// rest), then with the newer half alone holding more.
+  /// Captions are read in two ranges of row ids at once (``SearchIndex/captionParts(_:)``) and
+  /// ranked as the whole index ranks its newest matches: when fewer matches are expected than
+  /// there are, first with the newer half holding fewer than the cap, then with it holding more;
+  /// and for a phrase with more matches than the cap, from the newest row ids only.
   @Test func halvesRankTheNewestMatchesAsTheWholeIndexDoes() async throws {
     let workspace = try await Self.prepared(twoConnections: true)
     let single = try Store.open(at: workspace.store.path, access: .read)
@@ -167,13 +167,23 @@ import Testing
         expression: "\"zebra\"", phrases: ["\"zebra\""], platform: platform.rawValue, limit: 30,
         conjunctive: true)
       let parts = try #require(try index.captionParts(scope), "round \(round)")
-      let newer = try index.captionHits(scope, part: parts[0])
-      #expect((newer.matches > SearchRequest.candidateCap) == (round == 2), "round \(round)")
+      #expect(parts.whole, "round \(round)")
+      let newer = try index.captionMatches(scope, in: parts.ranges[0])
+      #expect((newer.count > SearchRequest.candidateCap) == (round == 2), "round \(round)")
       let halves = try workspace.store.search(request)
       let whole = try single.search(request)
       #expect(halves == whole, "round \(round)")
       #expect(halves.capped == [.captions] && halves.hits.count == 30, "round \(round)")
       #expect(!halves.hits.contains { $0.snippet == "[zebra]" }, "round \(round)")
+      // A phrase of two words on every platform, with more matches than the cap: only the newest
+      // row ids expected to hold a fifth more than the cap are read, in two ranges.
+      let phrase = SearchIndex.SearchScope(
+        expression: "\"zebra crossing\"", phrases: ["\"zebra crossing\""], limit: 30, conjunctive: true)
+      #expect(try index.captionParts(phrase)?.whole == false, "round \(round)")
+      let crossing = SearchRequest("\"zebra crossing\"", kinds: [.captions], limit: 30)
+      let crossingHalves = try workspace.store.search(crossing)
+      #expect(crossingHalves == (try single.search(crossing)), "round \(round)")
+      #expect(crossingHalves.capped == [.captions], "round \(round)")
     }
   }
 }

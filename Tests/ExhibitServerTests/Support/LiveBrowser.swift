@@ -22,7 +22,8 @@ final class LiveBrowser: @unchecked Sendable {
   init(port: Int, cookie: String? = nil) {
     self.port = port
     self.cookie = cookie
-    client = TestClient(host: "127.0.0.1", port: port)
+    // A full test run keeps the cores busy for minutes: wait as long as the server may.
+    client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(300)))
     client.connect()
   }
 

@@ -8,12 +8,12 @@ enum RawConnection {
   }
 
   /// Sends `text` to 127.0.0.1:`port` in one write and reads until the server closes the
-  /// connection (or five seconds pass with nothing to read); the answer as Latin-1 text.
+  /// connection (or a minute passes with nothing to read); the answer as Latin-1 text.
   static func exchange(port: Int, _ text: String) throws -> String {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw Failed(description: "socket: \(errno)") }
     defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

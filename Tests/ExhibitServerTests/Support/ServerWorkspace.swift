@@ -188,6 +188,10 @@ final class ServerWorkspace: @unchecked Sendable {
     _ settings: ServerSettings, over transport: Transport,
     _ test: @Sendable (any TestClientProtocol, WebServer) async throws -> Value
   ) async throws -> Value {
+    var settings = settings
+    // Over a socket, an idle connection is closed after the idle timeout: in a full test run,
+    // whose other tests keep the cores busy, a test may wait longer than that between requests.
+    if transport == .live { settings.idleTimeout = .seconds(300) }
     let server = try WebServer(settings: settings)
     let application = server.application()
     do {
