@@ -1,3 +1,4 @@
+import Dispatch
 import ExhibitSQLite
 import Foundation
 
@@ -56,5 +57,47 @@ extension SearchIndex {
     let best = newest.sorted { $0.score < $1.score || ($0.score == $1.score && $0.rowid > $1.rowid) }
     return Ranked(
       candidates: try captionCandidates(Array(best.prefix(scope.limit))), capped: newest.count > cap)
+  }
+
+  /// Counts the caption index's rows holding each of the query's phrases not counted yet at
+  /// this version of the index (``PhraseStatistics``: bm25's document frequencies, and the
+  /// expectation of ``captionParts(_:)``), each in two halves of the row ids at once, one on the
+  /// helper's connection: a phrase of several common words is checked position by position in
+  /// every row holding them all (`"email me updates"` among ten million cues).
+  func countCaptionPhrases(_ scope: SearchScope, beside helper: (index: SearchIndex, queue: DispatchQueue))
+    throws
+  {
+    guard
+      let row = try connection.first(
+        "SELECT (SELECT min(id) FROM caption_cue) AS low, (SELECT max(id) FROM caption_cue) AS high"),
+      let low: Int64 = try row.decode("low"), let high: Int64 = try row.decode("high"), high > low
+    else { return }
+    let middle = low + (high - low) / 2
+    let count =
+      "SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH ? AND rowid >= ? AND rowid < ?"
+    _ = try statistics.rows(in: "caption_cue_fts", column: "text", holding: scope.phrases) { expression in
+      let other = HelperCount(connection: helper.index.connection)
+      let done = DispatchSemaphore(value: 0)
+      helper.queue.async {
+        other.result = Result {
+          try other.connection.first(count, [expression, middle, high + 1])?.decode("n") ?? 0
+        }
+        done.signal()
+      }
+      let mine: Int64 = try self.connection.first(count, [expression, low, middle])?.decode("n") ?? 0
+      done.wait()
+      return mine + (try other.result.get())
+    }
+  }
+}
+
+/// The helper's half of a count: its connection, used on its queue only, and the result,
+/// written there and read after it signals.
+private final class HelperCount: @unchecked Sendable {
+  let connection: Connection
+  var result: Result<Int64, any Error> = .success(0)
+
+  init(connection: Connection) {
+    self.connection = connection
   }
 }

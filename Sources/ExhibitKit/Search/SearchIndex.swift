@@ -52,6 +52,7 @@ extension SearchIndex {
     ]
     var tasks = indexes.filter { kinds.contains($0.kind) }.map { (kind: $0.kind, part: false, rank: $0.rank) }
     // Captions with few matches, all of which are read, are read in two parts at once.
+    if let helper, kinds.contains(.captions) { try countCaptionPhrases(scope, beside: helper) }
     let parts = helper != nil && kinds.contains(.captions) ? try captionParts(scope) : nil
     if let parts {
       tasks.removeAll { $0.kind == .captions }
