@@ -19,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     .systemLibrary(
@@ -77,6 +78,17 @@ let package = Package(
     // Database/schema.sql compiled into ExhibitKit as the schema new databases are made from.
     .executableTarget(name: "embed-schema"),
     .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["embed-schema"]),
+    // Recordings and bundles in S3-compatible object storage: AWS Signature Version 4 on
+    // swift-crypto, requests over async-http-client. It names nothing of ExhibitKit.
+    .target(
+      name: "ExhibitObjectStore",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.
     .target(
       name: "ExhibitServer",
@@ -148,6 +160,10 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]
+    ),
+    .testTarget(
+      name: "ExhibitObjectStoreTests",
+      dependencies: ["ExhibitObjectStore"]
     ),
     .testTarget(
       name: "ExhibitCLITests",

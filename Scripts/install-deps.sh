@@ -3,7 +3,7 @@
 # Usage: Scripts/install-deps.sh [--media] [--bench] [--check]
 #   --media  adds espeak-ng, for make-sample-media.sh
 #   (always) bash-completion and man-db, for the completions and manual pages `make install` adds
-#   --bench  adds hyperfine, wrk and nginx-light, for Scripts/bench-*.sh
+#   --bench  adds hyperfine, wrk, nginx-light and awscli, for Scripts/bench-*.sh
 #   --check  installs nothing: lists what is missing and fails when anything is (make build)
 set -euo pipefail
 media=false
@@ -25,6 +25,9 @@ packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev
   chromium chromium-driver poppler-utils libstdc++-12-dev libgcc-12-dev bash-completion man-db)
 $media && packages+=(espeak-ng fonts-dejavu-core)
 $bench && packages+=(hyperfine wrk faketime nginx-light)
+# awscli's `aws s3 cp` is the reference client Scripts/bench-objects.sh times uploads against.
+bench_python=()
+$bench && { python3 -c "import awscli" 2>/dev/null || bench_python=(awscli==1.46.2); }
 
 missing=()
 for package in "${packages[@]}"; do
@@ -38,6 +41,8 @@ python3 -c "import selenium" 2>/dev/null || python_missing+=(selenium)
 # jsonschema and PyYAML check conformance reports against GSA's OpenACR schema and catalog.
 python3 -c "import jsonschema" 2>/dev/null || python_missing+=(jsonschema)
 python3 -c "import yaml" 2>/dev/null || python_missing+=(pyyaml)
+# nanio is the S3-compatible server (it checks every signature) the object storage tests start.
+python3 -c "import nanio" 2>/dev/null || python_missing+=(nanio==0.1.7)
 python3 -c "import importlib.util as u, sys; sys.exit(u.find_spec('axe_playwright_python') is None)" 2>/dev/null ||
   python_missing+=(axe-playwright-python==0.1.8)
 
@@ -72,6 +77,8 @@ python3 -c "import selenium" 2>/dev/null || python_missing+=(selenium)
 # jsonschema and PyYAML check conformance reports against GSA's OpenACR schema and catalog.
 python3 -c "import jsonschema" 2>/dev/null || python_missing+=(jsonschema)
 python3 -c "import yaml" 2>/dev/null || python_missing+=(pyyaml)
+# nanio is the S3-compatible server (it checks every signature) the object storage tests start.
+python3 -c "import nanio" 2>/dev/null || python_missing+=(nanio==0.1.7)
 python3 -c "import importlib.util as u, sys; sys.exit(u.find_spec('axe_playwright_python') is None)" 2>/dev/null ||
   python_missing+=(axe-playwright-python==0.1.8)
 # axe-playwright-python is wanted only for the axe-core 4.x it ships (axe.min.js), which Selenium
@@ -86,6 +93,7 @@ if $wants_axe; then
 fi
 others=()
 for package in "${python_missing[@]}"; do [ "$package" = "$axe_package" ] || others+=("$package"); done
+others+=("${bench_python[@]}")
 if [ ${#others[@]} -gt 0 ]; then
   echo "installing Python packages ${others[*]}" >&2
   python3 -m pip install --quiet "${others[@]}" 2>/dev/null ||

@@ -1,0 +1,86 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+extension S3Bucket {
+  /// Sends one signed request, retrying transient failures, and reads the whole answer.
+  func send(
+    _ method: String, key: String?, query: [(name: String, value: String)] = [],
+    headers extra: [(String, String)] = [], body: [UInt8] = [], operation: String
+  ) async throws -> S3Response {
+    let label = key ?? ""
+    var lastProblem = ""
+    let delays = configuration.retryDelays
+    for attempt in 0...delays.count {
+      if attempt > 0 { try await Task.sleep(for: delays[attempt - 1]) }
+      do {
+        let response = try await sendOnce(method, key: key, query: query, headers: extra, body: body)
+        let answer = S3Response(status: response.status, headers: response.headers, body: response.body)
+        guard answer.status >= 500 || answer.errorCode == "SlowDown" || answer.errorCode == "RequestTimeout"
+        else { return answer }
+        lastProblem = "\(answer.status) \(answer.errorCode)"
+      } catch let error as HTTPClientError {
+        lastProblem = Self.describe(error)
+      } catch let error as ChannelError {
+        lastProblem = "\(error)"
+      } catch let error as IOError {
+        lastProblem = error.description
+      }
+    }
+    throw S3Error.unavailable(
+      operation: operation, key: label, attempts: delays.count + 1,
+      lastProblem: lastProblem + " from \(configuration.endpoint.description)")
+  }
+
+  private func sendOnce(
+    _ method: String, key: String?, query: [(name: String, value: String)], headers extra: [(String, String)],
+    body: [UInt8]
+  ) async throws -> (status: Int, headers: HTTPHeaders, body: [UInt8]) {
+    let endpoint = configuration.endpoint
+    let host = endpoint.hostHeader(bucket: bucket)
+    let path = endpoint.path(bucket: bucket, key: key)
+    let payloadHash = PayloadDigest.sha256Hex(body)
+    var signed: [(name: String, value: String)] = [("Host", host), ("x-amz-content-sha256", payloadHash)]
+    if !body.isEmpty { signed.append(("Content-MD5", PayloadDigest.md5Base64(body))) }
+    signed += extra.map { (name: $0.0, value: $0.1) }
+    let request = SignableRequest(
+      method: method, path: path, query: query, headers: signed, payloadHash: payloadHash)
+    let date = AmzDate(secondsSince1970: Int64(Date().timeIntervalSince1970))
+    let authorization = signer.authorizationHeaders(for: request, at: date)
+
+    let canonicalQuery = CanonicalRequest(request, encodesPathTwice: false).query
+    var url = "\(endpoint.scheme)://\(host)\(SigV4Encoding.encodePath(path))"
+    if !canonicalQuery.isEmpty { url += "?" + canonicalQuery }
+    var outgoing = HTTPClientRequest(url: url)
+    outgoing.method = HTTPMethod(rawValue: method)
+    for header in signed + authorization { outgoing.headers.add(name: header.name, value: header.value) }
+    if !body.isEmpty || method == "PUT" || method == "POST" {
+      outgoing.body = .bytes(ByteBuffer(bytes: body))
+    }
+    let response = try await client.execute(outgoing, timeout: TimeAmount(configuration.readTimeout) * 4)
+    var collected: [UInt8] = []
+    if method != "HEAD" {
+      for try await chunk in response.body { collected += chunk.readableBytesView }
+    }
+    return (Int(response.status.code), response.headers, collected)
+  }
+
+  private static func describe(_ error: HTTPClientError) -> String {
+    switch error {
+    case .readTimeout: return "no answer within the read timeout"
+    case .writeTimeout: return "the store did not read the request within the timeout"
+    case .connectTimeout: return "no connection within the connect timeout"
+    case .deadlineExceeded: return "the request took longer than its deadline"
+    case .remoteConnectionClosed: return "the store closed the connection"
+    default: return "\(error)"
+    }
+  }
+}
+
+extension TimeAmount {
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+}
