@@ -79,10 +79,12 @@ let package = Package(
     .executableTarget(name: "embed-schema"),
     .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["embed-schema"]),
     // Recordings and bundles in S3-compatible object storage: AWS Signature Version 4 on
-    // swift-crypto, requests over async-http-client. It names nothing of ExhibitKit.
+    // swift-crypto, requests over async-http-client. It stands on the bottom layer only (the
+    // evidence storage seam it implements), naming nothing of ExhibitKit.
     .target(
       name: "ExhibitObjectStore",
       dependencies: [
+        "ExhibitModel",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -116,6 +118,7 @@ let package = Package(
       name: "exhibit",
       dependencies: [
         "ExhibitKit",
+        "ExhibitObjectStore",
         "CDecimal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -161,13 +164,19 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
+    // The real servers tests start and stop: an S3-compatible store (nanio) and a fault proxy.
+    .target(
+      name: "ExhibitTestServers",
+      dependencies: ["ExhibitObjectStore"],
+      path: "Tests/ExhibitTestServers"
+    ),
     .testTarget(
       name: "ExhibitObjectStoreTests",
-      dependencies: ["ExhibitObjectStore"]
+      dependencies: ["ExhibitObjectStore", "ExhibitTestServers"]
     ),
     .testTarget(
       name: "ExhibitCLITests",
-      dependencies: ["ExhibitKit", "ExhibitSQLite", "exhibit", "exhibit-server"]
+      dependencies: ["ExhibitKit", "ExhibitSQLite", "ExhibitTestServers", "exhibit", "exhibit-server"]
     ),
   ]
 )

@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 19;
+PRAGMA user_version = 20;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -713,3 +713,12 @@ WHEN (SELECT closed_at FROM audit WHERE id = new.audit_id) IS NOT NULL
 BEGIN
   SELECT RAISE(ABORT, 'the audit is closed: its conformance report is final');
 END;
+
+CREATE TABLE stored_object (
+  location TEXT NOT NULL,
+  sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+  kind TEXT NOT NULL CHECK (kind IN ('recording', 'caption')),
+  size INTEGER NOT NULL,
+  stored_at TEXT NOT NULL,
+  PRIMARY KEY (location, sha256)
+) WITHOUT ROWID;

@@ -37,6 +37,21 @@ extension S3Bucket {
     _ method: String, key: String?, query: [(name: String, value: String)], headers extra: [(String, String)],
     body: [UInt8]
   ) async throws -> (status: Int, headers: HTTPHeaders, body: [UInt8]) {
+    let request = signedRequest(method, key: key, query: query, headers: extra, body: body)
+    let response = try await client.execute(request, timeout: TimeAmount(configuration.readTimeout) * 4)
+    var collected: [UInt8] = []
+    if method != "HEAD" {
+      for try await chunk in response.body { collected += chunk.readableBytesView }
+    }
+    return (Int(response.status.code), response.headers, collected)
+  }
+
+  /// A request for `key` (nil: the bucket), signed now: Host, the body's SHA-256 and MD5, the
+  /// extra headers, the date and the authorization.
+  func signedRequest(
+    _ method: String, key: String?, query: [(name: String, value: String)] = [],
+    headers extra: [(String, String)] = [], body: [UInt8] = []
+  ) -> HTTPClientRequest {
     let endpoint = configuration.endpoint
     let host = endpoint.hostHeader(bucket: bucket)
     let path = endpoint.path(bucket: bucket, key: key)
@@ -58,12 +73,7 @@ extension S3Bucket {
     if !body.isEmpty || method == "PUT" || method == "POST" {
       outgoing.body = .bytes(ByteBuffer(bytes: body))
     }
-    let response = try await client.execute(outgoing, timeout: TimeAmount(configuration.readTimeout) * 4)
-    var collected: [UInt8] = []
-    if method != "HEAD" {
-      for try await chunk in response.body { collected += chunk.readableBytesView }
-    }
-    return (Int(response.status.code), response.headers, collected)
+    return outgoing
   }
 
   private static func describe(_ error: HTTPClientError) -> String {

@@ -1,3 +1,4 @@
+import ExhibitTestServers
 import Foundation
 import Testing
 

@@ -230,7 +230,7 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let audioCodec: String?
     public let assistiveTech: String?
     public let browser: String?
-    public let captions: [Caption]
+    public internal(set) var captions: [Caption]
     public let environment: Environment
     /// What its first caption track says, cue by cue, for the report's transcript.
     public internal(set) var transcript: [Cue] = []

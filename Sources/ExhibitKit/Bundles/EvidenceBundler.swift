@@ -20,6 +20,12 @@ public struct BundleRequest: Sendable {
   public var strict = false
   /// The audit whose verdicts the bundle holds, as a user names it; nil for the one in use.
   public var audit: String?
+  /// Gives a local copy of each recording and caption file, fetched from the workspace's
+  /// evidence store, for the bag to be made from; nil to read the catalogued paths.
+  public var localCopy: LocalCopy?
+
+  /// Makes a local copy of a stored object and returns its path; throws when it cannot.
+  public typealias LocalCopy = @Sendable (_ sha256: String, _ kind: StoredObjectKind) throws -> String
 
   /// Creates a request.
   public init(
@@ -103,6 +109,7 @@ public enum EvidenceBundler {
       do { signingKey = try SigningKey.loadOrCreate(at: keyPath) } catch { unsignedBecause = "\(error)" }
     }
     var contents = try gather(date)
+    if let localCopy = request.localCopy { try contents.readLocalCopies(from: localCopy) }
     let out = URL(fileURLWithPath: request.outFolder).standardizedFileURL.path
     // A second export of the same day is `NAME.2`, then `.3`: nothing in the way is replaced,
     // and the same state, date and sequence give the same bytes.

@@ -35,6 +35,16 @@ public struct CatalogueSummary: Sendable, Equatable, Codable {
   public var errors: [CatalogueProblem] = []
   /// Things worth knowing that did not stop a file: truncation, skipped caption cues.
   public var warnings: [CatalogueProblem] = []
+  /// What went to the workspace's evidence store; nil without one.
+  public var storage: StorageReport?
+
+  /// What a catalogue run gave an evidence store.
+  public struct StorageReport: Sendable, Equatable, Codable {
+    /// The store: `s3://bucket/prefix`.
+    public var location: String
+    /// Recordings and caption files recorded as held by the store in this run.
+    public var stored = 0
+  }
 
   public init() {}
 }

@@ -15,6 +15,9 @@ public final class Cataloguer {
   /// How many files one write transaction stores at most. Fewer are handed over whenever the
   /// writer is idle, so it keeps pace with the reading.
   public var batchSize = 64
+  /// The workspace's evidence store, when it has one: every recording and caption file read is
+  /// stored there before it is catalogued, and any present one it lacks afterwards.
+  public var storage: (any EvidenceStorage)?
   var examiner = RecordingExaminer()
 
   /// - Parameters:
@@ -65,6 +68,9 @@ public final class Cataloguer {
     var pending: [Examination] = []
     var done = 0
     let examiner = self.examiner
+    let storage = self.storage
+    var stored: [StoredObjectLedger.Object] = []
+    var unstored: [(problem: CatalogueProblem, video: String)] = []
     let reads = summary.read
     do {
       try await withThrowingTaskGroup(of: ExaminationStep.self) { group in
@@ -79,9 +85,9 @@ public final class Cataloguer {
           if !hashed.isEmpty, librariesSettled() || requestsLeft == 0 {
             let (request, digest) = hashed.removeFirst()
             group.addTask {
-              .examined(
+              await Self.storing(
                 try examiner.examine(
-                  request, media: try examiner.probeMedia(request.video.path, digest: digest)))
+                  request, media: try examiner.probeMedia(request.video.path, digest: digest)), in: storage)
             }
             return true
           }
@@ -89,11 +95,12 @@ public final class Cataloguer {
           requestsLeft -= 1
           group.addTask {
             guard request.readsMedia, !librariesSettled() else {
-              return .examined(try examiner.examine(request))
+              return await Self.storing(try examiner.examine(request), in: storage)
             }
             switch examiner.hashMedia(request.video.path) {
             case .hashed(let digest): return .hashed(request, digest)
-            case .finished(let reading): return .examined(try examiner.examine(request, media: reading))
+            case .finished(let reading):
+              return await Self.storing(try examiner.examine(request, media: reading), in: storage)
             }
           }
           return true
@@ -110,8 +117,13 @@ public final class Cataloguer {
           switch step {
           case .hashed(let request, let digest):
             hashed.append((request, digest))
+          case .unstored(let problem, let video):
+            unstored.append((problem, video))
+            done += 1
+            progress?(done, requests.count)
           case .examined(let examination):
             pending.append(examination)
+            stored += examination.stored
             done += 1
             // An idle writer is handed what there is, once nothing would wait for libavformat.
             if pending.count >= batchSize || (batches.isIdle && (reads == 0 || librariesSettled())) {
@@ -136,12 +148,22 @@ public final class Cataloguer {
     try CatalogueBatches.write(pending, writer: writer, attributor: attributor, actor: actor, into: &tally)
     summary = tally.summary
     present = tally.present
+    // A file the store did not take is not catalogued, nor is its earlier state marked gone.
+    for (problem, video) in unstored {
+      summary.failed += 1
+      summary.errors.append(problem)
+      present.insert(PathKey(video))
+    }
     let now = Timestamp.string(Date())
     try writer.connection.transaction {
       summary.missing = try writer.markVanished(
         folders: scope.folders, files: scope.files, present: present, captionsPresent: captionsPresent,
         actor: actor, now: now)
       try writer.refreshAttribution(paths: summary.moved.map(\.path), actor: actor)
+    }
+    if let storage {
+      summary.storage = try await storeTheRest(
+        in: storage, storedNow: stored, present: present, problems: &summary.errors)
     }
     summary.errors.sort { $0.path < $1.path }
     summary.warnings.sort { ($0.path, $0.message) < ($1.path, $1.message) }
@@ -201,5 +223,72 @@ public final class Cataloguer {
   private enum ExaminationStep: Sendable {
     case examined(Examination)
     case hashed(ExaminationRequest, FileDigest)
+    /// A recording read whose bytes, or a caption's, the evidence store did not take.
+    case unstored(CatalogueProblem, video: String)
+  }
+
+  /// Gives the evidence store what an examination read (the recording, its readable captions)
+  /// before it is catalogued: a file the store does not take is reported instead of catalogued.
+  private static func storing(_ examination: Examination, in storage: (any EvidenceStorage)?) async
+    -> ExaminationStep
+  {
+    guard let storage else { return .examined(examination) }
+    var examination = examination
+    let video = examination.request.video.path
+    var objects: [StoredObjectLedger.Object] = []
+    if case .read(let digest, _) = examination.media {
+      objects.append(.init(sha256: digest.sha256, kind: .recording, size: digest.status.size, path: video))
+    }
+    for caption in examination.captions {
+      guard case .success = caption.result else { continue }
+      objects.append(
+        .init(sha256: caption.sha256, kind: .caption, size: caption.status.size, path: caption.caption.path))
+    }
+    for object in objects {
+      do {
+        try await storage.store(fileAt: object.path, sha256: object.sha256, kind: object.kind)
+      } catch {
+        return .unstored(Self.notStored(object.path, in: storage, error), video: video)
+      }
+    }
+    examination.stored = objects
+    return .examined(examination)
+  }
+
+  /// Records what the store took during the run, then gives it every present recording and
+  /// caption file of the run's paths it still lacks (catalogued before the store was set, or
+  /// unchanged since), each recorded once it is held.
+  private func storeTheRest(
+    in storage: any EvidenceStorage, storedNow: [StoredObjectLedger.Object], present: Set<PathKey>,
+    problems: inout [CatalogueProblem]
+  ) async throws -> CatalogueSummary.StorageReport {
+    let ledger = StoredObjectLedger(connection: writer.connection)
+    try ledger.record(storedNow, location: storage.location)
+    var report = CatalogueSummary.StorageReport(
+      location: storage.location, stored: Set(storedNow.map(\.sha256)).count)
+    var held: [StoredObjectLedger.Object] = []
+    for object in try ledger.unstored(location: storage.location, among: present) {
+      do {
+        try await storage.store(fileAt: object.path, sha256: object.sha256, kind: object.kind)
+        held.append(object)
+      } catch {
+        problems.append(
+          CatalogueProblem(path: object.path, message: "not stored in \(storage.location): \(error)"))
+      }
+      if held.count == batchSize {
+        try ledger.record(held, location: storage.location)
+        report.stored += held.count
+        held.removeAll()
+      }
+    }
+    try ledger.record(held, location: storage.location)
+    report.stored += held.count
+    return report
+  }
+
+  private static func notStored(_ path: String, in storage: any EvidenceStorage, _ error: any Error)
+    -> CatalogueProblem
+  {
+    CatalogueProblem(path: path, message: "not stored in \(storage.location), so not catalogued: \(error)")
   }
 }

@@ -36,6 +36,8 @@ struct Examination: Sendable {
   var captions: [CaptionReading]
   /// Captions that could not be read at all.
   var captionProblems: [CatalogueProblem]
+  /// What the evidence store was given of it before it is catalogued.
+  var stored: [StoredObjectLedger.Object] = []
 }
 
 /// Probes, hashes and reads the captions of one recording. Pure work on files, run in parallel;

@@ -12,12 +12,14 @@ struct Bundle: ParsableCommand {
       moved into place when complete; an existing bag or zip is never overwritten (a second one \
       that day is NAME.2). It is signed with the workspace's Ed25519 key (exhibit-signing.key \
       beside the database, made on first use). The same database, key and --date give \
-      byte-identical bags and zips.
+      byte-identical bags and zips. With an evidence store (--media s3://bucket/prefix), the \
+      recordings and captions are read from the store and checked against their catalogued hashes.
       """)
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var audits: AuditOption
+  @OptionGroup var media: MediaOptions
   @Argument(help: "The component, e.g. native/checkbox (none with --all).")
   var component: String?
   @Option(help: "The platform the bundle is for (none with --all).")
@@ -50,28 +52,35 @@ struct Bundle: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let store = try global.openForReading()
-      var request = BundleRequest(
-        component: component ?? "", platform: platform ?? .ios, outFolder: out, zip: zip, date: date,
-        tested: BundleContents.TestedProduct(product: product, build: build, url: url),
-        signingKeyPath: SigningKey.path(forDatabase: global.databasePath))
-      request.strict = strict
-      request.audit = audits.audit
-      if all { return try exportAll(request, store: store) }
-      let result = try EvidenceBundler.export(request, from: store)
-      for warning in result.warnings { Console.warning(warning) }
-      if output.json {
-        try Console.json(result)
-        return
-      }
-      Console.out(
-        "\(result.path): \(result.files) files, \(result.bytes) bytes, overall \(result.overallStatus)")
-      if let sha = result.sha256 { Console.out("zip SHA-256 \(sha)") }
-      if let key = result.signedBy { Console.out("signed with the workspace key \(key)") }
-      if let reason = result.unsignedBecause { Console.warning("not signed: \(reason)") }
-      if !result.gaps.isEmpty {
-        Console.out("\(result.gaps.count) items still need a verdict: \(result.gaps.joined(separator: ", "))")
-      }
+      try media.withStorageWaiting { storage in try export(from: storage) }
+    }
+  }
+
+  private func export(from storage: EvidenceStorage?) throws {
+    let store = try global.openForReading()
+    var request = BundleRequest(
+      component: component ?? "", platform: platform ?? .ios, outFolder: out, zip: zip, date: date,
+      tested: BundleContents.TestedProduct(product: product, build: build, url: url),
+      signingKeyPath: SigningKey.path(forDatabase: global.databasePath))
+    request.strict = strict
+    request.audit = audits.audit
+    let fetched = try storage.map { try FetchedEvidence(from: $0, in: out) }
+    defer { fetched?.remove() }
+    if let fetched { request.localCopy = { try fetched.copy($0, $1) } }
+    if all { return try exportAll(request, store: store) }
+    let result = try EvidenceBundler.export(request, from: store)
+    for warning in result.warnings { Console.warning(warning) }
+    if output.json {
+      try Console.json(result)
+      return
+    }
+    Console.out(
+      "\(result.path): \(result.files) files, \(result.bytes) bytes, overall \(result.overallStatus)")
+    if let sha = result.sha256 { Console.out("zip SHA-256 \(sha)") }
+    if let key = result.signedBy { Console.out("signed with the workspace key \(key)") }
+    if let reason = result.unsignedBecause { Console.warning("not signed: \(reason)") }
+    if !result.gaps.isEmpty {
+      Console.out("\(result.gaps.count) items still need a verdict: \(result.gaps.joined(separator: ", "))")
     }
   }
 

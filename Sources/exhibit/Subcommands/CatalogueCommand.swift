@@ -11,13 +11,16 @@ struct CatalogueCommand: AsyncParsableCommand {
       Folders are searched for .webm, .mkv, .mp4, .m4v and .mov files and their WebVTT sidecars \
       (name.vtt, name-LANG.vtt, name.LANG.vtt). Files unchanged since the last run (same size, \
       modification time and inode) are not read again; a moved file is recognised by its hash; \
-      catalogued files that are gone are marked missing, never deleted. `exhibit catalogue` is the \
-      same command.
+      catalogued files that are gone are marked missing, never deleted. With an evidence store \
+      (--media s3://bucket/prefix), each recording and caption file is uploaded and checked \
+      before it is catalogued, and any present one the store lacks is uploaded too. \
+      `exhibit catalogue` is the same command.
       """,
     aliases: ["catalogue"])
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var media: MediaOptions
 
   @Argument(help: "Recordings, or folders to search (default: Media/).")
   var paths: [String] = []
@@ -36,48 +39,56 @@ struct CatalogueCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
-      // libavformat runs in helper processes the probe deadline can stop for good.
-      ProbeDeadline.boxProbes()
-      if !scope.videos.isEmpty, !FileManager.default.fileExists(atPath: global.databasePath) {
-        // Every file will be read: the helpers start now, while the database is made.
-        ProbeBox.shared?.prestart(ProcessInfo.processInfo.activeProcessorCount)
-      }
-      let store = try global.openForWriting()
-      let cataloguer = Cataloguer(
-        store: store, actor: CommandActor.current())
-      cataloguer.batchSize = batchSize
-      let summary = try await cataloguer.run(scope) { done, total in
-        Console.progress("catalogued \(done) of \(total)")
-      }
-      Console.endProgress()
-      for problem in summary.errors { Console.error(problem.description) }
-      for problem in summary.warnings { Console.warning(problem.description) }
-      for duplicate in summary.duplicates {
-        Console.warning("\(duplicate.path): the same bytes as \(duplicate.sameAs.joined(separator: ", "))")
-      }
-      // Each caption file without a video is warned about once; --verbose lists them all again.
-      let fresh = try store.noteOrphanCaptions(summary.orphanCaptions)
-      for orphan in verbose ? summary.orphanCaptions : fresh {
-        Console.warning("\(orphan): caption file with no recording beside it")
-      }
-      let known = summary.orphanCaptions.count - fresh.count
-      if !verbose, known > 0, !output.json {
-        Console.out("\(known) caption files without a recording were reported before; --verbose lists them")
-      }
-      if output.json {
-        try Console.json(summary)
-      } else {
-        for move in summary.moved {
-          Console.out("moved     \(move.from.joined(separator: ", ")) -> \(move.path)")
-        }
-        for path in summary.missing { Console.out("missing   \(path)") }
-        Console.out(
-          "\(summary.scanned) scanned: \(summary.added) added, \(summary.updated) updated, "
-            + "\(summary.unchanged) unchanged, \(summary.moved.count) moved, \(summary.missing.count) missing, "
-            + "\(summary.failed) failed")
-      }
-      if !summary.errors.isEmpty { throw ExitCode.failure }
+      try await media.withStorage { storage in try await catalogue(into: storage) }
     }
+  }
+
+  private func catalogue(into storage: EvidenceStorage?) async throws {
+    let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
+    // libavformat runs in helper processes the probe deadline can stop for good.
+    ProbeDeadline.boxProbes()
+    if !scope.videos.isEmpty, !FileManager.default.fileExists(atPath: global.databasePath) {
+      // Every file will be read: the helpers start now, while the database is made.
+      ProbeBox.shared?.prestart(ProcessInfo.processInfo.activeProcessorCount)
+    }
+    let store = try global.openForWriting()
+    let cataloguer = Cataloguer(
+      store: store, actor: CommandActor.current())
+    cataloguer.batchSize = batchSize
+    cataloguer.storage = storage
+    let summary = try await cataloguer.run(scope) { done, total in
+      Console.progress("catalogued \(done) of \(total)")
+    }
+    Console.endProgress()
+    for problem in summary.errors { Console.error(problem.description) }
+    for problem in summary.warnings { Console.warning(problem.description) }
+    for duplicate in summary.duplicates {
+      Console.warning("\(duplicate.path): the same bytes as \(duplicate.sameAs.joined(separator: ", "))")
+    }
+    // Each caption file without a video is warned about once; --verbose lists them all again.
+    let fresh = try store.noteOrphanCaptions(summary.orphanCaptions)
+    for orphan in verbose ? summary.orphanCaptions : fresh {
+      Console.warning("\(orphan): caption file with no recording beside it")
+    }
+    let known = summary.orphanCaptions.count - fresh.count
+    if !verbose, known > 0, !output.json {
+      Console.out("\(known) caption files without a recording were reported before; --verbose lists them")
+    }
+    if output.json {
+      try Console.json(summary)
+    } else {
+      for move in summary.moved {
+        Console.out("moved     \(move.from.joined(separator: ", ")) -> \(move.path)")
+      }
+      for path in summary.missing { Console.out("missing   \(path)") }
+      Console.out(
+        "\(summary.scanned) scanned: \(summary.added) added, \(summary.updated) updated, "
+          + "\(summary.unchanged) unchanged, \(summary.moved.count) moved, \(summary.missing.count) missing, "
+          + "\(summary.failed) failed")
+      if let stored = summary.storage {
+        Console.out("\(stored.stored) files stored in \(stored.location)")
+      }
+    }
+    if !summary.errors.isEmpty { throw ExitCode.failure }
   }
 }

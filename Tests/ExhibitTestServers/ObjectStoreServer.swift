@@ -4,16 +4,16 @@ import Foundation
 /// A real S3-compatible server for a test: nanio (from PyPI, which checks every signature),
 /// started on 127.0.0.1 with a port of its own and a data folder in a temporary directory, with
 /// one bucket made; `stop()` ends it and removes the folder.
-final class ObjectStoreServer: @unchecked Sendable {
-  static let accessKeyID = "exhibit-test-key"
-  static let secretAccessKey = "exhibit-test-secret-0123456789"
-  let port: Int
-  let bucket: String
-  let folder: URL
+public final class ObjectStoreServer: @unchecked Sendable {
+  public static let accessKeyID = "exhibit-test-key"
+  public static let secretAccessKey = "exhibit-test-secret-0123456789"
+  public let port: Int
+  public let bucket: String
+  public let folder: URL
   private let process: Process
 
   /// Starts a server holding `bucket`; fails when nanio cannot be started or does not answer.
-  init(bucket: String = "evidence") throws {
+  public init(bucket: String = "evidence") throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-s3-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("data/\(bucket)"), withIntermediateDirectories: true)
@@ -38,13 +38,15 @@ final class ObjectStoreServer: @unchecked Sendable {
   }
 
   /// The endpoint's URL, as AWS_ENDPOINT_URL gives it.
-  var endpointURL: String { "http://127.0.0.1:\(port)" }
+  public var endpointURL: String { "http://127.0.0.1:\(port)" }
 
   /// The endpoint's URL as the client reads it.
-  var endpoint: S3Endpoint { S3Endpoint(scheme: "http", host: "127.0.0.1", port: port, pathStyle: true) }
+  public var endpoint: S3Endpoint {
+    S3Endpoint(scheme: "http", host: "127.0.0.1", port: port, pathStyle: true)
+  }
 
   /// A configuration for the bucket (under `prefix`) with the server's key, or another secret.
-  func configuration(prefix: String = "", secret: String = ObjectStoreServer.secretAccessKey)
+  public func configuration(prefix: String = "", secret: String = ObjectStoreServer.secretAccessKey)
     -> S3Configuration
   {
     var configuration = S3Configuration(
@@ -56,7 +58,7 @@ final class ObjectStoreServer: @unchecked Sendable {
   }
 
   /// The variables a command reads to reach this server.
-  var environment: [String: String] {
+  public var environment: [String: String] {
     [
       "AWS_ACCESS_KEY_ID": Self.accessKeyID, "AWS_SECRET_ACCESS_KEY": Self.secretAccessKey,
       "AWS_REGION": "us-east-1", "AWS_ENDPOINT_URL": endpointURL,
@@ -64,12 +66,12 @@ final class ObjectStoreServer: @unchecked Sendable {
   }
 
   /// The file nanio keeps an object's bytes in.
-  func storedFile(_ key: String) -> URL {
+  public func storedFile(_ key: String) -> URL {
     folder.appendingPathComponent("data/\(bucket)/\(key)")
   }
 
   /// Ends the server at once (its objects are plain files, nothing is lost) and removes them.
-  func stop() {
+  public func stop() {
     if process.isRunning {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -78,9 +80,9 @@ final class ObjectStoreServer: @unchecked Sendable {
   }
 
   /// The path of one of the repository's scripts.
-  static func script(_ name: String) -> String {
+  public static func script(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts/\(name)").path
+      .deletingLastPathComponent().appendingPathComponent("Scripts/\(name)").path
   }
 
   deinit { stop() }
@@ -99,7 +101,7 @@ final class ObjectStoreServer: @unchecked Sendable {
     throw ServerError("nanio did not listen on 127.0.0.1:\(port) within 30 s")
   }
 
-  static func accepts(port: Int) -> Bool {
+  public static func accepts(port: Int) -> Bool {
     let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(socket) }
     var address = sockaddr_in()
@@ -114,7 +116,7 @@ final class ObjectStoreServer: @unchecked Sendable {
   }
 
   /// A port the kernel picks among the free ones.
-  static func freePort() throws -> Int {
+  public static func freePort() throws -> Int {
     let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(socket) }
     var address = sockaddr_in()
@@ -132,7 +134,8 @@ final class ObjectStoreServer: @unchecked Sendable {
   }
 }
 
-struct ServerError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+/// A test server that could not be started.
+public struct ServerError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }

@@ -3,11 +3,11 @@ import Foundation
 
 /// Scripts/s3_fault_proxy.py in front of a test's object store: answers 500s, refuses writes or
 /// stalls, as `mode` says, and forwards the rest.
-final class FaultProxy: @unchecked Sendable {
-  let port: Int
+public final class FaultProxy: @unchecked Sendable {
+  public let port: Int
   private let process: Process
 
-  init(before server: ObjectStoreServer, mode: String, count: Int = 0) throws {
+  public init(before server: ObjectStoreServer, mode: String, count: Int = 0) throws {
     port = try ObjectStoreServer.freePort()
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -24,9 +24,11 @@ final class FaultProxy: @unchecked Sendable {
   }
 
   /// The proxy's endpoint, for a client to reach the store through it.
-  var endpoint: S3Endpoint { S3Endpoint(scheme: "http", host: "127.0.0.1", port: port, pathStyle: true) }
+  public var endpoint: S3Endpoint {
+    S3Endpoint(scheme: "http", host: "127.0.0.1", port: port, pathStyle: true)
+  }
 
-  func stop() {
+  public func stop() {
     if process.isRunning {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()

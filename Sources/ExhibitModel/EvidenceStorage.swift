@@ -1,0 +1,28 @@
+/// Where a workspace keeps the bytes of its recordings and caption files for everyone who
+/// shares it: an object store (`EXHIBIT_MEDIA=s3://bucket/prefix`), beside the paths they were
+/// catalogued from. Without one (the default), the catalogued paths are the only copies.
+///
+/// Objects are stored by their SHA-256 and never overwritten, so one object serves every path
+/// the same bytes were seen at.
+public protocol EvidenceStorage: Sendable {
+  /// The store as users write it, `s3://evidence/acme`: what the catalogue records them under.
+  var location: String { get }
+
+  /// Stores the file at `path`, whose bytes hash to `sha256`, unless the store holds them
+  /// already. Returns only once the store holds exactly those bytes; throws otherwise, and then
+  /// nothing of the file may be recorded as stored.
+  func store(fileAt path: String, sha256: String, kind: StoredObjectKind) async throws
+
+  /// Writes the stored object's bytes to a new file at `destination`, hashing them as they are
+  /// written. Throws when the store lacks the object or its bytes do not hash to `sha256`.
+  func fetch(sha256: String, kind: StoredObjectKind, to destination: String) async throws
+}
+
+/// What an object in evidence storage is.
+public enum StoredObjectKind: String, Sendable, CaseIterable {
+  case recording
+  case caption
+
+  /// The folder-like prefix of its kind's objects: `recordings/` or `captions/`.
+  public var folder: String { rawValue + "s" }
+}

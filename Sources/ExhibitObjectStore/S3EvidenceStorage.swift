@@ -1,0 +1,31 @@
+import ExhibitModel
+
+/// Evidence storage in an S3 bucket: `recordings/<sha256>` and `captions/<sha256>` under the
+/// location's prefix.
+public struct S3EvidenceStorage: EvidenceStorage {
+  public let bucket: S3Bucket
+
+  public init(bucket: S3Bucket) {
+    self.bucket = bucket
+  }
+
+  public var location: String { bucket.configuration.location.description }
+
+  /// The object's key in the bucket.
+  public func key(sha256: String, kind: StoredObjectKind) -> String {
+    bucket.configuration.location.key("\(kind.folder)/\(sha256)")
+  }
+
+  public func store(fileAt path: String, sha256: String, kind: StoredObjectKind) async throws {
+    _ = try await bucket.upload(fileAt: path, key: key(sha256: sha256, kind: kind), sha256: sha256)
+  }
+
+  public func fetch(sha256: String, kind: StoredObjectKind, to destination: String) async throws {
+    let key = key(sha256: sha256, kind: kind)
+    let written = try await bucket.download(key, to: destination)
+    guard written == sha256 else {
+      throw S3Error.changedInTransit(
+        key: key, detail: "the bucket's bytes hash to \(written), not to the catalogued \(sha256)")
+    }
+  }
+}

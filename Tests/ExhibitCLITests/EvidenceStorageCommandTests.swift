@@ -1,0 +1,109 @@
+import ExhibitTestServers
+import Foundation
+import Testing
+
+/// A workspace whose recordings live in an S3-compatible store (`--media`, `$EXHIBIT_MEDIA`), as
+/// a team runs it: catalogue uploads before it records, bundles read the bucket back, and a store
+/// that refuses, fails or lacks an object is said plainly, with nothing half-recorded.
+@Suite struct EvidenceStorageCommandTests {
+  @Test func cataloguesIntoTheBucketAndBundlesFromItAlone() throws {
+    let server = try ObjectStoreServer()
+    defer { server.stop() }
+    let workspace = try CLIWorkspace.linked()
+    workspace.environment.merge(server.environment) { $1 }
+    // Recordings catalogued before the store was set are stored by the next catalogue.
+    let first = try workspace.run("catalog", "--media", "s3://evidence/acme", "--json")
+    #expect(first.status == 0, "\(first.stderr)")
+    let storage = try #require((try first.json() as? [String: Any])?["storage"] as? [String: Any])
+    #expect(storage["location"] as? String == "s3://evidence/acme")
+    let recordings = try #require(
+      try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    let shas = recordings.compactMap { $0["sha256"] as? String }
+    #expect(shas.count == 4)
+    for sha in shas {
+      let stored = server.storedFile("acme/recordings/\(sha)")
+      #expect(FileManager.default.fileExists(atPath: stored.path), "\(sha) not in the bucket")
+    }
+    #expect(storage["stored"] as? Int == shas.count + 3)  // and three caption files
+    // Set by the variable, the next run finds everything stored.
+    workspace.environment["EXHIBIT_MEDIA"] = "s3://evidence/acme"
+    let again = try #require(try workspace.run("catalog", "--json").json() as? [String: Any])
+    #expect((again["storage"] as? [String: Any])?["stored"] as? Int == 0)
+
+    let local = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "local", "--date", "2026-11-25", "--media",
+      "")
+    #expect(local.status == 0, "\(local.stderr)")
+    // With the recordings gone from disk, the bag is made from the bucket: the same payload.
+    try FileManager.default.moveItem(atPath: workspace.path("Media"), toPath: workspace.path("Elsewhere"))
+    let remote = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "remote", "--date", "2026-11-25", "--json")
+    #expect(remote.status == 0, "\(remote.stderr)")
+    let bag = try #require((try remote.json() as? [String: Any])?["path"] as? String)
+    let localBag = workspace.path("local/\((bag as NSString).lastPathComponent)")
+    #expect(
+      try String(contentsOfFile: bag + "/manifest-sha256.txt", encoding: .utf8)
+        == String(contentsOfFile: localBag + "/manifest-sha256.txt", encoding: .utf8))
+    #expect(try workspace.run("verify", bag).status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("remote")).count == 1)
+
+    // A recording deleted from the bucket behind Exhibit's back: the bundle is refused, naming it.
+    let voiceOver = try #require(
+      recordings.first { ($0["path"] as? String)?.hasSuffix("checkboxVoiceOver.webm") == true }?["sha256"]
+        as? String)
+    try FileManager.default.removeItem(at: server.storedFile("acme/recordings/\(voiceOver)"))
+    let refused = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "refused", "--date", "2026-11-25")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("checkboxVoiceOver.webm: not readable from the evidence store"),
+      "\(refused.stderr)")
+    #expect(refused.stderr.contains("acme/recordings/\(voiceOver) is not in the bucket"))
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: workspace.path("refused"))) ?? []
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  @Test func aStoreThatRefusesWritesLeavesNothingCatalogued() throws {
+    let server = try ObjectStoreServer()
+    defer { server.stop() }
+    let refusing = try FaultProxy(before: server, mode: "fail-writes")
+    defer { refusing.stop() }
+    let workspace = try CLIWorkspace.withMedia()
+    workspace.environment.merge(server.environment) { $1 }
+    workspace.environment["AWS_ENDPOINT_URL"] = "http://127.0.0.1:\(refusing.port)"
+    let failed = try workspace.run("catalog", "--media", "s3://evidence")
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("not stored in s3://evidence, so not catalogued"), "\(failed.stderr)")
+    #expect(failed.stderr.contains("the object store failed 4 times; last: 500 InternalError"))
+    #expect(failed.stdout.contains("4 scanned: 0 added"), "\(failed.stdout)")
+    let none = try #require(try workspace.run("recordings", "list", "--json").json() as? [Any])
+    #expect(none.isEmpty)
+    // Once the store takes writes again, a rerun completes.
+    workspace.environment["AWS_ENDPOINT_URL"] = server.endpointURL
+    let rerun = try workspace.run("catalog", "--media", "s3://evidence")
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(rerun.stdout.contains("4 scanned: 4 added"))
+    #expect(rerun.stdout.contains("7 files stored in s3://evidence"))
+  }
+
+  @Test func aWrongKeyOrMissingBucketStopsBeforeAnyWork() throws {
+    let server = try ObjectStoreServer()
+    defer { server.stop() }
+    let workspace = try CLIWorkspace.withMedia()
+    workspace.environment.merge(server.environment) { $1 }
+    workspace.environment["AWS_SECRET_ACCESS_KEY"] = "a-wrong-secret-0000"
+    let refused = try workspace.run("catalog", "--media", "s3://evidence/acme")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("refused the access key \(ObjectStoreServer.accessKeyID) for bucket evidence"))
+    #expect(!refused.stderr.contains("a-wrong-secret-0000"))
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("Database/exhibit.sqlite")))
+    workspace.environment.merge(server.environment) { $1 }
+    let missing = try workspace.run("catalog", "--media", "s3://not-made-yet")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("bucket not-made-yet does not exist at \(server.endpointURL)"))
+    let malformed = try workspace.run("catalog", "--media", "evidence")
+    #expect(malformed.status != 0)
+    #expect(malformed.stderr.contains("must be s3://bucket or s3://bucket/prefix"))
+  }
+}
