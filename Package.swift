@@ -128,6 +128,7 @@ let package = Package(
       name: "exhibit-server",
       dependencies: [
         "ExhibitKit",
+        "ExhibitObjectStore",
         "ExhibitServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

@@ -16,6 +16,26 @@ public protocol EvidenceStorage: Sendable {
   /// Writes the stored object's bytes to a new file at `destination`, hashing them as they are
   /// written. Throws when the store lacks the object or its bytes do not hash to `sha256`.
   func fetch(sha256: String, kind: StoredObjectKind, to destination: String) async throws
+
+  /// The bytes `range` (offsets, inclusive) of a stored object as they arrive, for a player.
+  /// Throws ``StoredObjectMissing`` before the first bytes when the store lacks the object.
+  func read(sha256: String, kind: StoredObjectKind, range: ClosedRange<Int64>) async throws
+    -> AsyncThrowingStream<[UInt8], any Error>
+}
+
+/// The evidence store lacks an object the catalogue says it holds: deleted behind Exhibit's back.
+public struct StoredObjectMissing: Error, Sendable, Equatable, CustomStringConvertible {
+  public let location: String
+  public let sha256: String
+  public let kind: StoredObjectKind
+
+  public init(location: String, sha256: String, kind: StoredObjectKind) {
+    self.location = location
+    self.sha256 = sha256
+    self.kind = kind
+  }
+
+  public var description: String { "\(location)/\(kind.folder)/\(sha256) is not in the evidence store" }
 }
 
 /// What an object in evidence storage is.

@@ -20,6 +20,16 @@ public struct S3EvidenceStorage: EvidenceStorage {
     _ = try await bucket.upload(fileAt: path, key: key(sha256: sha256, kind: kind), sha256: sha256)
   }
 
+  public func read(sha256: String, kind: StoredObjectKind, range: ClosedRange<Int64>) async throws
+    -> AsyncThrowingStream<[UInt8], any Error>
+  {
+    do {
+      return try await bucket.stream(key(sha256: sha256, kind: kind), range: range)
+    } catch S3Error.noSuchKey {
+      throw StoredObjectMissing(location: location, sha256: sha256, kind: kind)
+    }
+  }
+
   public func fetch(sha256: String, kind: StoredObjectKind, to destination: String) async throws {
     let key = key(sha256: sha256, kind: kind)
     let written = try await bucket.download(key, to: destination)

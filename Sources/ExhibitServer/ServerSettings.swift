@@ -29,6 +29,9 @@ public struct ServerSettings: Sendable {
   public var exportFreeFloor: Int64 = 256 << 20
   /// Connections one address may hold open at once.
   public var connectionsPerAddress = 64
+  /// The workspace's evidence store, when recordings are played from one (`--media`) instead of
+  /// the catalogued paths.
+  public var storage: (any EvidenceStorage)?
   /// Threads that run database work.
   public var databaseThreads = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
 

@@ -76,7 +76,7 @@ public struct WebServer: Sendable {
     ConformanceRoutes(stores: stores).register(in: groups)
     AttributionRoutes(stores: stores).register(in: groups)
     APIRoutes(stores: stores).register(in: groups)
-    MediaRoutes(stores: stores).register(in: groups)
+    MediaRoutes(stores: stores, storage: settings.storage).register(in: groups)
     SessionRoutes(
       stores: stores, accounts: settings.mode == .accounts, passwordHasher: settings.passwordHasher,
       throttle: throttle
@@ -120,12 +120,15 @@ public struct WebServer: Sendable {
     var quiet = logger
     quiet.logLevel = .critical
     let connections = connections
-    let fastPath = mediaFastPath
+    // Recordings in an evidence store are streamed from it by the route; the fast path sends
+    // local files only.
+    let fastPath = settings.storage == nil ? mediaFastPath : nil
     return Application(
       router: router(),
       server: .http1(
         configuration: .init(
-          additionalChannelHandlers: [connections.handler(), MediaFastPathHandler.Installer(path: fastPath)],
+          additionalChannelHandlers: [connections.handler()]
+            + (fastPath.map { [MediaFastPathHandler.Installer(path: $0)] } ?? []),
           idleTimeout: settings.idleTimeout)),
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: settings.port), serverName: Self.serverName),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExhibitKit
+import ExhibitObjectStore
 import ExhibitServer
 import Foundation
 
@@ -27,6 +28,10 @@ struct ServerCommand: AsyncParsableCommand {
   var allowedHosts: [String] = []
   @Option(help: "The URL people open, e.g. https://exhibit.example.org (with accounts): its host is allowed.")
   var publicURL: String?
+  @Option(
+    help:
+      "The team's evidence store recordings are played from, s3://bucket[/prefix] (default: $EXHIBIT_MEDIA).")
+  var media: String?
 
   func run() async throws {
     do {
@@ -50,16 +55,27 @@ struct ServerCommand: AsyncParsableCommand {
         ProbeBox.configure(
           executable: exhibit, deadlineSeconds: ProbeBox.deadlineSeconds(environment: environment))
       }
-      let server = try WebServer(settings: settings, logger: ServerLogHandler.logger())
-      try await server.run { host, port in
-        let shown = host.contains(":") ? "[\(host)]" : host
-        FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+      guard let store = try EvidenceStoreSetting.configuration(option: media, environment: environment) else {
+        return try await serve(settings)
+      }
+      try await S3Bucket.with(store) { bucket in
+        try await bucket.checkAccess()
+        settings.storage = S3EvidenceStorage(bucket: bucket)
+        try await serve(settings)
       }
     } catch let error as ValidationError {
       throw error
     } catch let error as CustomStringConvertible & Error {
       FileHandle.standardError.write(Data("exhibit: error: \(error.description)\n".utf8))
       throw ExitCode.failure
+    }
+  }
+
+  private func serve(_ settings: ServerSettings) async throws {
+    let server = try WebServer(settings: settings, logger: ServerLogHandler.logger())
+    try await server.run { host, port in
+      let shown = host.contains(":") ? "[\(host)]" : host
+      FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
     }
   }
 }

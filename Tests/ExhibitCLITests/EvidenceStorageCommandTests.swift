@@ -2,6 +2,10 @@ import ExhibitTestServers
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// A workspace whose recordings live in an S3-compatible store (`--media`, `$EXHIBIT_MEDIA`), as
 /// a team runs it: catalogue uploads before it records, bundles read the bucket back, and a store
 /// that refuses, fails or lacks an object is said plainly, with nothing half-recorded.
@@ -105,5 +109,40 @@ import Testing
     let malformed = try workspace.run("catalog", "--media", "evidence")
     #expect(malformed.status != 0)
     #expect(malformed.stderr.contains("must be s3://bucket or s3://bucket/prefix"))
+  }
+
+  @Test func servesRecordingsFromTheBucketWithTheSameRanges() async throws {
+    let server = try ObjectStoreServer()
+    defer { server.stop() }
+    let workspace = try CLIWorkspace.withMedia()
+    workspace.environment.merge(server.environment) { $1 }
+    #expect(try workspace.run("catalog", "--media", "s3://evidence/team").status == 0)
+    let recordings = try #require(
+      try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    let sha = try #require(
+      recordings.first { ($0["path"] as? String)?.hasSuffix("checkboxVoiceOver.webm") == true }?["sha256"]
+        as? String)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: workspace.path(CLIWorkspace.voiceOver)))
+    try FileManager.default.moveItem(atPath: workspace.path("Media"), toPath: workspace.path("Elsewhere"))
+    let web = try RunningServer(workspace, ["--media", "s3://evidence/team"])
+    defer { _ = web.stop() }
+    let url = try #require(URL(string: web.base + "/media/\(sha)"))
+    let (whole, wholeAnswer) = try await URLSession.shared.data(from: url)
+    #expect((wholeAnswer as? HTTPURLResponse)?.statusCode == 200)
+    #expect(whole == bytes)
+    var ranged = URLRequest(url: url)
+    ranged.setValue("bytes=100-4195", forHTTPHeaderField: "Range")
+    let (part, partAnswer) = try await URLSession.shared.data(for: ranged)
+    let partial = try #require(partAnswer as? HTTPURLResponse)
+    #expect(partial.statusCode == 206)
+    #expect(partial.value(forHTTPHeaderField: "Content-Range") == "bytes 100-4195/\(bytes.count)")
+    #expect(part == bytes[100...4195])
+    ranged.setValue("bytes=\(bytes.count)-", forHTTPHeaderField: "Range")
+    #expect((try await URLSession.shared.data(for: ranged).1 as? HTTPURLResponse)?.statusCode == 416)
+    // An object deleted behind Exhibit's back is gone, said so, not a broken stream.
+    try FileManager.default.removeItem(at: server.storedFile("team/recordings/\(sha)"))
+    let (body, goneAnswer) = try await URLSession.shared.data(from: url)
+    #expect((goneAnswer as? HTTPURLResponse)?.statusCode == 410)
+    #expect(String(decoding: body, as: UTF8.self).contains("is not in the evidence store"))
   }
 }

@@ -11,11 +11,15 @@ public struct MediaFile: Sendable, Equatable {
   public let container: String?
   /// The caption track's language, if it has one.
   public let language: String?
+  /// A caption file's SHA-256 (a recording's is the one it was asked for by).
+  public let sha256: String?
 
   /// A file as catalogued.
   public init(
-    path: String, size: Int64, modificationNanoseconds: Int64, container: String?, language: String?
+    path: String, size: Int64, modificationNanoseconds: Int64, container: String?, language: String?,
+    sha256: String? = nil
   ) {
+    self.sha256 = sha256
     self.path = path
     self.size = size
     self.modificationNanoseconds = modificationNanoseconds

@@ -28,7 +28,7 @@ extension RecordingLibrary {
   func captionFiles(sha256: String) throws -> [MediaFile] {
     try connection.query(
       """
-      SELECT t.path, t.size, t.mtime_ns, t.language FROM caption_track t
+      SELECT t.path, t.size, t.mtime_ns, t.language, t.sha256 FROM caption_track t
       JOIN recording r ON r.id = t.recording_id WHERE r.sha256 = ? ORDER BY t.path
       """, [sha256]
     ).map { row in
@@ -36,7 +36,7 @@ extension RecordingLibrary {
         MediaFile(
           path: try row.decode("path"), size: try row.decode("size"),
           modificationNanoseconds: try row.decode("mtime_ns"), container: nil,
-          language: try row.decode("language"))
+          language: try row.decode("language"), sha256: try row.decode("sha256"))
       }
     }
   }

@@ -7,8 +7,11 @@ import Hummingbird
 /// byte ranges so a player can seek at once, and the SHA-256 as the ETag. A recording's bytes
 /// asked for again are usually sent by ``MediaFastPath`` before a request reaches this route; it
 /// follows these rules and leaves every other answer (304, 404, 409, 410, 416) to this route.
+/// With an evidence store, the bytes are streamed from it with the same ranges and answers.
 struct MediaRoutes {
   let stores: StorePool
+  /// The evidence store the bytes are read from; nil for the catalogued paths.
+  let storage: (any EvidenceStorage)?
   private let files = FileIO()
 
   func register(in groups: RouteGroups) {
@@ -29,8 +32,9 @@ struct MediaRoutes {
         throw WebError.notFound("the recording has \(tracks.count) caption tracks")
       }
       return try await serve(
-        tracks[index], contentType: "text/vtt; charset=utf-8", etag: "\"\(sha)-\(index)\"", request: request,
-        context: context)
+        tracks[index], kind: .caption, sha256: tracks[index].sha256 ?? "",
+        contentType: "text/vtt; charset=utf-8",
+        etag: "\"\(sha)-\(index)\"", request: request, context: context)
     }
   }
 
@@ -43,13 +47,31 @@ struct MediaRoutes {
       throw WebError.notFound("no file with the recording \(sha) is on disk")
     }
     return try await serve(
-      media.file, contentType: media.contentType, etag: media.etag, request: request, context: context)
+      media.file, kind: .recording, sha256: sha, contentType: media.contentType, etag: media.etag,
+      request: request, context: context)
   }
 
-  /// The file's bytes, whole or a range, after checking it is still the file catalogued.
+  /// The bytes of a catalogued file, from the evidence store when there is one, else from its
+  /// path after checking it is still the file catalogued.
   private func serve(
-    _ file: MediaFile, contentType: String, etag: String, request: Request, context: ExhibitRequestContext
+    _ file: MediaFile, kind: StoredObjectKind, sha256: String, contentType: String, etag: String,
+    request: Request, context: ExhibitRequestContext
   ) async throws -> Response {
+    if let storage {
+      return try await answer(size: file.size, contentType: contentType, etag: etag, request: request) {
+        range in
+        do {
+          let chunks = try await storage.read(sha256: sha256, kind: kind, range: range)
+          return ResponseBody(asyncSequence: chunks.map { ByteBuffer(bytes: $0) })
+        } catch let missing as StoredObjectMissing {
+          throw WebError(.gone, "missing", "\(URLText.fileName(file.path)): \(missing)")
+        } catch let error as WebError {
+          throw error
+        } catch {
+          throw WebError(.badGateway, "storage", "\(URLText.fileName(file.path)): \(error)")
+        }
+      }
+    }
     var status = stat()
     guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       throw WebError(
@@ -62,34 +84,45 @@ struct MediaRoutes {
         "\(URLText.fileName(file.path)) changed since it was catalogued; run `exhibit catalog` before playing it"
       )
     }
+    return try await answer(size: file.size, contentType: contentType, etag: etag, request: request) {
+      range in
+      try await files.loadFile(
+        path: file.path, range: Int(range.lowerBound)...Int(range.upperBound), context: context)
+    }
+  }
+
+  /// The answer to a request for `size` bytes: 304 for a matching `If-None-Match`, 416 for a
+  /// range past the end, else 200 with all of them or 206 with a single range, whose bytes
+  /// `body` gives (never called for HEAD or an empty file).
+  private func answer(
+    size: Int64, contentType: String, etag: String, request: Request,
+    body: (ClosedRange<Int64>) async throws -> ResponseBody
+  ) async throws -> Response {
     var headers: HTTPFields = [
       .contentType: contentType, .acceptRanges: "bytes", .eTag: etag, .cacheControl: "private, max-age=3600",
     ]
     if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
       return Response(status: .notModified, headers: headers)
     }
-    var range = ByteRange(header: request.headers[.range], length: file.size)
+    var range = ByteRange(header: request.headers[.range], length: size)
     if let ifRange = request.headers[.ifRange], ifRange != etag { range = .whole }
     switch range {
     case .unsatisfiable:
-      headers[.contentRange] = "bytes */\(file.size)"
+      headers[.contentRange] = "bytes */\(size)"
       headers[.contentType] = "text/plain; charset=utf-8"
       return Response(
         status: .rangeNotSatisfiable, headers: headers,
-        body: ResponseBody(
-          byteBuffer: ByteBuffer(string: "the range is past the end of the \(file.size) bytes\n")))
+        body: ResponseBody(byteBuffer: ByteBuffer(string: "the range is past the end of the \(size) bytes\n"))
+      )
     case .whole:
-      headers[.contentLength] = String(file.size)
-      guard request.method != .head, file.size > 0 else { return Response(status: .ok, headers: headers) }
-      return Response(
-        status: .ok, headers: headers, body: try await files.loadFile(path: file.path, context: context))
+      headers[.contentLength] = String(size)
+      guard request.method != .head, size > 0 else { return Response(status: .ok, headers: headers) }
+      return Response(status: .ok, headers: headers, body: try await body(0...(size - 1)))
     case .partial(let bytes):
-      headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(file.size)"
+      headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
       headers[.contentLength] = String(bytes.count)
       guard request.method != .head else { return Response(status: .partialContent, headers: headers) }
-      let body = try await files.loadFile(
-        path: file.path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context)
-      return Response(status: .partialContent, headers: headers, body: body)
+      return Response(status: .partialContent, headers: headers, body: try await body(bytes))
     }
   }
 

@@ -15,9 +15,6 @@ struct MediaOptions: ParsableArguments {
         + "the region from AWS_REGION, a store other than AWS's from AWS_ENDPOINT_URL."))
   var location: String?
 
-  /// The environment variable that names the evidence store.
-  static let environmentVariable = "EXHIBIT_MEDIA"
-
   /// ``withStorage(_:)`` for a synchronous command, waiting on the main thread.
   func withStorageWaiting<Result>(_ body: (EvidenceStorage?) throws -> Result) throws -> Result {
     guard let configuration = try configuration() else { return try body(nil) }
@@ -40,12 +37,6 @@ struct MediaOptions: ParsableArguments {
 
   /// The bucket's configuration, nil when no store is named.
   private func configuration() throws -> S3Configuration? {
-    let environment = ProcessInfo.processInfo.environment
-    guard let text = location ?? environment[Self.environmentVariable], !text.isEmpty else { return nil }
-    guard let place = S3Location(text) else {
-      throw ValidationError(
-        "--media (or $\(Self.environmentVariable)) must be s3://bucket or s3://bucket/prefix, not \(text)")
-    }
-    return try S3Configuration.from(environment: environment, location: place)
+    try EvidenceStoreSetting.configuration(option: location, environment: ProcessInfo.processInfo.environment)
   }
 }

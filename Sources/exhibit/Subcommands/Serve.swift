@@ -17,6 +17,7 @@ struct Serve: ParsableCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var media: MediaOptions
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
   @Option(help: "The port to listen on (0 picks a free one).")
@@ -51,6 +52,7 @@ struct Serve: ParsableCommand {
       if accounts { arguments.append("--accounts") }
       for host in allowedHosts { arguments += ["--allowed-host", host] }
       if let publicURL { arguments += ["--public-url", publicURL] }
+      if let location = media.location { arguments += ["--media", location] }
       var pointers = arguments.map { strdup($0) } + [nil]
       execv(server, &pointers)
       throw ServerMissing(path: server, reason: String(cString: strerror(errno)))
