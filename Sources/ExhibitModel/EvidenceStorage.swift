@@ -22,27 +22,3 @@ public protocol EvidenceStorage: Sendable {
   func read(sha256: String, kind: StoredObjectKind, range: ClosedRange<Int64>) async throws
     -> AsyncThrowingStream<[UInt8], any Error>
 }
-
-/// The evidence store lacks an object the catalogue says it holds: deleted behind Exhibit's back.
-public struct StoredObjectMissing: Error, Sendable, Equatable, CustomStringConvertible {
-  public let location: String
-  public let sha256: String
-  public let kind: StoredObjectKind
-
-  public init(location: String, sha256: String, kind: StoredObjectKind) {
-    self.location = location
-    self.sha256 = sha256
-    self.kind = kind
-  }
-
-  public var description: String { "\(location)/\(kind.folder)/\(sha256) is not in the evidence store" }
-}
-
-/// What an object in evidence storage is.
-public enum StoredObjectKind: String, Sendable, CaseIterable {
-  case recording
-  case caption
-
-  /// The folder-like prefix of its kind's objects: `recordings/` or `captions/`.
-  public var folder: String { rawValue + "s" }
-}
