@@ -16,15 +16,15 @@ struct Exhibit: AsyncParsableCommand {
       Init.self, CriteriaCommand.self, CatalogueCommand.self, RecordingsCommand.self, Link.self, Unlink.self,
       Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,
       ProductCommand.self, AuditCommand.self, RetestCommand.self, WCAGCommand.self, ACRCommand.self,
-      Serve.self, Users.self, ProbeHelperCommand.self,
+      Serve.self, Users.self, Migrate.self, ProbeHelperCommand.self,
     ]
   )
 
   /// Parses the arguments and runs the command on the main thread.
   ///
-  /// Swift's thread pool starts only for the command that waits on concurrent work (`catalog`);
-  /// the others are synchronous and run where they were parsed, which saves the pool's threads
-  /// and a hop to one of them, about a millisecond of every command's start.
+  /// Swift's thread pool starts only for the commands that wait on concurrent work (`catalog`,
+  /// `migrate`); the others are synchronous and run where they were parsed, which saves the
+  /// pool's threads and a hop to one of them, about a millisecond of every command's start.
   static func main() async {
     do {
       // The root's help and version, and a plain search, are answered without parsing: the
@@ -46,6 +46,8 @@ struct Exhibit: AsyncParsableCommand {
       // runtime a search of every conformance in the binary (a twentieth of a millisecond).
       if let catalogue = command as? CatalogueCommand {
         try await catalogue.run()
+      } else if let migrate = command as? Migrate {
+        try await migrate.run()
       } else {
         try command.run()
       }

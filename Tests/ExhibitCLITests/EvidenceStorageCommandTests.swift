@@ -145,4 +145,28 @@ import Testing
     #expect((goneAnswer as? HTTPURLResponse)?.statusCode == 410)
     #expect(String(decoding: body, as: UTF8.self).contains("is not in the evidence store"))
   }
+
+  @Test func migrateMovesAWorkspacesEvidenceToTheStoreOnce() throws {
+    let server = try ObjectStoreServer()
+    defer { server.stop() }
+    let workspace = try CLIWorkspace.linked()
+    workspace.environment.merge(server.environment) { $1 }
+    let moved = try workspace.run("migrate", "--media-to", "s3://evidence/moved", "--json")
+    #expect(moved.status == 0, "\(moved.stderr)")
+    let report = try #require(try moved.json() as? [String: Any])
+    #expect(report["location"] as? String == "s3://evidence/moved")
+    #expect(report["stored"] as? Int == 7)  // four recordings, three caption files
+    #expect((report["problems"] as? [Any])?.isEmpty == true)
+    let again = try workspace.run("migrate", "--media-to", "s3://evidence/moved")
+    #expect(again.stdout.contains("0 files stored in s3://evidence/moved, 0 failed"), "\(again.stdout)")
+    try FileManager.default.moveItem(atPath: workspace.path("Media"), toPath: workspace.path("Elsewhere"))
+    let bag = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "bags", "--media", "s3://evidence/moved")
+    #expect(bag.status == 0, "\(bag.stderr)")
+    let elsewhere = try CLIWorkspace()
+    elsewhere.environment.merge(server.environment) { $1 }
+    let none = try elsewhere.run("migrate", "--media-to", "s3://evidence/moved")
+    #expect(none.status == 1)
+    #expect(none.stderr.contains("exhibit init"), "\(none.stderr)")
+  }
 }

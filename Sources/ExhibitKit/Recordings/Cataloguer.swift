@@ -266,23 +266,9 @@ public final class Cataloguer {
     try ledger.record(storedNow, location: storage.location)
     var report = CatalogueSummary.StorageReport(
       location: storage.location, stored: Set(storedNow.map(\.sha256)).count)
-    var held: [StoredObjectLedger.Object] = []
-    for object in try ledger.unstored(location: storage.location, among: present) {
-      do {
-        try await storage.store(fileAt: object.path, sha256: object.sha256, kind: object.kind)
-        held.append(object)
-      } catch {
-        problems.append(
-          CatalogueProblem(path: object.path, message: "not stored in \(storage.location): \(error)"))
-      }
-      if held.count == batchSize {
-        try ledger.record(held, location: storage.location)
-        report.stored += held.count
-        held.removeAll()
-      }
-    }
-    try ledger.record(held, location: storage.location)
-    report.stored += held.count
+    let rest = try await ledger.storeMissing(in: storage, among: present, batchSize: batchSize)
+    report.stored += rest.stored
+    problems += rest.problems
     return report
   }
 

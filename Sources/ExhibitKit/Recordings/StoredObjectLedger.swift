@@ -65,4 +65,48 @@ struct StoredObjectLedger {
     }
     return objects
   }
+
+  /// Gives the store every readable recording and caption file of present paths it is not
+  /// recorded as holding (`paths` limits them to those; nil for every one), four at a time, and
+  /// records them in batches as they land.
+  /// - Returns: How many it recorded, and the files the store did not take.
+  func storeMissing(in storage: any EvidenceStorage, among paths: Set<PathKey>?, batchSize: Int) async throws
+    -> (stored: Int, problems: [CatalogueProblem])
+  {
+    let missing = try unstored(location: storage.location, among: paths)
+    var stored = 0
+    var problems: [CatalogueProblem] = []
+    for start in stride(from: 0, to: missing.count, by: max(1, batchSize)) {
+      let batch = missing[start..<min(missing.count, start + max(1, batchSize))]
+      let outcomes = await withTaskGroup(of: (Object, String?).self) { group in
+        var outcomes: [(Object, String?)] = []
+        var next = batch.makeIterator()
+        func add() -> Bool {
+          guard let object = next.next() else { return false }
+          group.addTask {
+            do {
+              try await storage.store(fileAt: object.path, sha256: object.sha256, kind: object.kind)
+              return (object, nil)
+            } catch {
+              return (object, "\(error)")
+            }
+          }
+          return true
+        }
+        for _ in 0..<4 where add() {}
+        while let outcome = await group.next() {
+          outcomes.append(outcome)
+          _ = add()
+        }
+        return outcomes
+      }
+      let held = outcomes.filter { $0.1 == nil }.map(\.0)
+      try record(held, location: storage.location)
+      stored += held.count
+      problems += outcomes.compactMap { object, error in
+        error.map { CatalogueProblem(path: object.path, message: "not stored in \(storage.location): \($0)") }
+      }
+    }
+    return (stored, problems.sorted { $0.path < $1.path })
+  }
 }
