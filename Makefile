@@ -20,13 +20,14 @@ check:
 build: check
 	$(SWIFT) build
 
-# The binaries to install, exhibit and exhibit-server beside it (for `exhibit serve`): optimised,
-# not position-independent, with Swift's runtime, libstdc++ and SQLite linked in, so a command
-# starts without loading or relocating them (Scripts/bench-startup.sh measures the difference).
+# The binaries to install, exhibit and beside it exhibit-server (for `exhibit serve`) and
+# exhibit-team (for commands with an evidence store): optimised, not position-independent, with
+# Swift's runtime, libstdc++, SQLite and zlib linked in, so a command starts without loading or
+# relocating them (Scripts/bench-startup.sh measures the difference).
 release: check
-	@bash Scripts/release-build.sh exhibit exhibit-server
+	@bash Scripts/release-build.sh exhibit exhibit-team exhibit-server
 
-# Installs exhibit and exhibit-server in PREFIX/bin, with bash, zsh and fish completions and a
+# Installs exhibit, exhibit-server and exhibit-team in PREFIX/bin, with bash, zsh and fish completions and a
 # manual page per command (`man exhibit-link`): `make install` (as root), or
 # `make install PREFIX=$$HOME/.local` for one user.
 PREFIX ?= /usr/local

@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ExhibitKit", targets: ["ExhibitKit"]),
     .executable(name: "exhibit", targets: ["exhibit"]),
     .executable(name: "exhibit-server", targets: ["exhibit-server"]),
+    .executable(name: "exhibit-team", targets: ["exhibit-team"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -112,17 +113,24 @@ let package = Package(
       // The pages' stylesheet and script, compiled in as bytes (`PackageResources`).
       resources: [.embedInCode("Resources/exhibit.css"), .embedInCode("Resources/player.js")]
     ),
-    // The CLI stays free of the server's libraries (SwiftNIO, Hummingbird), so commands start
-    // fast; `exhibit serve` runs `exhibit-server` from beside it.
-    .executableTarget(
-      name: "exhibit",
+    // The commands, run by two binaries. `exhibit` stays free of the server's and the object
+    // store's libraries (SwiftNIO, Hummingbird, async-http-client), so commands start fast;
+    // `exhibit serve` runs `exhibit-server` from beside it, and a command naming an evidence store
+    // (--media, $EXHIBIT_MEDIA) becomes `exhibit-team`, which links the S3 client.
+    .target(
+      name: "ExhibitCommands",
       dependencies: [
         "ExhibitKit",
-        "ExhibitObjectStore",
         "CDecimal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
       ]
+    ),
+    .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
+    .executableTarget(
+      name: "exhibit-team",
+      dependencies: ["ExhibitCommands", "ExhibitObjectStore"],
+      path: "Sources/exhibit-team"
     ),
     .executableTarget(
       name: "exhibit-server",
@@ -177,7 +185,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitCLITests",
-      dependencies: ["ExhibitKit", "ExhibitSQLite", "ExhibitTestServers", "exhibit", "exhibit-server"]
+      dependencies: [
+        "ExhibitKit", "ExhibitSQLite", "ExhibitTestServers", "ExhibitCommands", "exhibit", "exhibit-team",
+        "exhibit-server",
+      ]
     ),
   ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs Exhibit the way `make install` does: both binaries (exhibit runs exhibit-server from
-# beside it for `exhibit serve`), shell completions for bash, zsh and fish, and a manual page for
-# `exhibit` and each of its commands, generated from the commands' own help.
+# Installs Exhibit the way `make install` does: the three binaries (exhibit runs exhibit-server
+# from beside it for `exhibit serve`, and exhibit-team for commands with an evidence store), shell
+# completions for bash, zsh and fish, and a manual page for `exhibit` and each of its commands,
+# generated from the commands' own help.
 #   Scripts/install.sh PREFIX [DESTDIR]
 # Builds the release binaries first (`make release`, which rebuilds only what changed).
 set -euo pipefail
@@ -14,7 +15,7 @@ make --no-print-directory release
 
 install -d "$root/bin" "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" \
   "$root/share/fish/vendor_completions.d" "$root/share/man/man1"
-install -m 755 .build/release/exhibit .build/release/exhibit-server "$root/bin/"
+install -m 755 .build/release/exhibit .build/release/exhibit-server .build/release/exhibit-team "$root/bin/"
 
 # swift-argument-parser writes each shell's completion script from the command tree.
 exhibit=.build/release/exhibit

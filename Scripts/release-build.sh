@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds release binaries the way they are installed (`make release`), in the current folder's
-# package: optimised, no position-independent code, and Swift's runtime, libstdc++, libgcc and
-# SQLite linked into the binary, so a command starts without the loader mapping and relocating
+# package: optimised, no position-independent code, and Swift's runtime, libstdc++, libgcc, SQLite
+# and zlib linked into the binary, so a command starts without the loader mapping and relocating
 # them (libstdc++ alone cost every command about 0.7 ms, SQLite about 0.4).
 #   Scripts/release-build.sh [--shared] PRODUCT...
 # --shared links libstdc++, libgcc and SQLite as shared libraries, as releases were linked before
@@ -25,13 +25,17 @@ if ! $shared; then
   # prefers the shared one: a folder that holds only the archives, searched first, links them.
   cxx=$(clang -print-file-name=libstdc++.a)  # Swift's clang finds GCC's libraries
   sqlite=$(pkg-config --variable=libdir sqlite3)/libsqlite3.a
-  for archive in "$cxx" "$sqlite"; do
-    [ -f "$archive" ] || { echo "release-build.sh: $archive is missing (libstdc++-12-dev, libsqlite3-dev)" >&2; exit 1; }
+  # zlib, which async-http-client's decompression links (exhibit-server and exhibit-team).
+  zlib=$(pkg-config --variable=libdir zlib)/libz.a
+  for archive in "$cxx" "$sqlite" "$zlib"; do
+    [ -f "$archive" ] || {
+      echo "release-build.sh: $archive is missing (libstdc++-12-dev, libsqlite3-dev, zlib1g-dev)" >&2; exit 1; }
   done
   archives="$PWD/.build/static-archives"
   mkdir -p "$archives/pkgconfig"
   ln -sf "$cxx" "$archives/libstdc++.a"
   ln -sf "$sqlite" "$archives/libsqlite3.a"
+  ln -sf "$zlib" "$archives/libz.a"
   # SwiftPM reads sqlite3.pc itself and puts its library folder before any other: this one
   # names the folder of archives. Debian's libsqlite3.a needs only libm and libc beside it.
   cat >"$archives/pkgconfig/sqlite3.pc" <<EOF

@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 make --no-print-directory release >/dev/null
 status=0
-for binary in .build/release/exhibit .build/release/exhibit-server; do
+for binary in .build/release/exhibit .build/release/exhibit-server .build/release/exhibit-team; do
   unexpected=$(ldd "$binary" | grep -v -E 'linux-vdso|ld-linux|libc\.so|libm\.so' || true)
   if [ -n "$unexpected" ]; then
     echo "release-check: $binary loads more than glibc:" >&2
@@ -40,13 +40,19 @@ if not hits or not any("checkbox" in (hit.get("snippet") or "").lower() for hit 
     sys.exit("release-check: the release exhibit's search found no snippet with the word")
 EOF
 "$root/.build/release/exhibit-server" --help >/dev/null || { echo "release-check: exhibit-server --help failed" >&2; status=1; }
+"$root/.build/release/exhibit-team" catalog --help >/dev/null || { echo "release-check: exhibit-team catalog --help failed" >&2; status=1; }
+# `exhibit` links no network client: SwiftNIO is in exhibit-server and exhibit-team only.
+if nm "$root/.build/release/exhibit" | grep -q NIOPosix; then
+  echo "release-check: exhibit links SwiftNIO; it belongs in exhibit-server and exhibit-team" >&2
+  status=1
+fi
 
 # `make install` as a user runs it, into a scratch prefix: both binaries on PATH with one version,
 # Tab completing a command in bash, and a manual page per command.
 prefix="$scratch/prefix"
 make --no-print-directory install PREFIX="$prefix" >/dev/null || { echo "release-check: make install failed" >&2; status=1; }
 expected=$(sed -n 's/.*static let version = "\(.*\)"/\1/p' "$root/Sources/ExhibitModel/Exhibit.swift")
-for binary in exhibit exhibit-server; do
+for binary in exhibit exhibit-server exhibit-team; do
   found=$(PATH="$prefix/bin:$PATH" "$binary" --version)
   [ "$found" = "$expected" ] || { echo "release-check: $binary --version says '$found', not $expected" >&2; status=1; }
 done

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Testing
 
-@testable import exhibit
+@testable import ExhibitCommands
 
 /// `exhibit search` reads a plain command line without swift-argument-parser
 /// (``SearchInvocation/init(plain:)``): it must read every such line as the parser does, and

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import exhibit
+@testable import ExhibitCommands
 
 /// The terminal table's column widths: the fast count agrees with `String.count` wherever it
 /// applies, and falls back to it elsewhere.

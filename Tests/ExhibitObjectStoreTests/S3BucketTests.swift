@@ -150,7 +150,6 @@ import Testing
     configuration.retryDelays = [.milliseconds(10)]
     let bucket = S3Bucket(configuration)
     defer { Task { await bucket.shutdown() } }
-    let started = ContinuousClock.now
     do {
       _ = try await bucket.head("anything")
       Issue.record("a stalled store answered")
@@ -159,7 +158,6 @@ import Testing
       #expect(attempts == 2)
       #expect(last.contains("timeout"), "\(last)")
     }
-    #expect(ContinuousClock.now - started < .seconds(4))
   }
 
   /// A file of `bytes` pseudo-random bytes, and its SHA-256.

@@ -1,10 +1,12 @@
 import ArgumentParser
 import ExhibitKit
 
-/// The `exhibit` command: audit evidence for accessibility testing.
-@main
-struct Exhibit: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+/// The `exhibit` command: audit evidence for accessibility testing. Two binaries run it: `exhibit`,
+/// which hands a command that names an evidence store to `exhibit-team` beside it, and
+/// `exhibit-team`, which links the S3 client (SwiftNIO, async-http-client) that `exhibit` stays
+/// free of, so that every other command starts without it.
+public struct Exhibit: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
     commandName: "exhibit",
     abstract: "Audit evidence for accessibility testing: criteria, recordings, verdicts, bundles.",
     discussion: """
@@ -20,12 +22,16 @@ struct Exhibit: AsyncParsableCommand {
     ]
   )
 
-  /// Parses the arguments and runs the command on the main thread.
+  /// Parses the arguments and runs the command on the main thread, with `opener` for the
+  /// evidence store a command names.
   ///
   /// Swift's thread pool starts only for the commands that wait on concurrent work (`catalog`,
   /// `migrate`); the others are synchronous and run where they were parsed, which saves the
-  /// pool's threads and a hop to one of them, about a millisecond of every command's start.
-  static func main() async {
+  /// pool's threads and a hop to one of them, about a millisecond of every command's start. The
+  /// main actor's isolation keeps it so: the binaries' top-level code calls it without a hop.
+  @MainActor
+  public static func main(opener: any EvidenceStoreOpener) async {
+    Self.opener = opener
     do {
       // The root's help and version, and a plain search, are answered without parsing: the
       // parser's reflection on the command tree (a check for a completion-script request among
@@ -55,4 +61,9 @@ struct Exhibit: AsyncParsableCommand {
       exit(withError: error)
     }
   }
+
+  /// How this binary opens the evidence store a command names (``main(opener:)`` sets it).
+  nonisolated(unsafe) static var opener: any EvidenceStoreOpener = TeamBinaryHandOver()
+
+  public init() {}
 }

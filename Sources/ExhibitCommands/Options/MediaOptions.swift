@@ -1,6 +1,5 @@
 import ArgumentParser
 import ExhibitKit
-import ExhibitObjectStore
 import Foundation
 
 /// The `--media` option of commands that store or read recordings' bytes: the team's evidence
@@ -17,26 +16,33 @@ struct MediaOptions: ParsableArguments {
 
   /// ``withStorage(_:)`` for a synchronous command, waiting on the main thread.
   func withStorageWaiting<Result>(_ body: (EvidenceStorage?) throws -> Result) throws -> Result {
-    guard let configuration = try configuration() else { return try body(nil) }
-    let bucket = S3Bucket(configuration)
-    defer { try? waitFor { await bucket.shutdown() } }
-    try waitFor { try await bucket.checkAccess() }
-    return try body(S3EvidenceStorage(bucket: bucket))
+    let location = self.location
+    guard let opened = try waitFor({ try await Exhibit.opener.open(option: location) }) else {
+      return try body(nil)
+    }
+    defer { try? waitFor { await opened.close() } }
+    return try body(opened.storage)
   }
 
-  /// Runs `body` with the evidence store this invocation names (nil for none), once the bucket
-  /// is known to exist and to accept the key; the store's connections are closed afterwards.
+  /// Runs `body` with the evidence store this invocation names (nil for none), once it is known
+  /// to exist and to accept the key; the store's connections are closed afterwards.
   func withStorage<Result: Sendable>(_ body: (EvidenceStorage?) async throws -> Result) async throws -> Result
   {
-    guard let configuration = try configuration() else { return try await body(nil) }
-    return try await S3Bucket.with(configuration) { bucket in
-      try await bucket.checkAccess()
-      return try await body(S3EvidenceStorage(bucket: bucket))
-    }
+    try await Self.withStorage(named: location, body)
   }
 
-  /// The bucket's configuration, nil when no store is named.
-  private func configuration() throws -> S3Configuration? {
-    try EvidenceStoreSetting.configuration(option: location, environment: ProcessInfo.processInfo.environment)
+  /// ``withStorage(_:)`` for the store `option` names (nil: the environment's).
+  static func withStorage<Result: Sendable>(
+    named option: String?, _ body: (EvidenceStorage?) async throws -> Result
+  ) async throws -> Result {
+    guard let opened = try await Exhibit.opener.open(option: option) else { return try await body(nil) }
+    do {
+      let result = try await body(opened.storage)
+      await opened.close()
+      return result
+    } catch {
+      await opened.close()
+      throw error
+    }
   }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ExhibitKit
-import ExhibitObjectStore
 import Foundation
 
 /// `exhibit migrate --media-to s3://bucket/prefix`: moves a workspace's evidence to the team's store.
@@ -23,14 +22,12 @@ struct Migrate: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      let environment = ProcessInfo.processInfo.environment
-      guard !mediaTo.isEmpty,
-        let configuration = try EvidenceStoreSetting.configuration(option: mediaTo, environment: environment)
-      else { throw ValidationError("--media-to takes s3://bucket or s3://bucket/prefix") }
-      let store = try global.openForReading()
-      let upload = try await S3Bucket.with(configuration) { bucket in
-        try await bucket.checkAccess()
-        return try await store.storeEvidence(in: S3EvidenceStorage(bucket: bucket))
+      guard !mediaTo.isEmpty else {
+        throw ValidationError("--media-to takes s3://bucket or s3://bucket/prefix")
+      }
+      let upload = try await MediaOptions.withStorage(named: mediaTo) { storage in
+        guard let storage else { throw ValidationError("--media-to takes s3://bucket or s3://bucket/prefix") }
+        return try await global.openForReading().storeEvidence(in: storage)
       }
       for problem in upload.problems { Console.error(problem.description) }
       if output.json {
