@@ -1,4 +1,5 @@
 import Crypto
+import ExhibitModel
 import Foundation
 
 /// The digests a request's body is sent with: SHA-256 in hex for the signature's payload hash,
@@ -8,7 +9,7 @@ public enum PayloadDigest {
   public static func sha256Hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     var hasher = SHA256()
     hasher.update(data: Array(bytes))
-    return Hex.string(hasher.finalize())
+    return hasher.finalize().hexString
   }
 
   /// MD5 of `bytes` in base64, as `Content-MD5` carries it.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Crypto
+import ExhibitModel
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -27,7 +28,7 @@ extension S3Bucket {
       unlink(destination)
       throw Self.interrupted(error, key: key)
     }
-    return Hex.string(hasher.finalize())
+    return hasher.finalize().hexString
   }
 
   /// The bytes `range` (inclusive offsets) of the object at `key`, as they arrive.
@@ -52,29 +53,17 @@ extension S3Bucket {
   /// first byte (5xx, no answer) are retried as any request is.
   private func openGet(_ key: String, range: ClosedRange<Int64>?) async throws -> HTTPClientResponse {
     let headers = range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
-    let delays = configuration.retryDelays
-    var lastProblem = ""
-    for attempt in 0...delays.count {
-      if attempt > 0 { try await Task.sleep(for: delays[attempt - 1]) }
-      let response: HTTPClientResponse
-      do {
-        // A recording may take long to send; the read timeout still ends a stalled one.
-        response = try await client.execute(
-          signedRequest("GET", key: key, headers: headers), timeout: .hours(24))
-      } catch let error as HTTPClientError {
-        lastProblem = "\(error)"
-        continue
-      }
-      if response.status == .ok || response.status == .partialContent { return response }
+    return try await retrying("read", key: key) {
+      // A recording may take long to send; the read timeout still ends a stalled one.
+      let response = try await client.execute(
+        signedRequest("GET", key: key, headers: headers), timeout: .hours(24))
+      if response.status == .ok || response.status == .partialContent { return .done(response) }
       var body: [UInt8] = []
       for try await chunk in response.body { body += chunk.readableBytesView }
       let answer = S3Response(status: Int(response.status.code), headers: response.headers, body: body)
-      guard answer.status >= 500 else { throw failure(answer, operation: "read", key: key) }
-      lastProblem = "\(answer.status) \(answer.errorCode)"
+      guard answer.isTransient else { throw failure(answer, operation: "read", key: key) }
+      return .again(answer.problem)
     }
-    throw S3Error.unavailable(
-      operation: "read", key: key, attempts: delays.count + 1,
-      lastProblem: lastProblem + " from \(configuration.endpoint.description)")
   }
 
   private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
@@ -92,6 +81,6 @@ extension S3Bucket {
   /// A transfer cut off after its first bytes, in S3Error's words.
   private static func interrupted(_ error: any Error, key: String) -> any Error {
     guard let error = error as? HTTPClientError else { return error }
-    return S3Error.unavailable(operation: "read", key: key, attempts: 1, lastProblem: "\(error)")
+    return S3Error.unavailable(operation: "read", key: key, attempts: 1, lastProblem: describe(error))
   }
 }

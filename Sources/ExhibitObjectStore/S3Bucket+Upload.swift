@@ -1,4 +1,5 @@
 import Crypto
+import ExhibitModel
 import Foundation
 
 extension S3Bucket {
@@ -59,7 +60,7 @@ extension S3Bucket {
         }
         for try await (done, etag) in group { etags[done] = etag }
       }
-      guard Hex.string(hasher.finalize()) == sha256 else { throw changedSinceHashed(path) }
+      guard hasher.finalize().hexString == sha256 else { throw changedSinceHashed(path) }
       try await upload.complete(etags: etags)
       return .uploaded(parts: etags.count)
     } catch {

@@ -65,14 +65,16 @@ public final class S3Bucket: Sendable {
     return S3ObjectHead(size: size, sha256: response.headers.first(name: "x-amz-meta-sha256"))
   }
 
-  /// Stores `bytes` at `key` in one request, with `x-amz-meta-sha256` when given.
+  /// Stores `bytes` at `key` in one request, with `x-amz-meta-sha256` when given: their SHA-256,
+  /// which is signed as the payload's, so a store that checks payloads refuses other bytes.
   public func put(_ key: String, bytes: [UInt8], sha256: String? = nil, contentType: String? = nil)
     async throws
   {
     var headers: [(String, String)] = []
     if let sha256 { headers.append(("x-amz-meta-sha256", sha256)) }
     if let contentType { headers.append(("Content-Type", contentType)) }
-    let response = try await send("PUT", key: key, headers: headers, body: bytes, operation: "store")
+    let response = try await send(
+      "PUT", key: key, headers: headers, body: bytes, payloadHash: sha256, operation: "store")
     guard response.status == 200 else { throw failure(response, operation: "store", key: key) }
   }
 

@@ -39,12 +39,4 @@ public enum S3Error: Error, Sendable, Equatable, CustomStringConvertible {
       return "\(operation) \(key): the object store failed \(attempts) times; last: \(lastProblem)"
     }
   }
-
-  /// True for failures worth asking again: a 5xx, a timeout, a dropped connection.
-  var isTransient: Bool {
-    if case .refused(_, _, let status, let code, _) = self {
-      return status >= 500 || code == "RequestTimeout" || code == "SlowDown"
-    }
-    return false
-  }
 }

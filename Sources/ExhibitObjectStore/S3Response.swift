@@ -15,6 +15,14 @@ struct S3Response: Sendable {
 
   var errorMessage: String { XMLField.value("Message", in: text) ?? "" }
 
+  /// Whether the store asks to be asked again: a 5xx, `SlowDown` or `RequestTimeout`.
+  var isTransient: Bool {
+    status >= 500 || (status >= 400 && ["SlowDown", "RequestTimeout"].contains(errorCode))
+  }
+
+  /// The status and code, for the message after the last try.
+  var problem: String { "\(status) \(errorCode)" }
+
   private static let codes = [
     400: "BadRequest", 403: "Forbidden", 404: "NotFound", 500: "InternalError", 503: "ServiceUnavailable",
   ]

@@ -1,4 +1,5 @@
 import Crypto
+import ExhibitModel
 
 /// AWS Signature Version 4: signs requests with a key, for one region and service.
 ///
@@ -65,13 +66,13 @@ public struct SigV4Signer: Sendable {
   /// The string to sign for a canonical request's text.
   public func stringToSign(canonicalRequest: String, at date: AmzDate) -> String {
     let digest = SHA256.hash(data: Array(canonicalRequest.utf8))
-    return "AWS4-HMAC-SHA256\n\(date.timestamp)\n\(scope(at: date))\n\(Hex.string(digest))"
+    return "AWS4-HMAC-SHA256\n\(date.timestamp)\n\(scope(at: date))\n\(digest.hexString)"
   }
 
   private func signature(of canonicalRequest: String, at date: AmzDate) -> String {
     let toSign = stringToSign(canonicalRequest: canonicalRequest, at: date)
     let mac = HMAC<SHA256>.authenticationCode(for: Array(toSign.utf8), using: signingKey(at: date))
-    return Hex.string(mac)
+    return Array(mac).hexString
   }
 
   private func signingKey(at date: AmzDate) -> SymmetricKey {

@@ -55,7 +55,8 @@ struct ServerCommand: AsyncParsableCommand {
         ProbeBox.configure(
           executable: exhibit, deadlineSeconds: ProbeBox.deadlineSeconds(environment: environment))
       }
-      guard let store = try EvidenceStoreSetting.configuration(option: media, environment: environment) else {
+      guard let store = try EvidenceStorageSetting.configuration(option: media, environment: environment)
+      else {
         return try await serve(settings)
       }
       try await S3Bucket.with(store) { bucket in

@@ -1,4 +1,5 @@
 import ExhibitCommands
+import ExhibitModel
 import ExhibitObjectStore
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 struct S3StoreOpener: EvidenceStoreOpener {
   func open(option: String?) async throws -> OpenedEvidenceStore? {
     guard
-      let configuration = try EvidenceStoreSetting.configuration(
+      let configuration = try EvidenceStorageSetting.configuration(
         option: option, environment: ProcessInfo.processInfo.environment)
     else { return nil }
     let bucket = S3Bucket(configuration)

@@ -33,39 +33,16 @@ struct Serve: ParsableCommand {
   @Option(help: "The URL people open, e.g. https://exhibit.example.org (with accounts): its host is allowed.")
   var publicURL: String?
 
-  /// Where `exhibit-server` is: beside this binary.
-  static var serverPath: String {
-    let own =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    return ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exhibit-server")
-  }
-
   func run() throws {
     try reportingFailures {
-      let server = Self.serverPath
-      guard FileManager.default.isExecutableFile(atPath: server) else {
-        throw ServerMissing(path: server)
-      }
-      var arguments = [server, "--db", global.databasePath, "--host", host, "--port", String(port)]
+      var arguments = ["--db", global.databasePath, "--host", host, "--port", String(port)]
       if let exports { arguments += ["--exports", exports] }
       if accounts { arguments.append("--accounts") }
       for host in allowedHosts { arguments += ["--allowed-host", host] }
       if let publicURL { arguments += ["--public-url", publicURL] }
       if let location = media.location { arguments += ["--media", location] }
-      var pointers = arguments.map { strdup($0) } + [nil]
-      execv(server, &pointers)
-      throw ServerMissing(path: server, reason: String(cString: strerror(errno)))
-    }
-  }
-
-  /// `exhibit-server` is not where `exhibit serve` looks for it.
-  struct ServerMissing: Error, CustomStringConvertible {
-    let path: String
-    var reason = "not found"
-    var description: String {
-      "\(path): \(reason); the web server is a binary of its own, installed beside exhibit "
-        + "(`swift build` or `make release` builds both)"
+      try SiblingBinary(name: "exhibit-server", role: "the web server is a binary of its own").become(
+        arguments)
     }
   }
 }
