@@ -21,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .systemLibrary(
@@ -91,6 +92,18 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
+    ),
+    // The catalogue on PostgreSQL, over postgres-nio: numbered migrations, the append-only audit
+    // trail with its hash chain kept whole under writers on several servers. Like the object
+    // store, it stands on the bottom layer only, implementing its seams.
+    .target(
+      name: "ExhibitPostgres",
+      dependencies: [
+        "ExhibitModel",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.embedInCode("Migrations/001-audit-trail.sql")]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.
     .target(
@@ -173,15 +186,20 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
-    // The real servers tests start and stop: an S3-compatible store (nanio) and a fault proxy.
+    // The real servers tests start and stop: an S3-compatible store (nanio), a fault proxy and
+    // PostgreSQL clusters.
     .target(
       name: "ExhibitTestServers",
-      dependencies: ["ExhibitObjectStore"],
+      dependencies: ["ExhibitObjectStore", "ExhibitPostgres"],
       path: "Tests/ExhibitTestServers"
     ),
     .testTarget(
       name: "ExhibitObjectStoreTests",
       dependencies: ["ExhibitObjectStore", "ExhibitTestServers"]
+    ),
+    .testTarget(
+      name: "ExhibitPostgresTests",
+      dependencies: ["ExhibitPostgres", "ExhibitKit", "ExhibitTestServers"]
     ),
     .testTarget(
       name: "ExhibitCLITests",

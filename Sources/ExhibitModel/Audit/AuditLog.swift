@@ -23,6 +23,22 @@ public struct AuditEvent: Sendable, Equatable, Codable {
   /// SHA-256 over ``previousHash`` and this event's content.
   public let hash: String
 
+  /// Creates an event as it was stored; ``AuditEntry/chained(id:after:)`` makes a new one.
+  public init(
+    id: Int64, at: String, actor: String, action: String, subject: String, before: String?, after: String?,
+    previousHash: String, hash: String
+  ) {
+    self.id = id
+    self.at = at
+    self.actor = actor
+    self.action = action
+    self.subject = subject
+    self.before = before
+    self.after = after
+    self.previousHash = previousHash
+    self.hash = hash
+  }
+
   /// The hash the first event chains from.
   public static let genesisHash = String(repeating: "0", count: 64)
 
@@ -70,18 +86,15 @@ public enum AuditLog {
     let last = try connection.first("SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1")
     let previousHash: String = try last?.decode("hash") ?? AuditEvent.genesisHash
     let id: Int64 = (try last?.decode("id") ?? 0) + 1
-    let timestamp = Timestamp.string(at)
-    let hash = AuditEvent.chainHash(
-      previousHash: previousHash, id: id, at: timestamp, actor: actor, action: action,
-      subject: subject, before: before, after: after)
+    let entry = AuditEntry(
+      actor: actor, action: action, subject: subject, before: before, after: after, at: at)
+    let event = entry.chained(id: id, after: previousHash)
     try connection.execute(
       """
       INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, [id, timestamp, actor, action, subject, before, after, previousHash, hash])
-    let event = AuditEvent(
-      id: id, at: timestamp, actor: actor, action: action, subject: subject, before: before,
-      after: after, previousHash: previousHash, hash: hash)
+      """,
+      [id, event.at, actor, action, subject, before, after, previousHash, event.hash])
     if indexed { try indexSubjects(of: event, connection) }
     return event
   }

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Runs a throwaway PostgreSQL cluster for the tests, from Debian's postgresql package, for as
+long as the process that started it lives.
+
+Usage: pg_test_server.py FOLDER PORT
+
+Makes a cluster in FOLDER/data (initdb), listening on 127.0.0.1:PORT and on a Unix socket in
+FOLDER, and runs it in the foreground. Run as root, the cluster belongs to the `postgres` user
+(PostgreSQL refuses to run as root). Three roles, all with the password in FOLDER/password:
+`exhibit_admin` (superuser, makes databases), `exhibit_owner` (owns the schema) and `exhibit_app`
+(what the application signs in as). A database `exhibit` belongs to `exhibit_owner`.
+
+When the parent is gone (a test run killed or crashed), the cluster is stopped at once and this
+process ends; SIGTERM stops it the same way.
+"""
+import glob
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+from parent_watch import end_with_parent
+
+folder, port = sys.argv[1], sys.argv[2]
+data = os.path.join(folder, "data")
+password = "exhibit-test-password"
+
+
+def binary(name):
+    """The newest installed PostgreSQL's program."""
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), key=lambda p: int(p.split("/")[4]))
+    if not found:
+        sys.exit(f"pg_test_server: no /usr/lib/postgresql/*/bin/{name}: install Debian's postgresql")
+    return found[-1]
+
+
+def demote():
+    """Runs the child as `postgres` when this process is root."""
+    if os.geteuid() == 0:
+        user = pwd.getpwnam("postgres")
+        os.setgid(user.pw_gid)
+        os.setgroups([])
+        os.setuid(user.pw_uid)
+
+
+if os.geteuid() == 0:
+    user = pwd.getpwnam("postgres")
+    os.chown(folder, user.pw_uid, user.pw_gid)
+password_file = os.path.join(folder, "password")
+with open(password_file, "w") as handle:
+    handle.write(password + "\n")
+os.chmod(password_file, 0o644)
+subprocess.run(
+    [binary("initdb"), "-D", data, "-U", "exhibit_admin", "--pwfile", password_file, "-E", "UTF8",
+     "--locale", "C.UTF-8", "--auth-local", "trust", "--auth-host", "scram-sha-256", "--no-sync"],
+    check=True, stdout=subprocess.DEVNULL, preexec_fn=demote)
+server = subprocess.Popen(
+    [binary("postgres"), "-D", data, "-k", folder, "-h", "127.0.0.1", "-p", port,
+     "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+     "-c", "max_connections=200"],
+    preexec_fn=demote)
+
+
+def stop(*_):
+    """Immediate shutdown: the cluster is thrown away with its folder."""
+    if server.poll() is None:
+        server.send_signal(signal.SIGQUIT)
+        server.wait()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+end_with_parent(before_exit=stop)
+signal.signal(signal.SIGTERM, lambda *_: (stop(), os._exit(0)))
+
+# Each statement on its own: CREATE DATABASE cannot run in a transaction.
+setup = [
+    f"CREATE ROLE exhibit_owner LOGIN PASSWORD '{password}'",
+    f"CREATE ROLE exhibit_app LOGIN PASSWORD '{password}'",
+    "CREATE DATABASE exhibit OWNER exhibit_owner",
+    "REVOKE ALL ON DATABASE exhibit FROM PUBLIC",
+    "GRANT CONNECT ON DATABASE exhibit TO exhibit_app",
+]
+connect = ["-h", folder, "-p", port, "-U", "exhibit_admin", "-d", "postgres"]
+try:
+    for _ in range(600):
+        ready = subprocess.run([binary("pg_isready"), "-q"] + connect, preexec_fn=demote)
+        if ready.returncode == 0 or server.poll() is not None:
+            break
+        time.sleep(0.05)
+    statements = [argument for statement in setup for argument in ("-c", statement)]
+    subprocess.run([binary("psql"), "-q", "-v", "ON_ERROR_STOP=1"] + connect + statements,
+                   check=True, preexec_fn=demote)
+except Exception as error:
+    stop()
+    sys.exit(f"pg_test_server: the cluster could not be set up: {error}")
+print("ready", flush=True)
+sys.exit(server.wait())

@@ -1,0 +1,28 @@
+import ExhibitSQLite
+
+// The SQLite side of the audit trail's seam: appends under SQLite's write lock (`BEGIN
+// IMMEDIATE`), reads through the same queries the commands use.
+
+extension Store: AuditTrailStorage {
+  /// Appends one event in a write transaction of its own (``AuditLog/append(_:actor:action:subject:before:after:at:indexed:)``).
+  /// - Throws: ``SQLiteError``.
+  public func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {
+    try connection.transaction {
+      try AuditLog.append(
+        connection, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
+        after: entry.after, at: entry.at)
+    }
+  }
+
+  /// Every audit event, oldest first.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  public func auditEvents() throws -> [AuditEvent] {
+    try connection.reading { try auditTrail.history(nil) }
+  }
+
+  /// The events indexed under any of `subjects`, oldest first.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  public func auditEvents(touching subjects: [String]) throws -> [AuditEvent] {
+    try connection.reading { try auditTrail.events(touching: subjects) }
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The PostgreSQL schema, made by numbered migrations as SQLite's is: `Migrations/NNN-name.sql`,
+/// each applied once, in order, in a transaction of its own, and recorded in `exhibit_schema`.
+public enum PostgresSchema {
+  /// One numbered migration.
+  struct Migration: Sendable {
+    let version: Int
+    let name: String
+    let sql: String
+  }
+
+  /// Every migration, oldest first.
+  static let migrations: [Migration] = [
+    Migration(
+      version: 1, name: "audit-trail",
+      sql: String(decoding: PackageResources._01_audit_trail_sql, as: UTF8.self))
+  ]
+
+  /// The version a database is at once every migration is applied.
+  public static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  /// Tables the application may read and add to, never change: its role gets SELECT and INSERT
+  /// on these, and triggers refuse UPDATE, DELETE and TRUNCATE whoever asks.
+  public static let appendOnlyTables: Set<String> = ["audit_event", "audit_subject"]
+}
+
+/// The advisory locks Exhibit takes, one number each, the same on every server.
+enum PostgresLock {
+  /// Held while the schema is migrated, so two `exhibit init` at once do not race.
+  static let migration: Int64 = 0x4558_4849_4249_5401
+  /// Held while an event is appended, so the audit chain's head is read and extended by one
+  /// writer at a time, across every connection of every server.
+  static let auditAppend: Int64 = 0x4558_4849_4249_5402
+}

@@ -1,0 +1,92 @@
+import ExhibitModel
+import PostgresNIO
+
+// The PostgreSQL side of the audit trail's seam. One chain under any number of writers on any
+// number of servers: an append takes a transaction-scoped advisory lock, reads the head, and
+// inserts the next event; the lock is released at commit, so the next writer's read sees it.
+// The database checks it too: a trigger refuses an event that does not follow the head or whose
+// hash is not its content's, and previous_hash is unique, so a writer that skipped the lock
+// could not fork the chain either.
+
+extension PostgresStore: AuditTrailStorage {
+  /// Appends one event after the newest, with its subjects indexed (``AuditSubjects``).
+  /// - Throws: ``PostgresStoreError``.
+  public func appendAuditEvent(_ entry: AuditEntry) async throws -> AuditEvent {
+    try await transaction { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))", logger: logger)
+      let head = try await connection.query(
+        "SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1", logger: logger
+      ).collect().first?.decode((Int64, String).self)
+      let event = entry.chained(id: (head?.0 ?? 0) + 1, after: head?.1 ?? AuditEvent.genesisHash)
+      try await connection.query(
+        """
+        INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
+        VALUES (\(event.id), \(event.at), \(event.actor), \(event.action), \(event.subject), \(event.before),
+          \(event.after), \(event.previousHash), \(event.hash))
+        """, logger: logger)
+      let subjects = AuditSubjects.of(subject: event.subject, before: event.before, after: event.after)
+      try await connection.query(
+        """
+        INSERT INTO audit_subject (subject, event_id) SELECT unnest(\(subjects)::text[]), \(event.id)
+        ON CONFLICT DO NOTHING
+        """, logger: logger)
+      return event
+    }
+  }
+
+  /// Every event, oldest first.
+  /// - Throws: ``PostgresStoreError``.
+  public func auditEvents() async throws -> [AuditEvent] {
+    try await events(where: "TRUE", [])
+  }
+
+  /// The events indexed under any of `subjects`, oldest first.
+  /// - Throws: ``PostgresStoreError``.
+  public func auditEvents(touching subjects: [String]) async throws -> [AuditEvent] {
+    guard !subjects.isEmpty else { return [] }
+    return try await events(
+      where: "id IN (SELECT event_id FROM audit_subject WHERE subject = ANY($1))", [subjects])
+  }
+
+  /// Walks the chain oldest first, streaming the rows, and names the first event that breaks it.
+  /// - Throws: ``PostgresStoreError``.
+  public func verifyAuditChain() async throws -> AuditChainReport {
+    do {
+      return try await client.withConnection { connection in
+        var walk = AuditChainWalk()
+        let rows = try await connection.query(
+          "SELECT \(unescaped: Self.eventColumns) FROM audit_event ORDER BY id", logger: logger)
+        for try await row in rows {
+          guard walk.check(try Self.event(row)) else { break }
+        }
+        return walk.report
+      }
+    } catch {
+      throw PostgresStoreError.from(error, url: url)
+    }
+  }
+
+  /// The newest event's hash, the genesis hash while the trail is empty.
+  /// - Throws: ``PostgresStoreError``.
+  public func auditHeadHash() async throws -> String {
+    try await execute("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1").first?.decode(String.self)
+      ?? AuditEvent.genesisHash
+  }
+
+  private static let eventColumns = "id, at, actor, action, subject, before, after, previous_hash, hash"
+
+  private func events(where condition: String, _ subjects: [[String]]) async throws -> [AuditEvent] {
+    var query = PostgresQuery(
+      unsafeSQL: "SELECT \(Self.eventColumns) FROM audit_event WHERE \(condition) ORDER BY id")
+    for binding in subjects { query.binds.append(binding) }
+    return try await execute(query).map(Self.event)
+  }
+
+  private static func event(_ row: PostgresRow) throws -> AuditEvent {
+    let (id, at, actor, action, subject, before, after, previousHash, hash) = try row.decode(
+      (Int64, String, String, String, String, String?, String?, String, String).self)
+    return AuditEvent(
+      id: id, at: at, actor: actor, action: action, subject: subject, before: before, after: after,
+      previousHash: previousHash, hash: hash)
+  }
+}

@@ -1,0 +1,89 @@
+import PostgresNIO
+
+extension PostgresStore {
+  /// Brings the schema to ``PostgresSchema/latestVersion``, applying each missing migration in a
+  /// transaction of its own, under an advisory lock so that commands started together do not race.
+  ///
+  /// Run it as the role that is to own the schema. `appRole`, when given, is the role the
+  /// application signs in as: it is granted what it needs and no more (SELECT and INSERT on the
+  /// append-only tables; SELECT, INSERT, UPDATE and DELETE on the others; SELECT on the schema's
+  /// version; never TRUNCATE).
+  /// - Parameter appRole: The application's role, or nil to grant nothing.
+  /// - Returns: The versions applied, none when the schema was current.
+  /// - Throws: ``PostgresStoreError/newerSchema(_:version:known:)`` for a schema made by a newer
+  ///   Exhibit, or ``PostgresStoreError``.
+  @discardableResult
+  public func migrate(grantingTo appRole: String? = nil) async throws -> [Int] {
+    let url = url
+    let applied = try await transaction { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.migration))", logger: logger)
+      try await connection.query(
+        """
+        CREATE TABLE IF NOT EXISTS exhibit_schema (
+          version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())
+        """, logger: logger)
+      let current = try await Self.version(connection, logger: logger)
+      guard current <= PostgresSchema.latestVersion else {
+        throw PostgresStoreError.newerSchema(url, version: current, known: PostgresSchema.latestVersion)
+      }
+      var applied: [Int] = []
+      for migration in PostgresSchema.migrations where migration.version > current {
+        for statement in SQLScript.statements(migration.sql) {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.query(
+          "INSERT INTO exhibit_schema (version, name) VALUES (\(migration.version), \(migration.name))",
+          logger: logger)
+        applied.append(migration.version)
+      }
+      return applied
+    }
+    if let appRole { try await grant(to: appRole) }
+    return applied
+  }
+
+  /// The schema's version: 0 for a database Exhibit has not made its schema in.
+  /// - Throws: ``PostgresStoreError``.
+  public func schemaVersion() async throws -> Int {
+    do {
+      return try await client.withConnection { try await Self.version($0, logger: logger) }
+    } catch {
+      throw PostgresStoreError.from(error, url: url)
+    }
+  }
+
+  private static func version(_ connection: PostgresConnection, logger: Logger) async throws -> Int {
+    let exists =
+      try await connection.query("SELECT to_regclass('exhibit_schema') IS NOT NULL", logger: logger)
+      .collect().first?.decode(Bool.self) ?? false
+    guard exists else { return 0 }
+    return try await connection.query("SELECT coalesce(max(version), 0) FROM exhibit_schema", logger: logger)
+      .collect().first?.decode(Int.self) ?? 0
+  }
+
+  /// Grants `role` the application's rights on every table of the schema.
+  private func grant(to role: String) async throws {
+    let quoted = "\"" + role.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    try await transaction { connection in
+      let tables = try await connection.query(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename",
+        logger: logger
+      ).collect().map { try $0.decode(String.self) }
+      try await connection.query("GRANT USAGE ON SCHEMA public TO \(unescaped: quoted)", logger: logger)
+      for table in tables {
+        let name = "\"" + table + "\""
+        let rights =
+          table == "exhibit_schema"
+          ? "SELECT"
+          : PostgresSchema.appendOnlyTables.contains(table)
+            ? "SELECT, INSERT" : "SELECT, INSERT, UPDATE, DELETE"
+        try await connection.query(
+          "REVOKE ALL ON \(unescaped: name) FROM \(unescaped: quoted)", logger: logger)
+        try await connection.query(
+          "GRANT \(unescaped: rights) ON \(unescaped: name) TO \(unescaped: quoted)", logger: logger)
+      }
+      try await connection.query(
+        "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO \(unescaped: quoted)", logger: logger)
+    }
+  }
+}
