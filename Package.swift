@@ -199,7 +199,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitPostgresTests",
-      dependencies: ["ExhibitPostgres", "ExhibitKit", "ExhibitTestServers"]
+      dependencies: [
+        "ExhibitPostgres", "ExhibitKit", "ExhibitTestServers",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
     ),
     .testTarget(
       name: "ExhibitCLITests",

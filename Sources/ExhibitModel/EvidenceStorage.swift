@@ -21,4 +21,13 @@ public protocol EvidenceStorage: Sendable {
   /// Throws ``StoredObjectMissing`` before the first bytes when the store lacks the object.
   func read(sha256: String, kind: StoredObjectKind, range: ClosedRange<Int64>) async throws
     -> AsyncThrowingStream<[UInt8], any Error>
+
+  /// Whether the store holds an export (a bundle's zip, or one file of a bag) under `name`, a
+  /// relative path in its `exports/` folder.
+  func hasExport(named name: String) async throws -> Bool
+
+  /// Stores an export file, whose bytes hash to `sha256`, under `name` in its `exports/` folder.
+  /// Other bytes under that name are an error, never replaced; the same bytes are left as they are.
+  /// - Returns: Where the file is, as users write it (`s3://evidence/acme/exports/NAME.zip`).
+  func storeExport(fileAt path: String, named name: String, sha256: String) async throws -> String
 }

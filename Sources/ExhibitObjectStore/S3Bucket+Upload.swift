@@ -82,6 +82,10 @@ extension S3Bucket {
     case "mp4", "m4v": return "video/mp4"
     case "mov": return "video/quicktime"
     case "vtt": return "text/vtt"
+    case "zip": return "application/zip"
+    case "html": return "text/html; charset=utf-8"
+    case "json", "jsonld": return "application/json"
+    case "txt", "feature", "yaml": return "text/plain; charset=utf-8"
     default: return "application/octet-stream"
     }
   }

@@ -38,4 +38,19 @@ public struct S3EvidenceStorage: EvidenceStorage {
         key: key, detail: "the bucket's bytes hash to \(written), not to the catalogued \(sha256)")
     }
   }
+
+  /// The key of an export named `name`.
+  public func exportKey(_ name: String) -> String {
+    bucket.configuration.location.key("exports/\(name)")
+  }
+
+  public func hasExport(named name: String) async throws -> Bool {
+    try await bucket.head(exportKey(name)) != nil
+  }
+
+  public func storeExport(fileAt path: String, named name: String, sha256: String) async throws -> String {
+    let key = exportKey(name)
+    _ = try await bucket.upload(fileAt: path, key: key, sha256: sha256)
+    return "s3://\(bucket.configuration.location.bucket)/\(key)"
+  }
 }

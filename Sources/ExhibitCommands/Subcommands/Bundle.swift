@@ -1,7 +1,7 @@
 import ArgumentParser
 import ExhibitKit
 
-/// `exhibit bundle COMPONENT --platform P [--out DIR] [--zip] [--date YYYY-MM-DD]`
+/// `exhibit bundle COMPONENT --platform P [--out DIR | --to-store] [--zip] [--date YYYY-MM-DD]`
 struct Bundle: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bundle",
@@ -13,7 +13,8 @@ struct Bundle: ParsableCommand {
       that day is NAME.2). It is signed with the workspace's Ed25519 key (exhibit-signing.key \
       beside the database, made on first use). The same database, key and --date give \
       byte-identical bags and zips. With an evidence store (--media s3://bucket/prefix), the \
-      recordings and captions are read from the store and checked against their catalogued hashes.
+      recordings and captions are read from the store and checked against their catalogued hashes; \
+      with --to-store the bag or zip is written to the store's exports/ folder instead of --out.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -26,8 +27,13 @@ struct Bundle: ParsableCommand {
   var platform: Platform?
   @Flag(help: "Export every component and platform of the audit, one bag or zip each, with an index page.")
   var all = false
-  @Option(help: "The folder to create the bag or zip in.")
-  var out: String = "."
+  @Option(help: "The folder to create the bag or zip in (default: the current folder).")
+  var out: String?
+  @Flag(
+    help: ArgumentHelp(
+      "Write the bag or zip to the evidence store's exports/ folder (--media or $EXHIBIT_MEDIA).",
+      discussion: "It is made and checked in a temporary folder first; a bag's bagit.txt is stored last."))
+  var toStore = false
   @Flag(help: "Write a zip of the bag (entries stored, deterministic) instead of a folder.")
   var zip = false
   @Option(help: "The bag's date, YYYY-MM-DD (default: today, UTC).")
@@ -48,6 +54,9 @@ struct Bundle: ParsableCommand {
     if !all, component == nil || platform == nil {
       throw ValidationError("give a component and --platform, or --all")
     }
+    if toStore, out != nil {
+      throw ValidationError("--to-store writes to the evidence store's exports/: give no --out")
+    }
   }
 
   func run() throws {
@@ -58,6 +67,17 @@ struct Bundle: ParsableCommand {
 
   private func export(from storage: EvidenceStorage?) throws {
     let store = try global.openForReading()
+    var destination: StoreExport?
+    if toStore {
+      guard let storage else {
+        throw ValidationError(
+          "--to-store needs an evidence store: --media s3://bucket[/prefix] or $\(EvidenceStorageSetting.environmentVariable)"
+        )
+      }
+      destination = try StoreExport(to: storage)
+    }
+    defer { destination?.remove() }
+    let out = destination?.folder ?? self.out ?? "."
     var request = BundleRequest(
       component: component ?? "", platform: platform ?? .ios, outFolder: out, zip: zip, date: date,
       tested: BundleContents.TestedProduct(product: product, build: build, url: url),
@@ -67,8 +87,10 @@ struct Bundle: ParsableCommand {
     let fetched = try storage.map { try FetchedEvidence(from: $0, in: out) }
     defer { fetched?.remove() }
     if let fetched { request.localCopy = { try fetched.copy($0, $1) } }
-    if all { return try exportAll(request, store: store) }
-    let result = try EvidenceBundler.export(request, from: store)
+    if let destination { request.nameTaken = { try destination.isTaken($0) } }
+    if all { return try exportAll(request, store: store, to: destination) }
+    var result = try EvidenceBundler.export(request, from: store)
+    if let destination { result = result.moved(to: try destination.store(result.path)) }
     for warning in result.warnings { Console.warning(warning) }
     if output.json {
       try Console.json(result)
@@ -85,21 +107,26 @@ struct Bundle: ParsableCommand {
   }
 
   /// `--all`: every bag of the audit, a progress line on a terminal, then what was written.
-  private func exportAll(_ request: BundleRequest, store: Store) throws {
+  private func exportAll(_ request: BundleRequest, store: Store, to destination: StoreExport?) throws {
     let export = try EvidenceBundler.exportAudit(request, from: store) { number, count, what in
       Console.progress("[\(number)/\(count)] \(what)")
     }
     Console.endProgress()
     for failure in export.failures { Console.error(failure) }
+    var results = export.bundles.map(\.result)
+    var index = export.index
+    if let destination {
+      results = try results.map { $0.moved(to: try destination.store($0.path)) }
+      index = try destination.storePage(index)
+    }
     if output.json {
-      try Console.json(export.bundles.map(\.result))
+      try Console.json(results)
     } else {
-      for entry in export.bundles {
-        Console.out(
-          "\(entry.result.path): overall \(entry.result.overallStatus), \(entry.result.gaps.count) gaps")
+      for result in results {
+        Console.out("\(result.path): overall \(result.overallStatus), \(result.gaps.count) gaps")
       }
       Console.out(
-        "audit \(export.audit.id) (\(export.audit.identity.handle)): \(export.bundles.count) bundles, index \(export.index)"
+        "audit \(export.audit.id) (\(export.audit.identity.handle)): \(results.count) bundles, index \(index)"
       )
     }
     if !export.failures.isEmpty { throw ExitCode.failure }

@@ -26,6 +26,10 @@ public struct BundleRequest: Sendable {
 
   /// Makes a local copy of a stored object and returns its path; throws when it cannot.
   public typealias LocalCopy = @Sendable (_ sha256: String, _ kind: StoredObjectKind) throws -> String
+  /// Whether a bag or zip named `name` (`NAME` or `NAME.zip`) is already where the bundle is
+  /// going beyond the output folder (an evidence store's exports), so the next name is taken;
+  /// nil when the output folder is the destination.
+  public var nameTaken: (@Sendable (_ name: String) throws -> Bool)?
 
   /// Creates a request.
   public init(
@@ -44,8 +48,8 @@ public struct BundleRequest: Sendable {
 
 /// What `exhibit bundle` made, as `bundle --json` prints it.
 public struct BundleResult: Sendable, Equatable, Encodable {
-  /// The bag folder or zip.
-  public let path: String
+  /// The bag folder or zip; where it was stored when it was written to an evidence store.
+  public internal(set) var path: String
   /// Files in the bag, payload and tag files.
   public let files: Int
   /// Bytes of the bag's files, or of the zip.
@@ -67,6 +71,13 @@ public struct BundleResult: Sendable, Equatable, Encodable {
 
   private enum CodingKeys: String, CodingKey {
     case path, files, bytes, sha256, gaps, overallStatus, signedBy, unsignedBecause
+  }
+
+  /// This result with the bag or zip at `path`, where it was moved or stored after it was made.
+  public func moved(to path: String) -> BundleResult {
+    var result = self
+    result.path = path
+    return result
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -117,7 +128,9 @@ public enum EvidenceBundler {
     let suffix = request.zip ? ".zip" : ""
     var final = (out as NSString).appendingPathComponent(contents.name + suffix)
     var sequence = 1
-    while FileManager.default.fileExists(atPath: final) || isSymbolicLink(final) {
+    while try FileManager.default.fileExists(atPath: final) || isSymbolicLink(final)
+      || request.nameTaken?(contents.name + suffix) ?? false
+    {
       sequence += 1
       guard sequence <= maximumSequence else { throw BundleError.targetExists(final) }
       contents.name = "\(baseName).\(sequence)"

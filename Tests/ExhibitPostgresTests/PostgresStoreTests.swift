@@ -1,0 +1,93 @@
+import ExhibitPostgres
+import ExhibitTestServers
+import Foundation
+import Testing
+
+/// Opening a PostgreSQL catalogue and making its schema, against a real cluster.
+@Suite struct PostgresStoreTests {
+  @Test func migratesOnceAndRefusesASchemaFromANewerExhibit() async throws {
+    let server = try sharedPostgres.get()
+    let database = try server.makeDatabase()
+    var owner = try server.location(role: "exhibit_owner")
+    owner.database = database
+    try await PostgresStore.with(owner) { (store: PostgresStore) async throws in
+      #expect(try await store.schemaVersion() == 0)
+      #expect(try await store.migrate() == Array(1...PostgresSchema.latestVersion))
+      #expect(try await store.migrate() == [])
+      #expect(try await store.schemaVersion() == PostgresSchema.latestVersion)
+    }
+    try server.psql(database: database, "INSERT INTO exhibit_schema (version, name) VALUES (999, 'future')")
+    await #expect(
+      throws: PostgresStoreError.newerSchema(
+        owner.redacted, version: 999, known: PostgresSchema.latestVersion)
+    ) {
+      try await PostgresStore.with(owner) { try await $0.migrate() }
+    }
+  }
+
+  @Test func twoMigrationsAtOnceMakeOneSchema() async throws {
+    let server = try sharedPostgres.get()
+    let database = try server.makeDatabase()
+    var owner = try server.location(role: "exhibit_owner")
+    owner.database = database
+    let location = owner
+    let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for _ in 0..<2 {
+        group.addTask {
+          try await PostgresStore.with(location) { try await $0.migrate(grantingTo: "exhibit_app") }
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(applied.sorted { $0.count < $1.count } == [[], Array(1...PostgresSchema.latestVersion)])
+  }
+
+  @Test func theApplicationsRoleCannotMakeTheSchema() async throws {
+    let server = try sharedPostgres.get()
+    var app = try server.location()
+    app.database = try server.makeDatabase()
+    do {
+      try await PostgresStore.with(app) { try await $0.migrate() }
+      Issue.record("exhibit_app made the schema")
+    } catch let error as PostgresStoreError {
+      #expect(error.sqlState == "42501", "\(error)")
+    }
+  }
+
+  @Test func connectsOverTheUnixSocket() async throws {
+    let (server, database) = try await newPostgresDatabase()
+    var location = try server.location(socket: true)
+    location.database = database
+    #expect(
+      try await PostgresStore.with(location) { try await $0.schemaVersion() } == PostgresSchema.latestVersion)
+  }
+
+  @Test func saysWhyItCannotConnectWithoutShowingThePassword() async throws {
+    let server = try sharedPostgres.get()
+    let wrongPassword = try PostgresLocation(
+      url: "postgres://exhibit_app:not-the-password@127.0.0.1:\(server.port)/exhibit", environment: [:])
+    let missingDatabase = try PostgresLocation(
+      url: "postgres://exhibit_app:\(PostgresServer.password)@127.0.0.1:\(server.port)/nowhere",
+      environment: [:])
+    let nothingListening = try PostgresLocation(
+      url: "postgres://exhibit_app:secret@127.0.0.1:\(try ObjectStoreServer.freePort())/exhibit",
+      environment: [:])
+    let cases = [
+      (wrongPassword, "password authentication failed"), (missingDatabase, "\"nowhere\" does not exist"),
+      (nothingListening, "refused"),
+    ]
+    for (location, reason) in cases {
+      do {
+        try await PostgresStore.with(location) { _ in }
+        Issue.record("\(location.redacted) connected")
+      } catch let error as PostgresStoreError {
+        let text = "\(error)"
+        #expect(text.hasPrefix(location.redacted + ": cannot connect"), "\(text)")
+        #expect(text.localizedCaseInsensitiveContains(reason), "\(text)")
+        #expect(
+          !text.contains("not-the-password") && !text.contains("secret")
+            && !text.contains(PostgresServer.password))
+      }
+    }
+  }
+}
