@@ -12,6 +12,9 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
   case diskFull(folder: String, free: Int64)
   /// The last writer ended without closing, and SQLite's quick check finds the file damaged.
   case damaged(path: String, problem: String)
+  /// The database named is on a server (a `postgres://` URL, shown without its password), which
+  /// this Exhibit's catalogue does not run on yet.
+  case serverDatabase(url: String)
 
   public var description: String {
     switch self {
@@ -31,6 +34,10 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
       "\(path): the database is damaged (\(problem)), found after the last writer ended without closing it; "
         + "nothing was written. Keep a copy, then restore the workspace from a backup, or recover what it "
         + "holds with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and check it with `exhibit verify`"
+    case .serverDatabase(let url):
+      "\(url): this Exhibit keeps its catalogue in a SQLite file; a catalogue on PostgreSQL is not "
+        + "available yet. Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a file, e.g. "
+        + "Database/exhibit.sqlite"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "
         + "EXHIBIT_DB) to a workspace's Database/exhibit.sqlite"

@@ -1,3 +1,4 @@
+import ExhibitModel
 import Foundation
 
 /// Where a PostgreSQL catalogue is: `postgres://user@host:port/database`, as `--db` or
@@ -17,19 +18,13 @@ public struct PostgresLocation: Sendable, Equatable {
   /// The password, when one was found.
   public var password: String?
 
-  /// Whether `text` names a PostgreSQL database rather than a SQLite file.
-  public static func isPostgresURL(_ text: String) -> Bool {
-    let lowered = text.lowercased()
-    return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
-  }
-
   /// Reads a `postgres://` URL, taking what it leaves out from the environment (`PGUSER`,
   /// `PGHOST`, `PGPORT`, `PGDATABASE`) and the password from where libpq would.
   /// - Throws: ``PostgresStoreError/badURL(_:reason:)``.
   public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-    guard Self.isPostgresURL(text), let components = URLComponents(string: text) else {
+    guard DatabaseURL.isPostgres(text), let components = URLComponents(string: text) else {
       throw PostgresStoreError.badURL(
-        Self.redacted(text), reason: "expected postgres://user@host:port/database")
+        DatabaseURL.withoutPassword(text), reason: "expected postgres://user@host:port/database")
     }
     let query = Dictionary(
       (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
@@ -44,7 +39,8 @@ public struct PostgresLocation: Sendable, Equatable {
       self.port = port
     } else if let text = query["port"] ?? environment["PGPORT"] {
       guard let port = Int(text), (1...65535).contains(port) else {
-        throw PostgresStoreError.badURL(Self.redacted(text), reason: "the port \(text) is not a port number")
+        throw PostgresStoreError.badURL(
+          DatabaseURL.withoutPassword(text), reason: "the port \(text) is not a port number")
       }
       self.port = port
     } else {
@@ -69,15 +65,5 @@ public struct PostgresLocation: Sendable, Equatable {
     text += ":\(port)/\(database)"
     if let socketFolder { text += "?host=\(socketFolder)" }
     return text
-  }
-
-  /// `text` with any password between `//user:` and `@` taken out, for a URL that could not be read.
-  public static func redacted(_ text: String) -> String {
-    guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else {
-      return text
-    }
-    let userInfo = text[scheme.upperBound..<at]
-    guard let colon = userInfo.firstIndex(of: ":") else { return text }
-    return String(text[..<colon]) + String(text[at...])
   }
 }

@@ -4,6 +4,21 @@ import Foundation
 import Testing
 
 @Suite struct WorkspaceCommandTests {
+  @Test func aPostgresURLIsRefusedWithoutItsPasswordAndNothingIsMade() throws {
+    let workspace = try CLIWorkspace()
+    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@db.example/exhibit"
+    for arguments in [["init"], ["criteria", "list"], ["catalog", "Media"]] {
+      let refused = try workspace.run(arguments)
+      #expect(refused.status == 1, "\(arguments)")
+      #expect(
+        refused.stderr.contains(
+          "postgres://exhibit@db.example/exhibit: this Exhibit keeps its catalogue in a SQLite file"),
+        "\(refused.stderr)")
+      #expect(!refused.stderr.contains("hunter2"))
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("")).isEmpty)
+  }
+
   @Test func initMakesAWorkspaceAndKeepsItTheSecondTime() throws {
     let workspace = try CLIWorkspace()
     let first = try workspace.run("init")

@@ -55,8 +55,10 @@ public final class Store {
   ///   - access: `.write` creates a missing file (and its folder); `.read` refuses it.
   /// - Returns: The open, migrated store.
   /// - Throws: ``WorkspaceError/noDatabase(path:)`` when reading a missing file,
-  ///   ``SchemaVersionError`` for a file written by a newer Exhibit, or ``SQLiteError``.
+  ///   ``WorkspaceError/serverDatabase(url:)`` for a `postgres://` URL, ``SchemaVersionError`` for
+  ///   a file written by a newer Exhibit, or ``SQLiteError``.
   public static func open(at path: String, access: Access) throws -> Store {
+    try refuseServerURL(path)
     let fileManager = FileManager.default
     if !fileManager.fileExists(atPath: path) {
       guard access == .write else { throw WorkspaceError.noDatabase(path: path) }
@@ -116,6 +118,14 @@ public final class Store {
       }
       let folder = (path as NSString).deletingLastPathComponent
       throw WorkspaceError.diskFull(folder: folder.isEmpty ? "." : folder, free: free)
+    }
+  }
+
+  /// Refuses a database server's URL before anything is made at a path spelled like it.
+  /// - Throws: ``WorkspaceError/serverDatabase(url:)``.
+  static func refuseServerURL(_ path: String) throws {
+    if DatabaseURL.isPostgres(path) {
+      throw WorkspaceError.serverDatabase(url: DatabaseURL.withoutPassword(path))
     }
   }
 

@@ -41,6 +41,8 @@ public struct Workspace: Sendable {
     } else {
       chosen = databaseRelativePath
     }
+    // A server's URL is passed on as it is, for the store to say what it can do with it.
+    if DatabaseURL.isPostgres(chosen) { return chosen }
     if chosen.hasPrefix("/") { return (chosen as NSString).standardizingPath }
     return URL(fileURLWithPath: currentDirectory).appendingPathComponent(chosen).standardizedFileURL.path
   }
@@ -64,6 +66,7 @@ public struct Workspace: Sendable {
   /// - Returns: What was created and what was already there.
   /// - Throws: ``WorkspaceError`` or a store error.
   public func initialize(databasePath: String? = nil) throws -> InitResult {
+    try Store.refuseServerURL(databasePath ?? self.databasePath)
     let fileManager = FileManager.default
     var isFolder: ObjCBool = false
     let mediaExisted = fileManager.fileExists(atPath: mediaPath, isDirectory: &isFolder)
