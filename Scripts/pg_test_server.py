@@ -11,7 +11,8 @@ FOLDER, and runs it in the foreground. Run as root, the cluster belongs to the `
 (what the application signs in as). A database `exhibit` belongs to `exhibit_owner`.
 
 When the parent is gone (a test run killed or crashed), the cluster is stopped at once and this
-process ends; SIGTERM stops it the same way.
+process ends; SIGTERM stops it the same way. SIGUSR1 restarts it as an administrator would (a
+fast shutdown, which ends every session, then a start), and prints "restarted" once it answers.
 """
 import glob
 import os
@@ -24,6 +25,9 @@ import time
 
 from parent_watch import end_with_parent
 
+# A process started from a thread of the test runner inherits its blocked signals: unblock them,
+# or SIGTERM and SIGUSR1 would never arrive.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 folder, port = sys.argv[1], sys.argv[2]
 data = os.path.join(folder, "data")
 password = "exhibit-test-password"
@@ -57,11 +61,18 @@ subprocess.run(
     [binary("initdb"), "-D", data, "-U", "exhibit_admin", "--pwfile", password_file, "-E", "UTF8",
      "--locale", "C.UTF-8", "--auth-local", "trust", "--auth-host", "scram-sha-256", "--no-sync"],
     check=True, stdout=subprocess.DEVNULL, preexec_fn=demote)
-server = subprocess.Popen(
-    [binary("postgres"), "-D", data, "-k", folder, "-h", "127.0.0.1", "-p", port,
-     "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-     "-c", "max_connections=200"],
-    preexec_fn=demote)
+
+
+def start():
+    """Starts the server in the foreground."""
+    return subprocess.Popen(
+        [binary("postgres"), "-D", data, "-k", folder, "-h", "127.0.0.1", "-p", port,
+         "-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200"],
+        preexec_fn=demote)
+
+
+server = start()
+restarting = False
 
 
 def stop(*_):
@@ -72,8 +83,36 @@ def stop(*_):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-end_with_parent(before_exit=stop)
-signal.signal(signal.SIGTERM, lambda *_: (stop(), os._exit(0)))
+def restart(*_):
+    """A fast shutdown; the loop below starts the server again."""
+    global restarting
+    restarting = True
+    server.send_signal(signal.SIGINT)
+
+
+stopping = False
+
+
+def terminate(*_):
+    """SIGTERM: the loop below sees the server end and removes the folder. A handler must not
+    wait for the server itself: the main thread it interrupts holds Popen's wait lock."""
+    global stopping
+    stopping = True
+    server.send_signal(signal.SIGQUIT)
+
+
+def stop_for_parent():
+    """The parent is gone: the loop below ends the server and removes the folder; this thread
+    waits for that (a second or two at most) before the process exits."""
+    terminate()
+    for _ in range(100):
+        if not os.path.exists(folder):
+            return
+        time.sleep(0.05)
+
+
+end_with_parent(before_exit=stop_for_parent)
+signal.signal(signal.SIGTERM, terminate)
 
 # Each statement on its own: CREATE DATABASE cannot run in a transaction.
 setup = [
@@ -84,12 +123,18 @@ setup = [
     "GRANT CONNECT ON DATABASE exhibit TO exhibit_app",
 ]
 connect = ["-h", folder, "-p", port, "-U", "exhibit_admin", "-d", "postgres"]
-try:
+
+
+def wait_until_ready():
     for _ in range(600):
         ready = subprocess.run([binary("pg_isready"), "-q"] + connect, preexec_fn=demote)
         if ready.returncode == 0 or server.poll() is not None:
-            break
+            return
         time.sleep(0.05)
+
+
+try:
+    wait_until_ready()
     statements = [argument for statement in setup for argument in ("-c", statement)]
     subprocess.run([binary("psql"), "-q", "-v", "ON_ERROR_STOP=1"] + connect + statements,
                    check=True, preexec_fn=demote)
@@ -97,4 +142,15 @@ except Exception as error:
     stop()
     sys.exit(f"pg_test_server: the cluster could not be set up: {error}")
 print("ready", flush=True)
-sys.exit(server.wait())
+signal.signal(signal.SIGUSR1, restart)
+while True:
+    status = server.wait()
+    if stopping:
+        shutil.rmtree(folder, ignore_errors=True)
+        sys.exit(0)
+    if not restarting:
+        sys.exit(status)
+    restarting = False
+    server = start()
+    wait_until_ready()
+    print("restarted", flush=True)

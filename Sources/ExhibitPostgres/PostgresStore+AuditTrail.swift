@@ -12,7 +12,8 @@ extension PostgresStore: AuditTrailStorage {
   /// Appends one event after the newest, with its subjects indexed (``AuditSubjects``).
   /// - Throws: ``PostgresStoreError``.
   public func appendAuditEvent(_ entry: AuditEntry) async throws -> AuditEvent {
-    try await transaction { connection in
+    let logger = logger
+    return try await transaction { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))", logger: logger)
       let head = try await connection.query(
         "SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1", logger: logger
@@ -43,6 +44,7 @@ extension PostgresStore: AuditTrailStorage {
   /// The events indexed under any of `subjects`, oldest first.
   /// - Throws: ``PostgresStoreError``.
   public func auditEvents(touching subjects: [String]) async throws -> [AuditEvent] {
+    let logger = logger
     guard !subjects.isEmpty else { return [] }
     return try await events(
       where: "id IN (SELECT event_id FROM audit_subject WHERE subject = ANY($1))", [subjects])
@@ -51,8 +53,9 @@ extension PostgresStore: AuditTrailStorage {
   /// Walks the chain oldest first, streaming the rows, and names the first event that breaks it.
   /// - Throws: ``PostgresStoreError``.
   public func verifyAuditChain() async throws -> AuditChainReport {
+    let logger = logger
     do {
-      return try await client.withConnection { connection in
+      return try await withConnection { connection in
         var walk = AuditChainWalk()
         let rows = try await connection.query(
           "SELECT \(unescaped: Self.eventColumns) FROM audit_event ORDER BY id", logger: logger)

@@ -14,6 +14,7 @@ extension PostgresStore {
   ///   Exhibit, or ``PostgresStoreError``.
   @discardableResult
   public func migrate(grantingTo appRole: String? = nil) async throws -> [Int] {
+    let logger = logger
     let url = url
     let applied = try await transaction { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.migration))", logger: logger)
@@ -36,17 +37,19 @@ extension PostgresStore {
           logger: logger)
         applied.append(migration.version)
       }
+      // Under the same lock: two GRANTs on one table at once fail ("tuple concurrently updated").
+      if let appRole { try await Self.grant(to: appRole, connection, logger: logger) }
       return applied
     }
-    if let appRole { try await grant(to: appRole) }
     return applied
   }
 
   /// The schema's version: 0 for a database Exhibit has not made its schema in.
   /// - Throws: ``PostgresStoreError``.
   public func schemaVersion() async throws -> Int {
+    let logger = logger
     do {
-      return try await client.withConnection { try await Self.version($0, logger: logger) }
+      return try await withConnection { try await Self.version($0, logger: logger) }
     } catch {
       throw PostgresStoreError.from(error, url: url)
     }
@@ -62,28 +65,26 @@ extension PostgresStore {
   }
 
   /// Grants `role` the application's rights on every table of the schema.
-  private func grant(to role: String) async throws {
+  private static func grant(to role: String, _ connection: PostgresConnection, logger: Logger) async throws {
     let quoted = "\"" + role.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    try await transaction { connection in
-      let tables = try await connection.query(
-        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename",
-        logger: logger
-      ).collect().map { try $0.decode(String.self) }
-      try await connection.query("GRANT USAGE ON SCHEMA public TO \(unescaped: quoted)", logger: logger)
-      for table in tables {
-        let name = "\"" + table + "\""
-        let rights =
-          table == "exhibit_schema"
-          ? "SELECT"
-          : PostgresSchema.appendOnlyTables.contains(table)
-            ? "SELECT, INSERT" : "SELECT, INSERT, UPDATE, DELETE"
-        try await connection.query(
-          "REVOKE ALL ON \(unescaped: name) FROM \(unescaped: quoted)", logger: logger)
-        try await connection.query(
-          "GRANT \(unescaped: rights) ON \(unescaped: name) TO \(unescaped: quoted)", logger: logger)
-      }
+    let tables = try await connection.query(
+      "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename",
+      logger: logger
+    ).collect().map { try $0.decode(String.self) }
+    try await connection.query("GRANT USAGE ON SCHEMA public TO \(unescaped: quoted)", logger: logger)
+    for table in tables {
+      let name = "\"" + table + "\""
+      let rights =
+        table == "exhibit_schema"
+        ? "SELECT"
+        : PostgresSchema.appendOnlyTables.contains(table)
+          ? "SELECT, INSERT" : "SELECT, INSERT, UPDATE, DELETE"
       try await connection.query(
-        "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO \(unescaped: quoted)", logger: logger)
+        "REVOKE ALL ON \(unescaped: name) FROM \(unescaped: quoted)", logger: logger)
+      try await connection.query(
+        "GRANT \(unescaped: rights) ON \(unescaped: name) TO \(unescaped: quoted)", logger: logger)
     }
+    try await connection.query(
+      "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO \(unescaped: quoted)", logger: logger)
   }
 }

@@ -26,19 +26,27 @@ extension PostgresStore {
   /// - Returns: What `body` returned.
   /// - Throws: ``PostgresStoreError``, or what `body` throws.
   public func transaction<Result: Sendable>(
-    _ isolation: PostgresIsolation = .readCommitted, _ body: (PostgresConnection) async throws -> Result
+    _ isolation: PostgresIsolation = .readCommitted,
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
   ) async throws -> Result {
+    let logger = logger
     var attempt = 0
     while true {
       do {
-        return try await client.withConnection { connection in
+        return try await withConnection { connection in
           try await connection.query("BEGIN ISOLATION LEVEL \(unescaped: isolation.rawValue)", logger: logger)
           do {
             let result = try await body(connection)
             try await connection.query("COMMIT", logger: logger)
             return result
           } catch {
-            _ = try? await connection.query("ROLLBACK", logger: logger)
+            // A session the server ended (a restart, 57P01) or lost is closed, not rolled back:
+            // a ROLLBACK sent on it would wait for an answer that never comes.
+            if Self.sessionIsUsable(after: error) {
+              _ = try? await connection.query("ROLLBACK", logger: logger)
+            } else {
+              try? await connection.close()
+            }
             throw error
           }
         }
@@ -56,12 +64,22 @@ extension PostgresStore {
     }
   }
 
+  /// Whether a connection can still run statements after `error`: not after the server ended the
+  /// session (SQLSTATE class 57, operator intervention), a connection failure (class 08), or a
+  /// failure of the connection itself rather than of a statement.
+  static func sessionIsUsable(after error: any Error) -> Bool {
+    guard let error = error as? PSQLError else { return true }
+    guard let state = error.serverInfo?[.sqlState] else { return false }
+    return !state.hasPrefix("57") && !state.hasPrefix("08")
+  }
+
   /// Runs one statement outside a transaction.
   /// - Throws: ``PostgresStoreError``.
   @discardableResult
   public func execute(_ query: PostgresQuery) async throws -> [PostgresRow] {
+    let logger = logger
     do {
-      return try await client.withConnection { connection in
+      return try await withConnection { connection in
         try await connection.query(query, logger: logger).collect()
       }
     } catch {

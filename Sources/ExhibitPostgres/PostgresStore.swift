@@ -5,17 +5,18 @@ import PostgresNIO
 /// A PostgreSQL catalogue: a pool of connections to one database, and the transactions every
 /// operation runs in.
 ///
-/// Open one with ``with(_:maximumConnections:_:)``, which runs the pool for the body's duration.
+/// Open one with ``with(_:maximumConnections:_:)``, which keeps a pool of connections
+/// (``PostgresConnectionPool``) for the body's duration.
 /// Each Exhibit process (a command, or a server among several) has its own pool; the database
 /// serializes what must be serialized across them.
 public final class PostgresStore: Sendable {
   /// The database, for messages (no password).
   public let url: String
-  let client: PostgresClient
+  let pool: PostgresConnectionPool
   let logger: Logger
 
-  private init(client: PostgresClient, url: String, logger: Logger) {
-    self.client = client
+  private init(pool: PostgresConnectionPool, url: String, logger: Logger) {
+    self.pool = pool
     self.url = url
     self.logger = logger
   }
@@ -36,33 +37,51 @@ public final class PostgresStore: Sendable {
     _ body: (PostgresStore) async throws -> Result
   ) async throws -> Result {
     var logger = Logger(label: "exhibit.postgres")
-    logger.logLevel = .critical
-    // A first connection of its own: the pool would retry a refused sign-in quietly, for ever.
+    logger.logLevel = ProcessInfo.processInfo.environment["EXHIBIT_PG_TRACE"] != nil ? .trace : .critical
+    let pool = PostgresConnectionPool(
+      configuration: connectionConfiguration(location), maximum: maximumConnections, logger: logger)
+    let store = PostgresStore(pool: pool, url: location.redacted, logger: logger)
+    // A first connection before the body, so a wrong password or a missing database is said at once.
+    try await store.withConnection { _ in }
     do {
-      let first = try await PostgresConnection.connect(
-        configuration: connectionConfiguration(location), id: 0, logger: logger)
-      try? await first.close()
+      let result = try await body(store)
+      await pool.close()
+      return result
     } catch {
-      throw PostgresStoreError.from(error, url: location.redacted)
+      await pool.close()
+      throw error
     }
-    var configuration: PostgresClient.Configuration
-    if let folder = location.socketFolder {
-      configuration = .init(
-        unixSocketPath: socketPath(folder, location.port), username: location.user,
-        password: location.password, database: location.database)
-    } else {
-      configuration = .init(
-        host: location.host ?? "localhost", port: location.port, username: location.user,
-        password: location.password, database: location.database, tls: .disable)
+  }
+
+  /// Runs `body` on a connection of the pool, given back afterwards.
+  ///
+  /// When the server closes the connection under `body` (a restart ends every session) and `body`
+  /// has not finished a second later, the operation fails then: postgres-nio can leave a statement
+  /// sent on a closing connection unanswered for ever, and a command must end and say why.
+  /// - Throws: ``PostgresStoreError`` when no connection can be made or it is lost, or what
+  ///   `body` throws.
+  func withConnection<Result: Sendable>(
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+  ) async throws -> Result {
+    let connection: PostgresConnection
+    do { connection = try await pool.lease() } catch { throw PostgresStoreError.from(error, url: url) }
+    let outcome = OperationOutcome<Result>()
+    let lost = PostgresStoreError.unreachable(url, reason: "the server closed the connection")
+    let result = await withCheckedContinuation { continuation in
+      outcome.whenDone { continuation.resume(returning: $0) }
+      let work = Task {
+        do { outcome.finish(.success(try await body(connection))) } catch { outcome.finish(.failure(error)) }
+      }
+      connection.closeFuture.whenComplete { _ in
+        Task {
+          try? await Task.sleep(for: .seconds(1))
+          outcome.finish(.failure(lost))
+          work.cancel()
+        }
+      }
     }
-    configuration.options.maximumConnections = maximumConnections
-    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-    let store = PostgresStore(client: client, url: location.redacted, logger: logger)
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { await client.run() }
-      defer { group.cancelAll() }
-      return try await body(store)
-    }
+    await pool.giveBack(connection)
+    return try result.get()
   }
 
   /// The settings of one connection to `location`.

@@ -43,7 +43,15 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
       if sqlState.hasPrefix("28") || sqlState == "3D000" { return .unreachable(url, reason: message) }
       return .refused(url, sqlState: sqlState, message: message)
     }
+    if let inner = error.underlying as? PSQLError { return from(inner, url: url) }
     if let underlying = error.underlying { return .unreachable(url, reason: "\(underlying)") }
-    return .unreachable(url, reason: "\(error.code)")
+    return .unreachable(url, reason: words(of: "\(error.code)"))
+  }
+
+  /// postgres-nio's name of a failure (`serverClosedConnection`) as words ("server closed connection").
+  private static func words(of name: String) -> String {
+    name.reduce(into: "") { text, character in
+      if character.isUppercase { text += " " + character.lowercased() } else { text.append(character) }
+    }
   }
 }

@@ -99,10 +99,12 @@ import Testing
         }
       }
     }
-    #expect(throws: ServerError.self) {
-      try server.psql(database: database, "UPDATE audit_event SET actor = 'Mallory'")
+    await #expect(throws: ServerError.self) {
+      try await offThePool { try server.psql(database: database, "UPDATE audit_event SET actor = 'Mallory'") }
     }
-    #expect(try server.psql(database: database, "SELECT actor FROM audit_event") == "Ana\n")
+    #expect(
+      try await offThePool { try server.psql(database: database, "SELECT actor FROM audit_event") } == "Ana\n"
+    )
   }
 
   @Test func theDatabaseRefusesAnEventThatDoesNotFollowTheHead() async throws {
@@ -147,9 +149,11 @@ import Testing
       }
     }
     // Only a superuser can do this: turn the trigger off and rewrite history.
-    try server.psql(
-      database: database, "ALTER TABLE audit_event DISABLE TRIGGER audit_event_no_change",
-      "UPDATE audit_event SET actor = 'Mallory' WHERE id = 2")
+    try await offThePool {
+      try server.psql(
+        database: database, "ALTER TABLE audit_event DISABLE TRIGGER audit_event_no_change",
+        "UPDATE audit_event SET actor = 'Mallory' WHERE id = 2")
+    }
     let report = try await PostgresStore.with(app) { try await $0.verifyAuditChain() }
     #expect(!report.valid)
     #expect(report.problems.first?.path == "audit_event:2")
@@ -161,4 +165,71 @@ import Testing
       id: event.id, at: event.at, actor: event.actor, action: event.action, subject: event.subject,
       before: event.before, after: event.after, previousHash: event.previousHash, hash: hash)
   }
+}
+
+/// The database restarted under a writer: an append cut off fails with a clear error and leaves
+/// nothing half-written, the pool reconnects, and the chain stays whole.
+@Suite struct PostgresRestartTests {
+  @Test func appendsCutByARestartAreAllOrNothing() async throws {
+    // A cluster of its own: the restart ends every session on it.
+    let server = try await offThePool { try PostgresServer() }
+    defer { server.stop() }
+    var owner = try server.location(role: "exhibit_owner")
+    owner.database = "exhibit"
+    try await PostgresStore.with(owner) { try await $0.migrate(grantingTo: "exhibit_app") }
+    let app = try server.location()
+    let total = 200
+    let (acknowledged, failures) = try await PostgresStore.with(app, maximumConnections: 2) { store in
+      try await withThrowingTaskGroup(of: ([AuditEvent], [String]).self) { group in
+        let progress = Progress()
+        group.addTask {
+          var acknowledged: [AuditEvent] = []
+          var failures: [String] = []
+          for index in 0..<total {
+            do {
+              acknowledged.append(
+                try await store.appendAuditEvent(
+                  AuditEntry(actor: "Ana", action: "link.create", subject: "link:\(index)")))
+            } catch {
+              // As an auditor would: try the next one a little later.
+              failures.append("\(error)")
+              try await Task.sleep(for: .milliseconds(50))
+            }
+            progress.advance()
+          }
+          return (acknowledged, failures)
+        }
+        while progress.count < total / 4 { try await Task.sleep(for: .milliseconds(5)) }
+        try await offThePool { try server.restart() }
+        return try await group.next() ?? ([], [])
+      }
+    }
+    try await PostgresStore.with(app) { store in
+      let events = try await store.auditEvents()
+      // Every acknowledged event is there as it was returned, and nothing else but what was asked.
+      #expect(Set(acknowledged.map(\.hash)).isSubset(of: Set(events.map(\.hash))))
+      #expect(acknowledged.count + failures.count == total)
+      #expect(events.count >= acknowledged.count && events.count <= total)
+      #expect(try await store.verifyAuditChain().valid)
+      // Each event with its subjects: an append is one transaction.
+      for event in events {
+        #expect(try await store.auditEvents(touching: [event.subject]).map(\.id) == [event.id])
+      }
+    }
+    // The pool reconnected: the appends after the restart were made.
+    #expect(acknowledged.last?.subject == "link:\(total - 1)")
+    for failure in failures {
+      #expect(failure.hasPrefix("postgres://exhibit_app@127.0.0.1:\(server.port)/exhibit: "), "\(failure)")
+      #expect(!failure.contains(PostgresServer.password) && !failure.contains("PSQLError"), "\(failure)")
+    }
+  }
+}
+
+/// How many appends a writer has made, read by the task that restarts the server.
+private final class Progress: @unchecked Sendable {
+  private let lock = NSLock()
+  private var done = 0
+
+  var count: Int { lock.withLock { done } }
+  func advance() { lock.withLock { done += 1 } }
 }

@@ -6,8 +6,8 @@ import Testing
 /// Opening a PostgreSQL catalogue and making its schema, against a real cluster.
 @Suite struct PostgresStoreTests {
   @Test func migratesOnceAndRefusesASchemaFromANewerExhibit() async throws {
-    let server = try sharedPostgres.get()
-    let database = try server.makeDatabase()
+    let server = try await offThePool { try sharedPostgres.get() }
+    let database = try await offThePool { try server.makeDatabase() }
     var owner = try server.location(role: "exhibit_owner")
     owner.database = database
     try await PostgresStore.with(owner) { (store: PostgresStore) async throws in
@@ -16,7 +16,9 @@ import Testing
       #expect(try await store.migrate() == [])
       #expect(try await store.schemaVersion() == PostgresSchema.latestVersion)
     }
-    try server.psql(database: database, "INSERT INTO exhibit_schema (version, name) VALUES (999, 'future')")
+    try await offThePool {
+      try server.psql(database: database, "INSERT INTO exhibit_schema (version, name) VALUES (999, 'future')")
+    }
     await #expect(
       throws: PostgresStoreError.newerSchema(
         owner.redacted, version: 999, known: PostgresSchema.latestVersion)
@@ -26,8 +28,8 @@ import Testing
   }
 
   @Test func twoMigrationsAtOnceMakeOneSchema() async throws {
-    let server = try sharedPostgres.get()
-    let database = try server.makeDatabase()
+    let server = try await offThePool { try sharedPostgres.get() }
+    let database = try await offThePool { try server.makeDatabase() }
     var owner = try server.location(role: "exhibit_owner")
     owner.database = database
     let location = owner
@@ -43,9 +45,9 @@ import Testing
   }
 
   @Test func theApplicationsRoleCannotMakeTheSchema() async throws {
-    let server = try sharedPostgres.get()
+    let server = try await offThePool { try sharedPostgres.get() }
     var app = try server.location()
-    app.database = try server.makeDatabase()
+    app.database = try await offThePool { try server.makeDatabase() }
     do {
       try await PostgresStore.with(app) { try await $0.migrate() }
       Issue.record("exhibit_app made the schema")
@@ -63,7 +65,7 @@ import Testing
   }
 
   @Test func saysWhyItCannotConnectWithoutShowingThePassword() async throws {
-    let server = try sharedPostgres.get()
+    let server = try await offThePool { try sharedPostgres.get() }
     let wrongPassword = try PostgresLocation(
       url: "postgres://exhibit_app:not-the-password@127.0.0.1:\(server.port)/exhibit", environment: [:])
     let missingDatabase = try PostgresLocation(

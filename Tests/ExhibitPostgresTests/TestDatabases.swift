@@ -19,8 +19,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 /// and the application's rights granted to `exhibit_app`.
 /// - Returns: The cluster and the database's name.
 func newPostgresDatabase() async throws -> (server: PostgresServer, database: String) {
-  let server = try sharedPostgres.get()
-  let database = try server.makeDatabase()
+  let server = try await offThePool { try sharedPostgres.get() }
+  let database = try await offThePool { try server.makeDatabase() }
   var owner = try server.location(role: "exhibit_owner")
   owner.database = database
   try await PostgresStore.with(owner) { try await $0.migrate(grantingTo: "exhibit_app") }
