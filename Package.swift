@@ -157,7 +157,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "exhibit-bench",
-      dependencies: ["ExhibitKit", "ExhibitSQLite"],
+      dependencies: ["ExhibitKit", "ExhibitSQLite", "ExhibitPostgres"],
       path: "Sources/exhibit-bench"
     ),
     // The fuzz targets' checks, shared by the libFuzzer build of exhibit-fuzz (Scripts/fuzz.sh)

@@ -1,5 +1,6 @@
 // Search latency on a generated workspace: `Scripts/bench-search.sh [--scales 0.1,1] [--repeats N]`;
-// with `audits` first, the audit benchmark instead (`Scripts/bench-audits.sh`, ``AuditBenchmark``).
+// with `audits` first, the audit benchmark instead (`Scripts/bench-audits.sh`, ``AuditBenchmark``);
+// with `appends`, the audit trail's appends under concurrent writers (`Scripts/bench-appends.sh`).
 // Builds each scale's database in a temporary folder (scale 1: 100,000 recordings, 1,000,000 caption
 // cues, 10,000 criteria items, 10,000 link notes), then times `Store.search` for a mix of queries.
 import ExhibitKit
@@ -49,6 +50,10 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
+if CommandLine.arguments.dropFirst().first == "appends" {
+  try await AppendBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "audits" {
   try AuditBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
   exit(0)
