@@ -20,11 +20,12 @@ done
 
 # chromium and its driver run axe-core over bundle reports in the tests; poppler-utils turns the
 # reports Chromium prints to PDF into text and PNG pages there. postgresql is the server the
-# team backend's tests start, each in a cluster of its own in a temporary folder. libstdc++-12-dev and
+# team backend's tests start, each in a cluster of its own in a temporary folder (openssl makes
+# its certificate). libstdc++-12-dev and
 # libgcc-12-dev (which Swift itself needs) and zlib1g-dev hold the archives `make release` links in.
 packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip
   chromium chromium-driver poppler-utils libstdc++-12-dev libgcc-12-dev zlib1g-dev bash-completion man-db
-  postgresql)
+  postgresql openssl)
 $media && packages+=(espeak-ng fonts-dejavu-core)
 $bench && packages+=(hyperfine wrk faketime nginx-light)
 # awscli's `aws s3 cp` is the reference client Scripts/bench-objects.sh times uploads against.

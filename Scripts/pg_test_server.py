@@ -5,7 +5,7 @@ long as the process that started it lives.
 Usage: pg_test_server.py FOLDER PORT
 
 Makes a cluster in FOLDER/data (initdb), listening on 127.0.0.1:PORT and on a Unix socket in
-FOLDER, and runs it in the foreground. Run as root, the cluster belongs to the `postgres` user
+FOLDER, offering TLS with a self-signed certificate, and runs it in the foreground. Run as root, the cluster belongs to the `postgres` user
 (PostgreSQL refuses to run as root). Three roles, all with the password in FOLDER/password:
 `exhibit_admin` (superuser, makes databases), `exhibit_owner` (owns the schema) and `exhibit_app`
 (what the application signs in as). A database `exhibit` belongs to `exhibit_owner`.
@@ -57,6 +57,15 @@ password_file = os.path.join(folder, "password")
 with open(password_file, "w") as handle:
     handle.write(password + "\n")
 os.chmod(password_file, 0o644)
+# A self-signed certificate, so the server offers TLS as a team's server would.
+subprocess.run(
+    ["openssl", "req", "-new", "-x509", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+     "-keyout", os.path.join(folder, "server.key"), "-out", os.path.join(folder, "server.crt")],
+    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+os.chmod(os.path.join(folder, "server.key"), 0o600)
+if os.geteuid() == 0:
+    for name in ("server.key", "server.crt"):
+        os.chown(os.path.join(folder, name), pwd.getpwnam("postgres").pw_uid, pwd.getpwnam("postgres").pw_gid)
 subprocess.run(
     [binary("initdb"), "-D", data, "-U", "exhibit_admin", "--pwfile", password_file, "-E", "UTF8",
      "--locale", "C.UTF-8", "--auth-local", "trust", "--auth-host", "scram-sha-256", "--no-sync"],
@@ -67,7 +76,8 @@ def start():
     """Starts the server in the foreground."""
     return subprocess.Popen(
         [binary("postgres"), "-D", data, "-k", folder, "-h", "127.0.0.1", "-p", port,
-         "-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200"],
+         "-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200",
+         "-c", "ssl=on", "-c", f"ssl_cert_file={folder}/server.crt", "-c", f"ssl_key_file={folder}/server.key"],
         preexec_fn=demote)
 
 

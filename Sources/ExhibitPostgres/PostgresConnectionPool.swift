@@ -13,7 +13,7 @@ actor PostgresConnectionPool {
   private let maximum: Int
   private let logger: Logger
   /// Open connections not in use.
-  private var idle: [PostgresConnection] = []
+  private var idle: [ConnectionWatch] = []
   /// Connections open or being opened, in use or not.
   private var open = 0
   /// Operations waiting for a connection to be given back.
@@ -28,20 +28,20 @@ actor PostgresConnectionPool {
 
   /// An open connection for one operation; give it back with ``giveBack(_:)``.
   /// - Throws: postgres-nio's error when a new connection cannot be made.
-  func lease() async throws -> PostgresConnection {
+  func lease() async throws -> ConnectionWatch {
     while true {
-      if let connection = idle.popLast() {
-        if !connection.isClosed { return connection }
+      if let watched = idle.popLast() {
+        if !watched.connection.isClosed { return watched }
         open -= 1
-        try? await connection.close()
+        try? await watched.connection.close()
         continue
       }
       if open < maximum {
         open += 1
         nextID += 1
         do {
-          return try await PostgresConnection.connect(
-            configuration: configuration, id: nextID, logger: logger)
+          return ConnectionWatch(
+            try await PostgresConnection.connect(configuration: configuration, id: nextID, logger: logger))
         } catch {
           open -= 1
           wakeOne()
@@ -53,12 +53,13 @@ actor PostgresConnectionPool {
   }
 
   /// Takes a connection back: kept for the next operation while it is open, else dropped.
-  func giveBack(_ connection: PostgresConnection) async {
-    if connection.isClosed {
+  func giveBack(_ watched: ConnectionWatch) async {
+    watched.whileRunning(nil)
+    if watched.connection.isClosed {
       open -= 1
-      try? await connection.close()
+      try? await watched.connection.close()
     } else {
-      idle.append(connection)
+      idle.append(watched)
     }
     wakeOne()
   }
@@ -68,7 +69,7 @@ actor PostgresConnectionPool {
     let closing = idle
     idle = []
     open -= closing.count
-    for connection in closing { try? await connection.close() }
+    for watched in closing { try? await watched.connection.close() }
   }
 
   private func wakeOne() {

@@ -17,6 +17,17 @@ public struct PostgresLocation: Sendable, Equatable {
   public var database: String
   /// The password, when one was found.
   public var password: String?
+  /// Whether and how the connection is encrypted, as libpq's `sslmode` says.
+  public var encryption: Encryption = .prefer
+
+  /// libpq's `sslmode` values: `disable`; `prefer` (TLS when the server offers it, the default)
+  /// and `require` (TLS or no connection), neither checking the server's certificate, as libpq;
+  /// `verify-ca` (a certificate the system trusts) and `verify-full` (and for this host name).
+  public enum Encryption: String, Sendable, Equatable, CaseIterable {
+    case disable, prefer, require
+    case verifyCA = "verify-ca"
+    case verifyFull = "verify-full"
+  }
 
   /// Reads a `postgres://` URL, taking what it leaves out from the environment (`PGUSER`,
   /// `PGHOST`, `PGPORT`, `PGDATABASE`) and the password from where libpq would.
@@ -51,6 +62,15 @@ public struct PostgresLocation: Sendable, Equatable {
     let path = String(components.percentEncodedPath.drop(while: { $0 == "/" }))
     let databaseName = path.removingPercentEncoding ?? path
     database = !databaseName.isEmpty ? databaseName : query["dbname"] ?? environment["PGDATABASE"] ?? user
+    if let mode = query["sslmode"] ?? environment["PGSSLMODE"] {
+      guard let encryption = Encryption(rawValue: mode) else {
+        throw PostgresStoreError.badURL(
+          DatabaseURL.withoutPassword(text),
+          reason: "sslmode \(mode) is not one of "
+            + Encryption.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      self.encryption = encryption
+    }
     password =
       components.password?.removingPercentEncoding ?? environment["PGPASSWORD"]
       ?? PasswordFile(environment: environment)?.password(

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 /// A PostgreSQL catalogue: a pool of connections to one database, and the transactions every
@@ -37,9 +38,13 @@ public final class PostgresStore: Sendable {
     _ body: (PostgresStore) async throws -> Result
   ) async throws -> Result {
     var logger = Logger(label: "exhibit.postgres")
-    logger.logLevel = ProcessInfo.processInfo.environment["EXHIBIT_PG_TRACE"] != nil ? .trace : .critical
+    logger.logLevel = .critical
+    let configuration: PostgresConnection.Configuration
+    do { configuration = try connectionConfiguration(location) } catch {
+      throw PostgresStoreError.unreachable(location.redacted, reason: "TLS cannot be set up: \(error)")
+    }
     let pool = PostgresConnectionPool(
-      configuration: connectionConfiguration(location), maximum: maximumConnections, logger: logger)
+      configuration: configuration, maximum: maximumConnections, logger: logger)
     let store = PostgresStore(pool: pool, url: location.redacted, logger: logger)
     // A first connection before the body, so a wrong password or a missing database is said at once.
     try await store.withConnection { _ in }
@@ -63,8 +68,9 @@ public final class PostgresStore: Sendable {
   func withConnection<Result: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
   ) async throws -> Result {
-    let connection: PostgresConnection
-    do { connection = try await pool.lease() } catch { throw PostgresStoreError.from(error, url: url) }
+    let watched: ConnectionWatch
+    do { watched = try await pool.lease() } catch { throw PostgresStoreError.from(error, url: url) }
+    let connection = watched.connection
     let outcome = OperationOutcome<Result>()
     let lost = PostgresStoreError.unreachable(url, reason: "the server closed the connection")
     let result = await withCheckedContinuation { continuation in
@@ -72,20 +78,17 @@ public final class PostgresStore: Sendable {
       let work = Task {
         do { outcome.finish(.success(try await body(connection))) } catch { outcome.finish(.failure(error)) }
       }
-      connection.closeFuture.whenComplete { _ in
-        Task {
-          try? await Task.sleep(for: .seconds(1))
-          outcome.finish(.failure(lost))
-          work.cancel()
-        }
+      watched.whileRunning {
+        outcome.finish(.failure(lost))
+        work.cancel()
       }
     }
-    await pool.giveBack(connection)
+    await pool.giveBack(watched)
     return try result.get()
   }
 
   /// The settings of one connection to `location`.
-  private static func connectionConfiguration(_ location: PostgresLocation)
+  private static func connectionConfiguration(_ location: PostgresLocation) throws
     -> PostgresConnection.Configuration
   {
     if let folder = location.socketFolder {
@@ -95,7 +98,22 @@ public final class PostgresStore: Sendable {
     }
     return .init(
       host: location.host ?? "localhost", port: location.port, username: location.user,
-      password: location.password, database: location.database, tls: .disable)
+      password: location.password, database: location.database, tls: try tls(location.encryption))
+  }
+
+  /// postgres-nio's TLS setting for libpq's `sslmode`.
+  private static func tls(_ encryption: PostgresLocation.Encryption) throws
+    -> PostgresConnection.Configuration.TLS
+  {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    switch encryption {
+    case .disable: return .disable
+    case .prefer, .require: configuration.certificateVerification = .none
+    case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+    case .verifyFull: configuration.certificateVerification = .fullVerification
+    }
+    let context = try NIOSSLContext(configuration: configuration)
+    return encryption == .prefer ? .prefer(context) : .require(context)
   }
 
   /// The socket a server on `port` listens on in `folder`.

@@ -93,3 +93,32 @@ import Testing
     }
   }
 }
+
+/// Encryption as libpq's `sslmode` asks, against a server offering TLS with a self-signed
+/// certificate.
+@Suite struct PostgresEncryptionTests {
+  @Test func encryptsAsSSLModeSaysAndRefusesAnUntrustedCertificateWhenAskedToVerify() async throws {
+    let (server, database) = try await newPostgresDatabase()
+    func location(_ mode: String?) throws -> PostgresLocation {
+      let query = mode.map { "?sslmode=\($0)" } ?? ""
+      return try PostgresLocation(
+        url: "postgres://exhibit_app:\(PostgresServer.password)@127.0.0.1:\(server.port)/\(database)\(query)",
+        environment: [:])
+    }
+    for (mode, encrypted) in [(nil, true), ("prefer", true), ("require", true), ("disable", false)] {
+      let ssl = try await PostgresStore.with(try location(mode)) { store in
+        try await store.execute("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").first?.decode(
+          Bool.self)
+      }
+      #expect(ssl == encrypted, "sslmode \(mode ?? "(default)")")
+    }
+    do {
+      try await PostgresStore.with(try location("verify-full")) { _ in }
+      Issue.record("a self-signed certificate was trusted")
+    } catch let error as PostgresStoreError {
+      #expect(
+        "\(error)".hasPrefix("postgres://exhibit_app@127.0.0.1:\(server.port)/\(database): cannot connect"))
+    }
+    #expect(throws: PostgresStoreError.self) { try location("sometimes") }
+  }
+}
