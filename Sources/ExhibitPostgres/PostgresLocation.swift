@@ -48,10 +48,10 @@ public struct PostgresLocation: Sendable, Equatable {
     }
     if let port = components.port {
       self.port = port
-    } else if let text = query["port"] ?? environment["PGPORT"] {
-      guard let port = Int(text), (1...65535).contains(port) else {
+    } else if let named = query["port"] ?? environment["PGPORT"] {
+      guard let port = Int(named), (1...65535).contains(port) else {
         throw PostgresStoreError.badURL(
-          DatabaseURL.withoutPassword(text), reason: "the port \(text) is not a port number")
+          DatabaseURL.withoutPassword(text), reason: "the port \(named) is not a port number")
       }
       self.port = port
     } else {

@@ -44,6 +44,10 @@ import Testing
     } catch {
       #expect(!"\(error)".contains("topsecret"), "\(error)")
     }
+    #expect(
+      throws: PostgresStoreError.badURL(
+        "postgres://a@h/db?port=http", reason: "the port http is not a port number")
+    ) { try PostgresLocation(url: "postgres://a:secret@h/db?port=http", environment: [:]) }
   }
 
   @Test func findsThePasswordInAPasswordFileThatOnlyItsOwnerReads() throws {

@@ -41,7 +41,7 @@ final class StoreExport: Sendable {
         atPath: (path as NSString).appendingPathComponent(file), isDirectory: &isFolder)
         && !isFolder.boolValue
     }
-    for file in files.sorted(by: { ($0 == "bagit.txt" ? 1 : 0, $0) < ($1 == "bagit.txt" ? 1 : 0, $1) }) {
+    for file in files.sorted() where file != "bagit.txt" {
       _ = try upload((path as NSString).appendingPathComponent(file), as: "\(name)/\(file)")
     }
     let location = try upload((path as NSString).appendingPathComponent("bagit.txt"), as: "\(name)/bagit.txt")
