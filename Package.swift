@@ -95,17 +95,22 @@ let package = Package(
       ]
     ),
     // The catalogue on PostgreSQL, over postgres-nio: numbered migrations, the append-only audit
-    // trail with its hash chain kept whole under writers on several servers. Like the object
-    // store, it stands on the bottom layer only, implementing its seams.
+    // trail with its hash chain kept whole under writers on several servers, and ExhibitKit's
+    // domains on PostgreSQL (PostgresCatalogue), implementing their seams. Outside ExhibitKit, so
+    // `exhibit` links no network client.
     .target(
       name: "ExhibitPostgres",
       dependencies: [
         "ExhibitModel",
+        "ExhibitKit",
+        "ExhibitSQLite",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
       ],
-      resources: [.embedInCode("Migrations/001-audit-trail.sql")]
+      resources: [
+        .embedInCode("Migrations/001-audit-trail.sql"), .embedInCode("Migrations/002-criteria.sql"),
+      ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.
     .target(

@@ -14,7 +14,10 @@ public enum PostgresSchema {
   static let migrations: [Migration] = [
     Migration(
       version: 1, name: "audit-trail",
-      sql: String(decoding: PackageResources._01_audit_trail_sql, as: UTF8.self))
+      sql: String(decoding: PackageResources._01_audit_trail_sql, as: UTF8.self)),
+    Migration(
+      version: 2, name: "criteria",
+      sql: String(decoding: PackageResources._02_criteria_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.

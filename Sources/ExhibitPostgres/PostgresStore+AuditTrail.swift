@@ -12,27 +12,41 @@ extension PostgresStore: AuditTrailStorage {
   /// Appends one event after the newest, with its subjects indexed (``AuditSubjects``).
   /// - Throws: ``PostgresStoreError``.
   public func appendAuditEvent(_ entry: AuditEntry) async throws -> AuditEvent {
-    let logger = logger
-    return try await transaction { connection in
-      try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))", logger: logger)
-      let head = try await connection.query(
-        "SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1", logger: logger
-      ).collect().first?.decode((Int64, String).self)
-      let event = entry.chained(id: (head?.0 ?? 0) + 1, after: head?.1 ?? AuditEvent.genesisHash)
-      try await connection.query(
-        """
-        INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
-        VALUES (\(event.id), \(event.at), \(event.actor), \(event.action), \(event.subject), \(event.before),
-          \(event.after), \(event.previousHash), \(event.hash))
-        """, logger: logger)
-      let subjects = AuditSubjects.of(subject: event.subject, before: event.before, after: event.after)
-      try await connection.query(
-        """
-        INSERT INTO audit_subject (subject, event_id) SELECT unnest(\(subjects)::text[]), \(event.id)
-        ON CONFLICT DO NOTHING
-        """, logger: logger)
-      return event
-    }
+    try await transaction { connection in try await self.appendAuditEvent(entry, on: connection) }
+  }
+
+  /// Appends one event after the newest inside the caller's transaction on `connection`, so the
+  /// event is stored only with the change it records. The chain's lock is held until that
+  /// transaction ends.
+  /// - Throws: what postgres-nio throws; ``transaction(_:_:)`` turns it into ``PostgresStoreError``.
+  public func appendAuditEvent(_ entry: AuditEntry, on connection: PostgresConnection) async throws
+    -> AuditEvent
+  {
+    try await lockAuditChain(on: connection)
+    let head = try await connection.query(
+      "SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1", logger: logger
+    ).collect().first?.decode((Int64, String).self)
+    let event = entry.chained(id: (head?.0 ?? 0) + 1, after: head?.1 ?? AuditEvent.genesisHash)
+    try await connection.query(
+      """
+      INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
+      VALUES (\(event.id), \(event.at), \(event.actor), \(event.action), \(event.subject), \(event.before),
+        \(event.after), \(event.previousHash), \(event.hash))
+      """, logger: logger)
+    let subjects = AuditSubjects.of(subject: event.subject, before: event.before, after: event.after)
+    try await connection.query(
+      """
+      INSERT INTO audit_subject (subject, event_id) SELECT unnest(\(subjects)::text[]), \(event.id)
+      ON CONFLICT DO NOTHING
+      """, logger: logger)
+    return event
+  }
+
+  /// Takes the audit chain's lock until the transaction on `connection` ends: appends, and
+  /// changes that must be recorded in the order they are made, wait for each other on every
+  /// connection of every server. Taking it again in the same transaction is free.
+  public func lockAuditChain(on connection: PostgresConnection) async throws {
+    try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))", logger: logger)
   }
 
   /// Every event, oldest first.

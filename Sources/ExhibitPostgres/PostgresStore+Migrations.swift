@@ -64,7 +64,7 @@ extension PostgresStore {
       .collect().first?.decode(Int.self) ?? 0
   }
 
-  /// Grants `role` the application's rights on every table of the schema.
+  /// Grants `role` the application's rights on every table and view of the schema.
   private static func grant(to role: String, _ connection: PostgresConnection, logger: Logger) async throws {
     let quoted = "\"" + role.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     let tables = try await connection.query(
@@ -83,6 +83,14 @@ extension PostgresStore {
         "REVOKE ALL ON \(unescaped: name) FROM \(unescaped: quoted)", logger: logger)
       try await connection.query(
         "GRANT \(unescaped: rights) ON \(unescaped: name) TO \(unescaped: quoted)", logger: logger)
+    }
+    // Views are read only: whatever they show is changed through their tables.
+    let views = try await connection.query(
+      "SELECT viewname FROM pg_views WHERE schemaname = current_schema() ORDER BY viewname", logger: logger
+    ).collect().map { try $0.decode(String.self) }
+    for view in views {
+      try await connection.query(
+        "GRANT SELECT ON \"\(unescaped: view)\" TO \(unescaped: quoted)", logger: logger)
     }
     try await connection.query(
       "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO \(unescaped: quoted)", logger: logger)

@@ -14,7 +14,8 @@ public final class PostgresStore: Sendable {
   /// The database, for messages (no password).
   public let url: String
   let pool: PostgresConnectionPool
-  let logger: Logger
+  /// The logger queries are sent with (critical only: a query's text may hold what users typed).
+  public let logger: Logger
 
   private init(pool: PostgresConnectionPool, url: String, logger: Logger) {
     self.pool = pool

@@ -32,6 +32,17 @@ func newPostgresDatabase() async throws -> (server: PostgresServer, database: St
 func withEmptyTrail<T: Sendable>(
   _ backend: Backend, _ body: (any AuditTrailStorage) async throws -> T
 ) async throws -> T {
+  try await withEmptyCatalogue(backend) { try await body($0) }
+}
+
+/// What the contract suite needs of a catalogue: the seams built on both backends.
+typealias ContractCatalogue = AuditTrailStorage & CriteriaStorage
+
+/// Runs `body` on an empty catalogue of `backend`, as the application would use it: a SQLite
+/// workspace database in a temporary folder, or a new PostgreSQL database as `exhibit_app`.
+func withEmptyCatalogue<T: Sendable>(
+  _ backend: Backend, _ body: (any ContractCatalogue) async throws -> T
+) async throws -> T {
   switch backend {
   case .sqlite:
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-contract-\(UUID())")
@@ -43,6 +54,40 @@ func withEmptyTrail<T: Sendable>(
     let (server, database) = try await newPostgresDatabase()
     var location = try server.location()
     location.database = database
-    return try await PostgresStore.with(location) { try await body($0) }
+    return try await PostgresStore.with(location) { try await body(PostgresCatalogue(store: $0)) }
   }
+}
+
+/// The repository's root folder.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// Parses a file that must be a criteria document.
+func criteriaDocument(_ path: String) throws -> CriteriaDocument {
+  let url = repositoryRoot.appendingPathComponent(path)
+  let outcome = try CriteriaParser().parse(bytes: Array(try Data(contentsOf: url)), path: url.path)
+  guard case .document(let document) = outcome else {
+    throw CriteriaParseError(path: path, line: 0, reason: "expected a criteria document, got \(outcome)")
+  }
+  return document
+}
+
+/// `../shared/corpus/magentaA11y/documentation` beside the repository, when present.
+let corpusDocuments: URL? = {
+  let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared/corpus/magentaA11y/documentation")
+  return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}()
+
+/// A listing's line, everything but the time of import.
+func listingLine(_ summary: CriteriaDocumentSummary) -> String {
+  "\(summary.component) \(summary.format) r\(summary.revision) items=\(summary.itemCount) "
+    + "primary=\(summary.primary) stale=\(summary.staleLinks) \(summary.sha256) \(summary.sourcePath) "
+    + "\(summary.title)|\(summary.category)|\(summary.aliases)"
+}
+
+/// Everything of a component's criteria but the time of import.
+func criteriaText(_ criteria: ComponentCriteria) -> String {
+  "\(listingLine(criteria.document))\n\(criteria.items)\n\(criteria.gherkinGiven)\n\(criteria.scenarios)\n"
+    + "\(criteria.notes)\n\(criteria.announcements)\n\(criteria.videos)"
 }

@@ -6,7 +6,7 @@ import Crypto
 /// event lists one line per item (``line``), so `exhibit verify` can name an item whose meaning
 /// was changed in the tables, and an item added or deleted there, and a bag's checker can tell an
 /// item of the manifest from the one that was imported.
-struct CriteriaItemDigest: Sendable, Equatable {
+package struct CriteriaItemDigest: Sendable, Equatable {
   /// The item's key without its component (`screenreader.role`): it survives renames.
   var localKey: String
   /// Platform names, sorted.
@@ -41,7 +41,7 @@ struct CriteriaItemDigest: Sendable, Equatable {
   }
 
   /// The digest of a stored item.
-  init(stored item: StoredCriteriaItem) {
+  package init(stored item: StoredCriteriaItem) {
     self.init(
       localKey: Self.localKey(of: item.key.description), section: item.section.rawValue, label: item.label,
       expectation: item.expectation, platforms: item.platforms.map(\.rawValue),
@@ -58,7 +58,7 @@ struct CriteriaItemDigest: Sendable, Equatable {
   var line: String { "\(localKey) \(platforms.joined(separator: ",")) \(digest)" }
 
   /// The `item_hashes` text of a document's items, in their order.
-  static func text(_ digests: [CriteriaItemDigest]) -> String {
+  package static func text(_ digests: [CriteriaItemDigest]) -> String {
     digests.map(\.line).joined(separator: "\n")
   }
 

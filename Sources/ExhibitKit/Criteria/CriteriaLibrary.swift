@@ -20,33 +20,11 @@ extension CriteriaLibrary {
   func importCriteria(
     _ documents: [CriteriaDocument], actor: String, revisionStored: RevisionStored
   ) throws -> [CriteriaImportOutcome] {
-    // The first file of the batch to name a component in a format holds it for the batch.
-    var claims: [String: CriteriaDocument] = [:]
+    var claims = CriteriaImportRules.BatchClaims()
     return try documents.map { document -> CriteriaImportOutcome in
-      let claim = "\(document.componentID)|\(document.format.rawValue)"
-      if let holder = claims[claim],
-        let reason = Self.takeover(
-          by: document, of: holder.sourcePath,
-          holderPlacedPath: holder.placedPath, holderItems: holder.itemDigestText)
-      {
-        return .refused(component: document.componentID, format: document.format, reason: reason)
-      }
-      claims[claim] = claims[claim] ?? document
+      if let refusal = claims.refusal(for: document) { return refusal }
       return try importCriteria(document, actor: actor, revisionStored: revisionStored)
     }
-  }
-
-  /// Why `document` may not become a revision of a component another file holds: nil when it
-  /// is the same file (as MagentaA11y lays it out), says the same items, or was filed there by hand.
-  private static func takeover(
-    by document: CriteriaDocument, of holderPath: String, holderPlacedPath: String, holderItems: String
-  ) -> String? {
-    guard !document.filedByHand, document.placedPath != holderPlacedPath,
-      document.itemDigestText != holderItems
-    else { return nil }
-    return "it names \(document.componentID), which \(holderPath) already names with other items; "
-      + "one document never takes over another's component, so nothing was imported from it "
-      + "(import it with --component FAMILY/NAME to file it under a name on purpose)"
   }
 
   // Long: one revision's rows in the order their keys need (document, items, scenarios and steps, notes, announcements, videos), then its audit event.
@@ -59,39 +37,31 @@ extension CriteriaLibrary {
       SELECT id, revision, sha256, source_path,
         (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id) AS items
       FROM criteria_document d WHERE family = ? AND component = ? AND format = ? ORDER BY revision DESC LIMIT 1
-      """, [family, document.component, document.format.rawValue])
-    let previous: Int? = try latest?.decode("revision")
-    if let latest, let previous, try latest.decode("sha256") == document.sha256 {
-      return .unchanged(component: document.componentID, format: document.format, revision: previous)
+      """, [family, document.component, document.format.rawValue]
+    ).map {
+      CriteriaImportRules.StoredRevision(
+        id: try $0.decode("id"), revision: try $0.decode("revision"), sha256: try $0.decode("sha256"),
+        sourcePath: try $0.decode("source_path"), itemCount: try $0.decode("items"))
     }
-    if let latest {
-      let holderPath: String = try latest.decode("source_path")
-      let holderItems = try storedItemDigestText(documentID: try latest.decode("id"))
-      if let reason = Self.takeover(
-        by: document, of: holderPath, holderPlacedPath: DocumentIdentity.placedPath(holderPath),
-        holderItems: holderItems)
-      {
-        return .refused(component: document.componentID, format: document.format, reason: reason)
-      }
-    }
-    // A document whose criteria list could not be read must not wipe out the items (and stale
-    // the evidence) of the revision before it.
-    if document.items.isEmpty, let previous, let count: Int = try latest?.decode("items"), count > 0 {
-      return .refused(
-        component: document.componentID, format: document.format,
-        reason:
-          "it states no criteria items, and would replace revision \(previous) of \(document.componentID), "
-          + "which has \(count); nothing was imported from it")
-    }
-    let revision = (previous ?? 0) + 1
-    // The same bytes as an earlier revision make that revision current again, as a new revision.
-    if let earlier = try connection.first(
+    let latestItems =
+      try latest.flatMap {
+        CriteriaImportRules.needsStoredItems(document, latest: latest)
+          ? try storedItemDigestText(documentID: $0.id) : nil
+      } ?? ""
+    let sameBytes = try connection.first(
       "SELECT id, revision FROM criteria_document WHERE family = ? AND component = ? AND format = ? AND sha256 = ?",
-      [family, document.component, document.format.rawValue, document.sha256])
+      [family, document.component, document.format.rawValue, document.sha256]
+    ).map { (id: try $0.decode("id") as Int64, revision: try $0.decode("revision") as Int) }
+    let revision: Int
+    switch CriteriaImportRules.step(
+      for: document, latest: latest, latestItems: latestItems, sameBytes: sameBytes)
     {
+    case .finished(let outcome): return outcome
+    case .restore(let documentID, let earlier, let next):
       return try restore(
-        document, documentID: try earlier.decode("id"), from: try earlier.decode("revision"), as: revision,
-        actor: actor, revisionStored: revisionStored)
+        document, documentID: documentID, from: earlier, as: next, actor: actor,
+        revisionStored: revisionStored)
+    case .write(let next): revision = next
     }
     let now = Timestamp.string(Date())
     try connection.execute(
@@ -162,14 +132,7 @@ extension CriteriaLibrary {
           video.context.assistiveTech?.rawValue, video.context.browser?.rawValue,
         ])
     }
-    // Every item's meaning is recorded, so verify can name an item changed in the tables.
-    let after = AuditJSON.object([
-      "format": document.format.rawValue, "revision": String(revision), "sha256": document.sha256,
-      "source_path": document.sourcePath, "items": String(document.items.count),
-      "item_hashes": document.itemDigestText,
-    ])
-    try AuditLog.append(
-      connection, actor: actor, action: "criteria.import", subject: document.componentID, after: after)
+    try append(CriteriaImportRules.importEntry(document, revision: revision, actor: actor))
     try revisionStored(document, documentID, revision)
     return .imported(
       component: document.componentID, format: document.format, revision: revision,
@@ -191,17 +154,18 @@ extension CriteriaLibrary {
       try connection.first(
         "SELECT count(*) AS items FROM criteria_item WHERE document_id = ?", [documentID])?.decode("items")
       ?? 0
-    try AuditLog.append(
-      connection, actor: actor, action: "criteria.restore", subject: document.componentID,
-      before: AuditJSON.object(["format": document.format.rawValue, "revision": String(earlier)]),
-      after: AuditJSON.object([
-        "format": document.format.rawValue, "revision": String(revision), "sha256": document.sha256,
-        "source_path": document.sourcePath, "restores_revision": String(earlier),
-      ]))
+    try append(CriteriaImportRules.restoreEntry(document, earlier: earlier, revision: revision, actor: actor))
     try revisionStored(document, documentID, revision)
     return .restored(
       component: document.componentID, format: document.format, revision: revision, restoredRevision: earlier,
       itemCount: items)
+  }
+
+  /// Appends `entry` to the audit trail in the import's transaction.
+  private func append(_ entry: AuditEntry) throws {
+    try AuditLog.append(
+      connection, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
+      after: entry.after, at: entry.at)
   }
 
   /// The `item_hashes` text of a stored document's items, as its import recorded them.
@@ -256,12 +220,7 @@ extension CriteriaLibrary {
       return (summary, try row.decode("platform_items"))
     }
     let aliases = try ComponentDirectory(connection: connection).aliases()
-    return summaries.filter { platform == nil || $0.platformItems > 0 }.map { summary, _ in
-      var marked = summary
-      marked.aliases = aliases[summary.component.description] ?? []
-      return marked
-    }
-    .sorted { ($0.component, $0.primary ? 0 : 1, $0.format) < ($1.component, $1.primary ? 0 : 1, $1.format) }
+    return CriteriaDocumentSummary.listing(summaries, platform: platform, aliases: aliases)
   }
 
   /// The component's current criteria: items of its primary document, for a platform if given.
@@ -303,18 +262,10 @@ extension CriteriaLibrary {
         CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
     else { throw LookupError.noCriteria(component.description) }
     let documentID = document.documentID
-    let allItems = try connection.fetch(
+    let items = try connection.fetch(
       CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
     )
     .map(\.stored)
-    let items = allItems.filter { item in platform.map { item.platforms.contains($0) } ?? true }
-    // Asked for a platform its criteria never name, a component has nothing to show or bundle.
-    if let platform, items.isEmpty, !allItems.isEmpty {
-      throw LookupError.noCriteriaForPlatform(
-        component.description, platform: platform.rawValue,
-        platforms: Platform.allCases.filter { name in allItems.contains { $0.platforms.contains(name) } }
-          .map(\.rawValue))
-    }
     var scenarios: [GherkinScenario] = []
     for scenario in try connection.fetch(
       GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
@@ -323,25 +274,20 @@ extension CriteriaLibrary {
         GherkinStepRow.self, "WHERE scenario_id = ? ORDER BY position", [scenario.id])
       scenarios.append(GherkinScenario(title: scenario.title, steps: steps.map(\.step)))
     }
-    func appliesHere(_ name: String) -> Bool {
-      platform == nil || name == "general" || name == platform?.rawValue
-    }
-    let notes = try connection.fetch(
-      DeveloperNoteRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-    )
-    .map(\.note).filter { appliesHere($0.platform) }
-    let announcements = try connection.fetch(
-      AnnouncementExampleRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-    ).map(\.example).filter { appliesHere($0.platform) }
-    let videos = try connection.fetch(
-      VideoReferenceRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-    )
-    .map(\.video)
-    .filter { platform == nil || $0.context.platform == nil || $0.context.platform == platform }
-    return ComponentCriteria(
-      component: component, document: document, items: items,
-      gherkinGiven: documentRow.gherkinGiven,
-      scenarios: scenarios, notes: notes, announcements: announcements, videos: videos)
+    return try ComponentCriteria.assembling(
+      component, platform: platform, document: document, gherkinGiven: documentRow.gherkinGiven, items: items,
+      scenarios: scenarios,
+      notes: try connection.fetch(
+        DeveloperNoteRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+      )
+      .map(\.note),
+      announcements: try connection.fetch(
+        AnnouncementExampleRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+      ).map(\.example),
+      videos: try connection.fetch(
+        VideoReferenceRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+      )
+      .map(\.video))
   }
 }
 
