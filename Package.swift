@@ -110,6 +110,7 @@ let package = Package(
       ],
       resources: [
         .embedInCode("Migrations/001-audit-trail.sql"), .embedInCode("Migrations/002-criteria.sql"),
+        .embedInCode("Migrations/003-wcag-override.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.
@@ -149,7 +150,7 @@ let package = Package(
     .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
     .executableTarget(
       name: "exhibit-team",
-      dependencies: ["ExhibitCommands", "ExhibitObjectStore"],
+      dependencies: ["ExhibitCommands", "ExhibitKit", "ExhibitObjectStore", "ExhibitPostgres"],
       path: "Sources/exhibit-team"
     ),
     .executableTarget(

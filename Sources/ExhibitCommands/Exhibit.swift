@@ -30,8 +30,11 @@ public struct Exhibit: AsyncParsableCommand {
   /// pool's threads and a hop to one of them, about a millisecond of every command's start. The
   /// main actor's isolation keeps it so: the binaries' top-level code calls it without a hop.
   @MainActor
-  public static func main(opener: any EvidenceStoreOpener) async {
+  public static func main(
+    opener: any EvidenceStoreOpener, catalogueOpener: any CatalogueOpener = TeamBinaryHandOver()
+  ) async {
     Self.opener = opener
+    Self.catalogueOpener = catalogueOpener
     do {
       // The root's help and version, and a plain search, are answered without parsing: the
       // parser's reflection on the command tree (a check for a completion-script request among
@@ -54,6 +57,8 @@ public struct Exhibit: AsyncParsableCommand {
         try await catalogue.run()
       } else if let migrate = command as? Migrate {
         try await migrate.run()
+      } else if try await runOnServerCatalogue(command) {
+        return
       } else {
         try command.run()
       }
@@ -62,8 +67,32 @@ public struct Exhibit: AsyncParsableCommand {
     }
   }
 
-  /// How this binary opens the evidence store a command names (``main(opener:)`` sets it).
+  /// How this binary opens the evidence store a command names (``main(opener:catalogueOpener:)`` sets it).
   nonisolated(unsafe) static var opener: any EvidenceStoreOpener = TeamBinaryHandOver()
+
+  /// How this binary opens a catalogue on a database server (``main(opener:catalogueOpener:)`` sets it).
+  nonisolated(unsafe) static var catalogueOpener: any CatalogueOpener = TeamBinaryHandOver()
+
+  /// Runs `command` on a catalogue on a database server when it is one of the commands that run
+  /// there and its database is one; every other command opens its database as a SQLite file,
+  /// which refuses a server's URL saying which commands run there.
+  /// - Returns: Whether the command ran.
+  private static func runOnServerCatalogue(_ command: any ParsableCommand) async throws -> Bool {
+    if let initialize = command as? Init, initialize.global.isServerDatabase {
+      try await initialize.runOnServer(catalogueOpener)
+    } else if let importing = command as? CriteriaImport, importing.global.isServerDatabase {
+      try await importing.runOnServer(catalogueOpener)
+    } else if let listing = command as? CriteriaList, listing.global.isServerDatabase {
+      try await listing.runOnServer(catalogueOpener)
+    } else if let showing = command as? CriteriaShow, showing.global.isServerDatabase {
+      try await showing.runOnServer(catalogueOpener)
+    } else if let mapping = command as? WCAGMap, mapping.global.isServerDatabase {
+      try await mapping.runOnServer(catalogueOpener)
+    } else {
+      return false
+    }
+    return true
+  }
 
   public init() {}
 }

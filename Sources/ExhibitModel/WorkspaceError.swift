@@ -35,9 +35,9 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
         + "nothing was written. Keep a copy, then restore the workspace from a backup, or recover what it "
         + "holds with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and check it with `exhibit verify`"
     case .serverDatabase(let url):
-      "\(url): this Exhibit keeps its catalogue in a SQLite file; a catalogue on PostgreSQL is not "
-        + "available yet. Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a file, e.g. "
-        + "Database/exhibit.sqlite"
+      "\(url): this command does not run on a PostgreSQL catalogue yet (`init`, `criteria import`, "
+        + "`criteria list`, `criteria show` and `wcag map` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
+        + "e.g. Database/exhibit.sqlite"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "
         + "EXHIBIT_DB) to a workspace's Database/exhibit.sqlite"

@@ -18,6 +18,9 @@ public enum PostgresSchema {
     Migration(
       version: 2, name: "criteria",
       sql: String(decoding: PackageResources._02_criteria_sql, as: UTF8.self)),
+    Migration(
+      version: 3, name: "wcag-override",
+      sql: String(decoding: PackageResources._03_wcag_override_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -26,6 +29,22 @@ public enum PostgresSchema {
   /// Tables the application may read and add to, never change: its role gets SELECT and INSERT
   /// on these, and triggers refuse UPDATE, DELETE and TRUNCATE whoever asks.
   public static let appendOnlyTables: Set<String> = ["audit_event", "audit_subject"]
+
+  /// What the application's role may do to each table: only what Exhibit's own statements do.
+  /// A table not named here is read only to it, so a new table is never granted more by mistake.
+  /// Views are read only.
+  public static let applicationRights: [String: String] = [
+    "exhibit_schema": "SELECT",
+    "audit_event": "SELECT, INSERT", "audit_subject": "SELECT, INSERT",
+    // A restored revision is renumbered and its path updated; nothing else is changed, and no
+    // revision or any of its parts is ever deleted.
+    "criteria_document": "SELECT, INSERT, UPDATE",
+    "criteria_item": "SELECT, INSERT", "criteria_related_criterion": "SELECT, INSERT",
+    "gherkin_scenario": "SELECT, INSERT", "gherkin_step": "SELECT, INSERT",
+    "developer_note": "SELECT, INSERT", "announcement_example": "SELECT, INSERT",
+    "video_reference": "SELECT, INSERT", "component_alias": "SELECT, INSERT",
+    "wcag_override": "SELECT, INSERT",
+  ]
 }
 
 /// The advisory locks Exhibit takes, one number each, the same on every server.

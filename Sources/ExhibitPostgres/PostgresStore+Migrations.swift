@@ -5,9 +5,10 @@ extension PostgresStore {
   /// transaction of its own, under an advisory lock so that commands started together do not race.
   ///
   /// Run it as the role that is to own the schema. `appRole`, when given, is the role the
-  /// application signs in as: it is granted what it needs and no more (SELECT and INSERT on the
-  /// append-only tables; SELECT, INSERT, UPDATE and DELETE on the others; SELECT on the schema's
-  /// version; never TRUNCATE).
+  /// application signs in as: it is granted what it needs and no more
+  /// (``PostgresSchema/applicationRights``: SELECT and INSERT on the append-only tables and on
+  /// criteria, UPDATE only where Exhibit changes a row, SELECT on views and the schema's version;
+  /// never DELETE or TRUNCATE so far).
   /// - Parameter appRole: The application's role, or nil to grant nothing.
   /// - Returns: The versions applied, none when the schema was current.
   /// - Throws: ``PostgresStoreError/newerSchema(_:version:known:)`` for a schema made by a newer
@@ -74,11 +75,7 @@ extension PostgresStore {
     try await connection.query("GRANT USAGE ON SCHEMA public TO \(unescaped: quoted)", logger: logger)
     for table in tables {
       let name = "\"" + table + "\""
-      let rights =
-        table == "exhibit_schema"
-        ? "SELECT"
-        : PostgresSchema.appendOnlyTables.contains(table)
-          ? "SELECT, INSERT" : "SELECT, INSERT, UPDATE, DELETE"
+      let rights = PostgresSchema.applicationRights[table] ?? "SELECT"
       try await connection.query(
         "REVOKE ALL ON \(unescaped: name) FROM \(unescaped: quoted)", logger: logger)
       try await connection.query(

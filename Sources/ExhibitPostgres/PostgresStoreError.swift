@@ -13,6 +13,8 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
   case newerSchema(String, version: Int, known: Int)
   /// A transaction kept failing to serialize after every retry.
   case busy(String, attempts: Int)
+  /// The database's schema is older than this Exhibit's (0: none made yet).
+  case olderSchema(String, version: Int, needed: Int)
 
   public var description: String {
     switch self {
@@ -23,6 +25,11 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
       "\(url): the schema is at version \(version), made by a newer Exhibit (this one knows \(known))"
     case .busy(let url, let attempts):
       "\(url): the transaction could not be serialized after \(attempts) attempts; try again"
+    case .olderSchema(let url, 0, _):
+      "\(url): no Exhibit catalogue in this database yet; run `exhibit init` (as the role to own it)"
+    case .olderSchema(let url, let version, let needed):
+      "\(url): the schema is at version \(version), this Exhibit needs \(needed); run `exhibit init` "
+        + "(as the role that owns it)"
     }
   }
 

@@ -1,4 +1,5 @@
 import ExhibitCommands
 
-// `exhibit-team`: every command, with the S3 client for the team's evidence store.
-await Exhibit.main(opener: S3StoreOpener())
+// `exhibit-team`: every command, with the S3 client for the team's evidence store and the
+// PostgreSQL client for a team's catalogue.
+await Exhibit.main(opener: S3StoreOpener(), catalogueOpener: PostgresCatalogueOpener())

@@ -7,14 +7,24 @@ import Testing
   @Test func aPostgresURLIsRefusedWithoutItsPasswordAndNothingIsMade() throws {
     let workspace = try CLIWorkspace()
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@db.example/exhibit"
-    for arguments in [["init"], ["criteria", "list"], ["catalog", "Media"]] {
+    for arguments in [["recordings", "list"], ["catalog", "Media"], ["search", "checkbox"]] {
       let refused = try workspace.run(arguments)
       #expect(refused.status == 1, "\(arguments)")
       #expect(
         refused.stderr.contains(
-          "postgres://exhibit@db.example/exhibit: this Exhibit keeps its catalogue in a SQLite file"),
+          "postgres://exhibit@db.example/exhibit: this command does not run on a PostgreSQL catalogue yet"),
         "\(refused.stderr)")
       #expect(!refused.stderr.contains("hunter2"))
+    }
+    // Those that do run there say why they cannot reach it, without the password either.
+    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@127.0.0.1:1/exhibit"
+    for arguments in [["criteria", "list"], ["criteria", "import", "Criteria"]] {
+      let unreachable = try workspace.run(arguments)
+      #expect(unreachable.status == 1, "\(arguments)")
+      #expect(
+        unreachable.stderr.contains("postgres://exhibit@127.0.0.1:1/exhibit: cannot connect"),
+        "\(unreachable.stderr)")
+      #expect(!unreachable.stderr.contains("hunter2"))
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("")).isEmpty)
   }

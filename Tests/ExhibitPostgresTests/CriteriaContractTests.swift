@@ -19,6 +19,8 @@ import Testing
     var listings: [[String]] = []
     var criteria: [String] = []
     var lookups: [String] = []
+    var resolutions: [String] = []
+    var slugs: [String] = []
     var events: [String] = []
     var chainValid = false
   }
@@ -68,6 +70,18 @@ import Testing
       } catch let error as LookupError {
         answers.lookups.append("\(error)")
       }
+      let aliases = try await catalogue.criteriaDocuments(component: nil, platform: nil).flatMap(\.aliases)
+      let names = [
+        "native/checkbox", " NATIVE/Checkbox", "checkbox", "web/checkbox", "controls/checkbox", "nothing",
+      ]
+      for name in names + aliases {
+        do {
+          answers.resolutions.append("\(name) → \(try await catalogue.resolveComponent(name))")
+        } catch let error as LookupError {
+          answers.resolutions.append("\(name) → \(error)")
+        }
+      }
+      answers.slugs = try await catalogue.knownComponentSlugs().sorted()
       answers.events = try await catalogue.auditEvents().map {
         "\($0.id) \($0.actor) \($0.action) \($0.subject) \($0.before ?? "-") \($0.after ?? "-")"
       }
@@ -83,6 +97,8 @@ import Testing
     #expect(sqlite.listings == postgres.listings)
     #expect(sqlite.criteria == postgres.criteria)
     #expect(sqlite.lookups == postgres.lookups)
+    #expect(sqlite.resolutions == postgres.resolutions)
+    #expect(sqlite.slugs == postgres.slugs)
     #expect(sqlite.events == postgres.events)
     #expect(sqlite.chainValid && postgres.chainValid)
   }
@@ -130,6 +146,13 @@ import Testing
     #expect(answers.lookups.last == "\(LookupError.noCriteria("web/nothing"))")
     let actions: [String] = answers.events.map { String($0.split(separator: " ")[2]) }
     #expect(actions.filter { $0 == "criteria.restore" }.count == 2)
+    #expect(answers.resolutions[0] == "native/checkbox → native/checkbox")
+    #expect(answers.resolutions[1] == " NATIVE/Checkbox → native/checkbox")
+    #expect(
+      answers.resolutions[2].hasPrefix("checkbox → ") && answers.resolutions[2].contains("web/checkbox"))
+    #expect(answers.resolutions[5] == "nothing → \(LookupError.unknownComponent("nothing"))")
+    #expect(answers.resolutions.count > 6, "the documents give the components aliases")
+    #expect(answers.slugs == ["checkbox"])
     #expect(answers.chainValid)
   }
 }

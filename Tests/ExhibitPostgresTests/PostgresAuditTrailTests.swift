@@ -65,7 +65,9 @@ import Testing
       for statement in [
         "UPDATE audit_event SET actor = 'Mallory'", "DELETE FROM audit_event", "TRUNCATE audit_event",
         "DELETE FROM audit_subject", "UPDATE exhibit_schema SET version = 0",
-        "CREATE TABLE intruder (id integer)",
+        "CREATE TABLE intruder (id integer)", "DELETE FROM criteria_item",
+        "UPDATE criteria_item SET label = ''",
+        "DELETE FROM criteria_document", "DELETE FROM component_alias", "UPDATE gherkin_step SET text = ''",
       ] {
         await #expect(throws: PostgresStoreError.self, "\(statement)") {
           try await store.execute(PostgresQuery(unsafeSQL: statement))

@@ -27,6 +27,29 @@ import Testing
     }
   }
 
+  /// Every table the migrations make has its rights for the application's role written down, and
+  /// the role has exactly those: a table left out would be read only to it.
+  @Test func everyTableHasTheApplicationsRightsWrittenDown() async throws {
+    let (server, database) = try await newPostgresDatabase()
+    let listed = try await offThePool {
+      try server.psql(
+        database: database,
+        """
+        SELECT t.tablename || ':' || string_agg(p.privilege_type, ',' ORDER BY p.privilege_type)
+        FROM pg_tables t LEFT JOIN information_schema.role_table_grants p
+          ON p.table_name = t.tablename AND p.grantee = 'exhibit_app'
+        WHERE t.schemaname = 'public' GROUP BY t.tablename ORDER BY t.tablename
+        """)
+    }
+    let granted = listed.split(separator: "\n").map(String.init).filter { $0.contains(":") }
+    let expected = PostgresSchema.applicationRights.sorted { $0.key < $1.key }.map { table, rights in
+      table + ":"
+        + rights.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.sorted()
+        .joined(separator: ",")
+    }
+    #expect(granted == expected)
+  }
+
   @Test func twoMigrationsAtOnceMakeOneSchema() async throws {
     let server = try await offThePool { try sharedPostgres.get() }
     let database = try await offThePool { try server.makeDatabase() }

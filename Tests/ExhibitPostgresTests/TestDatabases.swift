@@ -36,7 +36,7 @@ func withEmptyTrail<T: Sendable>(
 }
 
 /// What the contract suite needs of a catalogue: the seams built on both backends.
-typealias ContractCatalogue = AuditTrailStorage & CriteriaStorage
+typealias ContractCatalogue = CatalogueStorage
 
 /// Runs `body` on an empty catalogue of `backend`, as the application would use it: a SQLite
 /// workspace database in a temporary folder, or a new PostgreSQL database as `exhibit_app`.

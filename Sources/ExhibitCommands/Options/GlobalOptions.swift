@@ -19,6 +19,9 @@ struct GlobalOptions: ParsableArguments {
       currentDirectory: FileManager.default.currentDirectoryPath)
   }
 
+  /// Whether the database is on a server (a `postgres://` URL) rather than a SQLite file.
+  var isServerDatabase: Bool { DatabaseURL.isPostgres(databasePath) }
+
   /// Opens the store for a command that writes (creating a missing database).
   func openForWriting() throws -> Store {
     try Store.open(at: databasePath, access: .write)

@@ -39,41 +39,61 @@ struct CriteriaImport: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let store = try global.openForWriting()
-      var parser = CriteriaParser(knownComponents: try store.knownComponentSlugs())
-      if let component {
-        let parts = component.lowercased().split(separator: "/").map(String.init)
-        if let family = Family(rawValue: parts[0]) { parser.componentOverride = (family, parts[1]) }
-      }
-      let batch = CriteriaFiles.read(paths, parser: parser)
-      let actor = CommandActor.current()
-      let outcomes = try store.importCriteria(batch.documents, actor: actor)
-      let report = CriteriaImportReport(batch: batch, outcomes: outcomes)
-      for error in batch.errors {
-        Console.error(error.line > 0 ? error.description : "\(error.path): \(error.reason)")
-      }
-      for (document, outcome) in zip(batch.documents, outcomes) {
-        if case .refused(_, _, let reason) = outcome { Console.error("\(document.sourcePath): \(reason)") }
-      }
-      if output.json {
-        try Console.json(report)
-      } else {
-        for entry in report.imported {
-          let restoring = entry.restoresRevision.map { ", restores revision \($0)" } ?? ""
-          Console.out(
-            "imported  \(entry.component) revision \(entry.revision) (\(entry.format), \(entry.itemCount ?? 0) items"
-              + "\(restoring))  \(entry.path)")
-        }
-        for entry in report.unchanged {
-          Console.out(
-            "unchanged \(entry.component) revision \(entry.revision) (\(entry.format))  \(entry.path)")
-        }
-        for entry in report.skipped { Console.out("skipped   \(entry.path): \(entry.message)") }
-        for entry in report.warnings { Console.out("warning   \(entry.path): \(entry.message)") }
-        Console.out(
-          "\(report.imported.count) imported, \(report.unchanged.count) unchanged, \(report.skipped.count) skipped, "
-            + "\(report.errors.count) failed")
-      }
-      if !report.errors.isEmpty { throw ExitCode.failure }
+      let batch = CriteriaFiles.read(paths, parser: parser(knowing: try store.knownComponentSlugs()))
+      try show(batch, try store.importCriteria(batch.documents, actor: CommandActor.current()))
     }
+  }
+
+  /// `criteria import` into a catalogue on a database server.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let (batch, outcomes) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
+        let batch = CriteriaFiles.read(
+          paths, parser: parser(knowing: try await catalogue.knownComponentSlugs()))
+        return (batch, try await catalogue.importCriteria(batch.documents, actor: CommandActor.current()))
+      }
+      try show(batch, outcomes)
+    }
+  }
+
+  /// The parser, recognising `known` component slugs and filing under `--component` if given.
+  private func parser(knowing known: [String]) -> CriteriaParser {
+    var parser = CriteriaParser(knownComponents: known)
+    if let component {
+      let parts = component.lowercased().split(separator: "/").map(String.init)
+      if let family = Family(rawValue: parts[0]) { parser.componentOverride = (family, parts[1]) }
+    }
+    return parser
+  }
+
+  /// Reports what the import did, and fails when a file could not be read.
+  private func show(_ batch: CriteriaFiles.Batch, _ outcomes: [CriteriaImportOutcome]) throws {
+    let report = CriteriaImportReport(batch: batch, outcomes: outcomes)
+    for error in batch.errors {
+      Console.error(error.line > 0 ? error.description : "\(error.path): \(error.reason)")
+    }
+    for (document, outcome) in zip(batch.documents, outcomes) {
+      if case .refused(_, _, let reason) = outcome { Console.error("\(document.sourcePath): \(reason)") }
+    }
+    if output.json {
+      try Console.json(report)
+    } else {
+      for entry in report.imported {
+        let restoring = entry.restoresRevision.map { ", restores revision \($0)" } ?? ""
+        Console.out(
+          "imported  \(entry.component) revision \(entry.revision) (\(entry.format), \(entry.itemCount ?? 0) items"
+            + "\(restoring))  \(entry.path)")
+      }
+      for entry in report.unchanged {
+        Console.out(
+          "unchanged \(entry.component) revision \(entry.revision) (\(entry.format))  \(entry.path)")
+      }
+      for entry in report.skipped { Console.out("skipped   \(entry.path): \(entry.message)") }
+      for entry in report.warnings { Console.out("warning   \(entry.path): \(entry.message)") }
+      Console.out(
+        "\(report.imported.count) imported, \(report.unchanged.count) unchanged, \(report.skipped.count) skipped, "
+          + "\(report.errors.count) failed")
+    }
+    if !report.errors.isEmpty { throw ExitCode.failure }
   }
 }

@@ -37,61 +37,79 @@ struct CriteriaShow: ParsableCommand {
     try reportingFailures {
       let store = try global.openForReading()
       let criteria = try store.componentCriteria(try store.resolveComponent(component), platform: platform)
-      let mapping = try store.wcagMapping()
-      let wcag = Dictionary(
-        criteria.items.map { item in
-          (
-            item.key.description,
-            mapping.rows(for: item.key).map {
-              Criterion(
-                criterion: $0.criterion, handle: WCAG22.criterion($0.criterion)?.handle ?? "",
-                relation: $0.relation)
-            }
-          )
-        }
-      ) { first, _ in first }
-      if output.json {
-        try Console.json(
-          Report(
-            component: criteria.component.description, title: criteria.document.title,
-            format: criteria.document.format,
-            revision: criteria.document.revision, staleLinks: criteria.document.staleLinks,
-            items: criteria.items, wcag: wcag))
-        return
+      try show(criteria, mapping: try store.wcagMapping())
+    }
+  }
+
+  /// `criteria show` of a catalogue on a database server.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let (criteria, mapping) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
+        let component = try await catalogue.resolveComponent(component)
+        return (
+          try await catalogue.componentCriteria(component, platform: platform),
+          try await catalogue.wcagMapping()
+        )
       }
-      switch format {
-      case .gherkin:
-        print(TerminalText.safe(GherkinFeature.render(criteria, platform: platform)), terminator: "")
-      case .condensed:
-        Console.out(
-          "\(criteria.document.title) (\(criteria.component), revision \(criteria.document.revision))")
-        var section: CriteriaSection?
-        for item in criteria.items {
-          if item.section != section {
-            section = item.section
-            Console.out("\n\(item.section.rawValue)")
+      try show(criteria, mapping: mapping)
+    }
+  }
+
+  // Long: three renderings (JSON, condensed, Gherkin) besides the table.
+  private func show(_ criteria: ComponentCriteria, mapping: WCAGMapping) throws {
+    let wcag = Dictionary(
+      criteria.items.map { item in
+        (
+          item.key.description,
+          mapping.rows(for: item.key).map {
+            Criterion(
+              criterion: $0.criterion, handle: WCAG22.criterion($0.criterion)?.handle ?? "",
+              relation: $0.relation)
           }
-          let lines = item.expectation.split(separator: "\n")
-          Console.out("  - \(item.label):" + (lines.first.map { " \($0)" } ?? ""))
-          for line in lines.dropFirst() { Console.out("    - \(line)") }
-        }
-      case .table:
-        Console.out(
-          "\(criteria.document.title): \(criteria.component), revision \(criteria.document.revision) "
-            + "(\(criteria.document.format), \(criteria.document.sourcePath))")
-        if criteria.document.staleLinks > 0 {
-          Console.out(
-            "\(criteria.document.staleLinks) evidence links are pinned to an earlier revision (stale)")
-        }
-        let rows = criteria.items.map { item in
-          [
-            item.key.description, item.platforms.map(\.rawValue).joined(separator: ","),
-            item.notApplicable ? "n/a" : item.expectation,
-            Self.wcagCell(wcag[item.key.description] ?? []),
-          ]
-        }
-        Console.out(Table.render(header: ["KEY", "PLATFORMS", "EXPECTATION", "WCAG"], rows: rows))
+        )
       }
+    ) { first, _ in first }
+    if output.json {
+      try Console.json(
+        Report(
+          component: criteria.component.description, title: criteria.document.title,
+          format: criteria.document.format,
+          revision: criteria.document.revision, staleLinks: criteria.document.staleLinks,
+          items: criteria.items, wcag: wcag))
+      return
+    }
+    switch format {
+    case .gherkin:
+      print(TerminalText.safe(GherkinFeature.render(criteria, platform: platform)), terminator: "")
+    case .condensed:
+      Console.out(
+        "\(criteria.document.title) (\(criteria.component), revision \(criteria.document.revision))")
+      var section: CriteriaSection?
+      for item in criteria.items {
+        if item.section != section {
+          section = item.section
+          Console.out("\n\(item.section.rawValue)")
+        }
+        let lines = item.expectation.split(separator: "\n")
+        Console.out("  - \(item.label):" + (lines.first.map { " \($0)" } ?? ""))
+        for line in lines.dropFirst() { Console.out("    - \(line)") }
+      }
+    case .table:
+      Console.out(
+        "\(criteria.document.title): \(criteria.component), revision \(criteria.document.revision) "
+          + "(\(criteria.document.format), \(criteria.document.sourcePath))")
+      if criteria.document.staleLinks > 0 {
+        Console.out(
+          "\(criteria.document.staleLinks) evidence links are pinned to an earlier revision (stale)")
+      }
+      let rows = criteria.items.map { item in
+        [
+          item.key.description, item.platforms.map(\.rawValue).joined(separator: ","),
+          item.notApplicable ? "n/a" : item.expectation,
+          Self.wcagCell(wcag[item.key.description] ?? []),
+        ]
+      }
+      Console.out(Table.render(header: ["KEY", "PLATFORMS", "EXPECTATION", "WCAG"], rows: rows))
     }
   }
 

@@ -6,10 +6,19 @@ import Foundation
 struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "init",
-    abstract: "Create Media/ and the database in the current folder (existing ones are kept).")
+    abstract: "Create Media/ and the database in the current folder (existing ones are kept).",
+    discussion: """
+      With a PostgreSQL catalogue (--db or $EXHIBIT_DB a postgres:// URL), makes the schema in \
+      the database, which must exist, or brings it up to date; the connecting role owns it.
+      """)
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @Option(
+    help: ArgumentHelp(
+      "On PostgreSQL: the role the other commands connect as, given only the rights they need.",
+      valueName: "role"))
+  var grant: String?
 
   struct Report: Encodable {
     let mediaPath: String
@@ -19,22 +28,46 @@ struct Init: ParsableCommand {
     let schemaVersion: Int
   }
 
+  func validate() throws {
+    if grant != nil && !global.isServerDatabase {
+      throw ValidationError("--grant is for a PostgreSQL catalogue (--db or $EXHIBIT_DB a postgres:// URL)")
+    }
+  }
+
   func run() throws {
     try reportingFailures {
       let workspace = Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
       let result = try workspace.initialize(databasePath: global.databasePath)
-      let report = Report(
-        mediaPath: result.mediaPath, databasePath: result.databasePath,
-        createdMedia: result.createdMedia, createdDatabase: result.createdDatabase,
-        schemaVersion: Schema.migrator.latestVersion)
-      if output.json {
-        try Console.json(report)
-      } else {
-        Console.out("\(result.createdMedia ? "created" : "kept   ") \(result.mediaPath)/")
-        Console.out(
-          "\(result.createdDatabase ? "created" : "kept   ") \(result.databasePath) "
-            + "(schema version \(report.schemaVersion))")
-      }
+      try show(
+        Report(
+          mediaPath: result.mediaPath, databasePath: result.databasePath,
+          createdMedia: result.createdMedia, createdDatabase: result.createdDatabase,
+          schemaVersion: Schema.migrator.latestVersion))
+    }
+  }
+
+  /// `init` with the catalogue on a database server: `Media/` here, the schema there. The report
+  /// says the schema was created when its first version was applied now.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let workspace = Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      let createdMedia = try workspace.initializeMedia()
+      let done = try await opener.initialize(url: global.databasePath, grantingTo: grant)
+      try show(
+        Report(
+          mediaPath: workspace.mediaPath, databasePath: done.location, createdMedia: createdMedia,
+          createdDatabase: done.applied.first == 1, schemaVersion: done.version))
+    }
+  }
+
+  private func show(_ report: Report) throws {
+    if output.json {
+      try Console.json(report)
+    } else {
+      Console.out("\(report.createdMedia ? "created" : "kept   ") \(report.mediaPath)/")
+      Console.out(
+        "\(report.createdDatabase ? "created" : "kept   ") \(report.databasePath) "
+          + "(schema version \(report.schemaVersion))")
     }
   }
 }

@@ -118,11 +118,30 @@ struct WCAGMap: ParsableCommand {
         throw ConformanceError.unknownRelation(relation)
       }
       let store = try global.openForWriting()
-      let row = try store.mapWCAG(
-        item: item, criterion: criterion, relation: relation, reason: reason, actor: CommandActor.current())
-      if output.json { return try Console.json(row) }
-      Console.out("\(row.selector) -> \(row.criterion) (\(row.relation.rawValue)), by \(row.decidedBy ?? "")")
+      try show(
+        try store.mapWCAG(
+          item: item, criterion: criterion, relation: relation, reason: reason, actor: CommandActor.current())
+      )
     }
+  }
+
+  /// `wcag map` in a catalogue on a database server.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      guard let relation = WCAGRelation(rawValue: relation) else {
+        throw ConformanceError.unknownRelation(relation)
+      }
+      let row = try await opener.withCatalogue(url: global.databasePath) { catalogue in
+        try await catalogue.mapWCAG(
+          item: item, criterion: criterion, relation: relation, reason: reason, actor: CommandActor.current())
+      }
+      try show(row)
+    }
+  }
+
+  private func show(_ row: WCAGMappingRow) throws {
+    if output.json { return try Console.json(row) }
+    Console.out("\(row.selector) -> \(row.criterion) (\(row.relation.rawValue)), by \(row.decidedBy ?? "")")
   }
 }
 

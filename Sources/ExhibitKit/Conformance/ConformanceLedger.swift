@@ -11,15 +11,13 @@ struct ConformanceLedger {
   func map(_ key: ItemKey, criterion: String, relation: WCAGRelation, reason: String, actor: String) throws
     -> WCAGMappingRow
   {
-    guard WCAG22.criterion(criterion) != nil else { throw ConformanceError.unknownCriterion(criterion) }
-    let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !reason.isEmpty else { throw ConformanceError.noReason }
+    let reason = try WCAGOverrideRules.checkedReason(criterion: criterion, reason: reason)
     return try connection.transaction {
+      let entry = WCAGOverrideRules.entry(
+        key, criterion: criterion, relation: relation, reason: reason, actor: actor)
       let event = try AuditLog.append(
-        connection, actor: actor, action: "wcag.map", subject: key.description,
-        after: AuditJSON.object([
-          "item": key.description, "criterion": criterion, "relation": relation.rawValue, "reason": reason,
-        ]))
+        connection, actor: entry.actor, action: entry.action, subject: entry.subject, after: entry.after,
+        at: entry.at)
       try connection.execute(
         """
         INSERT INTO wcag_override (item_key, criterion, relation, reason, actor, created_at)

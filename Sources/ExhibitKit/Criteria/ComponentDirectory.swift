@@ -14,19 +14,16 @@ struct ComponentDirectory {
   /// (`native/controls/segmented-control` or `controls/segmented-control`) and names a component
   /// had before it was renamed. An identifier wins over an alias that spells the same.
   /// - Throws: ``LookupError`` listing the choices for a name more than one component has.
-  func resolve(_ name: String) throws -> ComponentID {
-    let lowered = name.lowercased().trimmingWhitespace
-    let parts = lowered.split(separator: "/", maxSplits: 1).map(String.init)
-    let family = parts.count == 2 ? Family(rawValue: parts[0]) : nil
-    let rest = family == nil ? lowered : parts[1]
+  func resolve(_ typed: String) throws -> ComponentID {
+    let name = ComponentName(typed)
     // The identifier, or a bare slug in either family: a few index lookups, not a walk
     // over every recording.
     var matches: Set<String> = []
-    if let family {
-      if try isKnown(family, slug: rest) { return try Self.componentID(lowered, name) }
+    if let family = name.family {
+      if try isKnown(family, slug: name.rest) { return try name.identifier() }
     } else {
       matches = Set(
-        try Family.allCases.filter { try isKnown($0, slug: rest) }.map { "\($0.rawValue)/\(rest)" })
+        try Family.allCases.filter { try isKnown($0, slug: name.rest) }.map { "\($0.rawValue)/\(name.rest)" })
     }
     // A name with a family, or no identifier, the aliases.
     if matches.isEmpty {
@@ -35,14 +32,10 @@ struct ComponentDirectory {
           """
           SELECT family || '/' || component AS id FROM component_alias
           WHERE alias = ? AND (? IS NULL OR family = ?)
-          """, [rest, family?.rawValue, family?.rawValue]
+          """, [name.rest, name.family?.rawValue, name.family?.rawValue]
         ).map { try $0.decode("id") as String })
     }
-    switch matches.count {
-    case 1: return try Self.componentID(matches.first ?? "", name)
-    case 0: throw LookupError.unknownComponent(name)
-    default: throw LookupError.ambiguousComponent(name, choices: matches.sorted())
-    }
+    return try name.choose(from: matches)
   }
 
   /// Whether criteria or a recording name the component `family/slug`.
@@ -52,12 +45,6 @@ struct ComponentDirectory {
       SELECT EXISTS (SELECT 1 FROM criteria_document WHERE family = ?1 AND component = ?2)
         OR EXISTS (SELECT 1 FROM recording WHERE family = ?1 AND component = ?2) AS known
       """, [family.rawValue, slug])?.decode("known") ?? false
-  }
-
-  /// The identifier `id`, or an unknown-component error naming what the user typed.
-  private static func componentID(_ id: String, _ name: String) throws -> ComponentID {
-    guard let component = ComponentID(id) else { throw LookupError.unknownComponent(name) }
-    return component
   }
 
   /// Resolves an item key whose component part may be any name ``resolve(_:)`` takes

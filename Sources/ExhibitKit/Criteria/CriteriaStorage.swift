@@ -28,4 +28,13 @@ public protocol CriteriaStorage {
   /// A component's current criteria, for one platform or all.
   /// - Throws: ``LookupError`` when the component has no criteria, or none for `platform`.
   func componentCriteria(_ component: ComponentID, platform: Platform?) async throws -> ComponentCriteria
+
+  /// Resolves what a user typed (identifier, bare slug or alias) to one component, as
+  /// ``ComponentName`` reads it.
+  /// - Throws: ``LookupError`` for an unknown name, or naming the choices for an ambiguous one.
+  func resolveComponent(_ name: String) async throws -> ComponentID
+
+  /// Component slugs already imported, to recognise them in documents that name none.
+  /// - Throws: The backend's error.
+  func knownComponentSlugs() async throws -> [String]
 }

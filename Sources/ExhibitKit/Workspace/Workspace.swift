@@ -67,6 +67,21 @@ public struct Workspace: Sendable {
   /// - Throws: ``WorkspaceError`` or a store error.
   public func initialize(databasePath: String? = nil) throws -> InitResult {
     try Store.refuseServerURL(databasePath ?? self.databasePath)
+    let createdMedia = try initializeMedia()
+    let database = databasePath ?? self.databasePath
+    let databaseExisted = FileManager.default.fileExists(atPath: database)
+    let store = try Store.open(at: database, access: .write)
+    try store.close()
+    return InitResult(
+      mediaPath: mediaPath, databasePath: database, createdMedia: createdMedia,
+      createdDatabase: !databaseExisted)
+  }
+
+  /// Creates `Media/` unless it exists: all `init` does locally when the catalogue is on a
+  /// database server.
+  /// - Returns: Whether it was created now.
+  /// - Throws: ``WorkspaceError/cannotCreate(path:reason:)``, also when a file is in the way.
+  public func initializeMedia() throws -> Bool {
     let fileManager = FileManager.default
     var isFolder: ObjCBool = false
     let mediaExisted = fileManager.fileExists(atPath: mediaPath, isDirectory: &isFolder)
@@ -80,12 +95,6 @@ public struct Workspace: Sendable {
         throw WorkspaceError.cannotCreate(path: mediaPath, reason: error.localizedDescription)
       }
     }
-    let database = databasePath ?? self.databasePath
-    let databaseExisted = fileManager.fileExists(atPath: database)
-    let store = try Store.open(at: database, access: .write)
-    try store.close()
-    return InitResult(
-      mediaPath: mediaPath, databasePath: database, createdMedia: !mediaExisted,
-      createdDatabase: !databaseExisted)
+    return !mediaExisted
   }
 }

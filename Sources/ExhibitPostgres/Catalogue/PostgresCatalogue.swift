@@ -7,8 +7,8 @@ import PostgresNIO
 /// `AuditTrailStorage`) is implemented here with PostgreSQL's SQL, and decides and assembles
 /// what it stores through the same rules as the SQLite side.
 ///
-/// Built so far: the audit trail and criteria. Recordings, links, audits, accounts and search are
-/// kept on SQLite only (docs/postgres.md).
+/// Built so far: the audit trail and criteria (``CatalogueStorage``). Recordings, links, audits,
+/// accounts and search are kept on SQLite only (docs/postgres.md).
 public struct PostgresCatalogue: Sendable {
   /// The database's connections and transactions.
   public let store: PostgresStore
@@ -22,7 +22,10 @@ public struct PostgresCatalogue: Sendable {
   var logger: Logger { store.logger }
 }
 
-extension PostgresCatalogue: CriteriaStorage {}
+extension PostgresCatalogue: CatalogueStorage {
+  /// The database's URL, without its password.
+  public var location: String { store.url }
+}
 
 extension PostgresCatalogue: AuditTrailStorage {
   /// Appends one event after the newest, in a transaction of its own.

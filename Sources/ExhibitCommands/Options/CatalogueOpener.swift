@@ -1,0 +1,36 @@
+import ExhibitKit
+
+/// Opens a catalogue on a database server (`--db` or `$EXHIBIT_DB` a `postgres://` URL): in
+/// `exhibit-team` PostgreSQL itself, in `exhibit` a hand-over to `exhibit-team`, which links the
+/// client (SwiftNIO) that `exhibit` stays free of.
+public protocol CatalogueOpener: Sendable {
+  /// Makes the schema in the database `url` names, or brings it up to date, and grants `role`
+  /// the application's rights when given.
+  /// - Returns: What was done.
+  /// - Throws: The database's error, named with the URL (without its password).
+  func initialize(url: String, grantingTo role: String?) async throws -> CatalogueInitialization
+
+  /// Runs `body` on the catalogue `url` names, whose schema must be up to date.
+  /// - Returns: What `body` returned.
+  /// - Throws: The database's error, or what `body` throws.
+  func withCatalogue<Result: Sendable>(
+    url: String, _ body: @Sendable (any CatalogueStorage) async throws -> Result
+  ) async throws -> Result
+}
+
+/// What `exhibit init` did to a server's database.
+public struct CatalogueInitialization: Sendable {
+  /// The database, without its password.
+  public let location: String
+  /// The schema versions applied now, oldest first; empty when it was up to date.
+  public let applied: [Int]
+  /// The schema's version now.
+  public let version: Int
+
+  /// Describes what was done.
+  public init(location: String, applied: [Int], version: Int) {
+    self.location = location
+    self.applied = applied
+    self.version = version
+  }
+}

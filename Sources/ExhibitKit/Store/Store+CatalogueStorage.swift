@@ -1,0 +1,9 @@
+// The SQLite side of the catalogue's seams: the store's operations (Store+Domains.swift and
+// Store+Conformance.swift) are its implementation as they stand.
+
+extension Store: CriteriaStorage, WCAGMappingStorage {}
+
+extension Store: CatalogueStorage {
+  /// The database file.
+  public var location: String { path }
+}
