@@ -15,6 +15,15 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
   /// The database named is on a server (a `postgres://` URL, shown without its password), which
   /// this Exhibit's catalogue does not run on yet.
   case serverDatabase(url: String)
+  /// `migrate` copies into an empty catalogue only, and this one holds one.
+  case notEmpty(String, events: Int)
+  /// `migrate` cannot copy the workspace whole: it holds what the other backend keeps no table
+  /// for yet (each kind with its count).
+  case notTransferable(String, holds: [String])
+  /// `migrate` refuses a catalogue whose audit chain does not verify.
+  case brokenChain(String, problem: String)
+  /// What `migrate` read back from its copy is not what it copied, in these tables.
+  case copyDiffers(String, tables: [String])
 
   public var description: String {
     switch self {
@@ -34,6 +43,16 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
       "\(path): the database is damaged (\(problem)), found after the last writer ended without closing it; "
         + "nothing was written. Keep a copy, then restore the workspace from a backup, or recover what it "
         + "holds with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and check it with `exhibit verify`"
+    case .notEmpty(let location, let events):
+      "\(location): already holds a catalogue (\(events) audit events); migrate copies into an empty one "
+        + "only, so nothing was copied"
+    case .notTransferable(let location, let holds):
+      "\(location): holds \(holds.joined(separator: ", ")), which a catalogue on PostgreSQL cannot keep yet "
+        + "(criteria, the WCAG mapping and the audit trail can); nothing was copied"
+    case .copyDiffers(let location, let tables):
+      "\(location): the copy's \(tables.joined(separator: ", ")) differ from the source's; do not use it"
+    case .brokenChain(let location, let problem):
+      "\(location): the audit chain does not verify (\(problem)); run `exhibit verify`; nothing was copied"
     case .serverDatabase(let url):
       "\(url): this command does not run on a PostgreSQL catalogue yet (`init`, `criteria import`, "
         + "`criteria list`, `criteria show` and `wcag map` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "

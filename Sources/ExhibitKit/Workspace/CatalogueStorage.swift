@@ -7,4 +7,16 @@ import ExhibitModel
 public protocol CatalogueStorage: CriteriaStorage, WCAGMappingStorage, AuditTrailStorage {
   /// Where the catalogue is, for messages: a path, or a URL without its password.
   var location: String { get }
+
+  /// Every row of the tables both backends hold (``CatalogueTables/shared``), read in one
+  /// snapshot, for `exhibit migrate`.
+  /// - Returns: The rows by table.
+  /// - Throws: The backend's error.
+  func catalogueRows() async throws -> CatalogueRows
+
+  /// Writes `rows` as they are, ids and the audit chain included, into this empty catalogue in
+  /// one transaction, for `exhibit migrate`.
+  /// - Throws: ``WorkspaceError/notEmpty(_:events:)`` when it holds a catalogue already, or the
+  ///   backend's error; nothing is written then.
+  func insertCatalogueRows(_ rows: CatalogueRows) async throws
 }
