@@ -47,7 +47,11 @@ public struct Exhibit: AsyncParsableCommand {
         return
       }
       if arguments.first == "search", let search = SearchInvocation(plain: Array(arguments.dropFirst())) {
-        try search.run()
+        if DatabaseURL.isPostgres(search.databasePath) {
+          try await search.runOnServer(catalogueOpener)
+        } else {
+          try search.run()
+        }
         return
       }
       var command = try parseAsRoot()
@@ -88,6 +92,8 @@ public struct Exhibit: AsyncParsableCommand {
       try await showing.runOnServer(catalogueOpener)
     } else if let mapping = command as? WCAGMap, mapping.global.isServerDatabase {
       try await mapping.runOnServer(catalogueOpener)
+    } else if let search = command as? Search, search.global.isServerDatabase {
+      try await search.invocation.runOnServer(catalogueOpener)
     } else {
       return false
     }

@@ -21,6 +21,9 @@ public enum PostgresSchema {
     Migration(
       version: 3, name: "wcag-override",
       sql: String(decoding: PackageResources._03_wcag_override_sql, as: UTF8.self)),
+    Migration(
+      version: 4, name: "criteria-search",
+      sql: String(decoding: PackageResources._04_criteria_search_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.

@@ -92,6 +92,30 @@ import Testing
       #expect(onServer.stdout == onFile.stdout, "\(arguments)")
       #expect(onServer.stderr == onFile.stderr, "\(arguments)")
     }
+    // Search finds the same hits (their order may differ), in the same JSON.
+    for query in [
+      ["checkbox"], ["announ*", "--platform", "ios"],
+      ["\"double tap\" OR swipe", "--component", "native/checkbox"],
+    ] {
+      let arguments = ["search"] + query + ["--json", "--limit", "500"]
+      let onServer = try team.run(arguments)
+      let onFile = try local.run(arguments)
+      #expect(onServer.status == 0 && onFile.status == 0, "\(onServer.stderr) \(onFile.stderr)")
+      let serverHits = try #require((try onServer.json() as? [String: Any])?["hits"] as? [[String: Any]])
+      let fileHits = try #require((try onFile.json() as? [String: Any])?["hits"] as? [[String: Any]])
+      func identities(_ hits: [[String: Any]]) -> [String] {
+        hits.map { hit in
+          ["kind", "source", "component", "item", "platform", "title"].map { "\(hit[$0] ?? "-")" }.joined(
+            separator: " ")
+        }.sorted()
+      }
+      #expect(!serverHits.isEmpty)
+      #expect(identities(serverHits) == identities(fileHits), "\(query)")
+      #expect(Set(serverHits.flatMap { $0.keys }) == Set(fileHits.flatMap { $0.keys }))
+    }
+    let plain = try team.run("search", "checkbox")
+    #expect(plain.status == 0 && plain.stdout.contains("native/checkbox"), "\(plain.stderr)")
+
     let shown = try team.run("criteria", "show", "native/checkbox", "--json")
     let shownReport = try #require(try shown.json() as? [String: Any])
     let wcag = try #require(shownReport["wcag"] as? [String: [[String: Any]]])

@@ -7,7 +7,7 @@ import Testing
   @Test func aPostgresURLIsRefusedWithoutItsPasswordAndNothingIsMade() throws {
     let workspace = try CLIWorkspace()
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@db.example/exhibit"
-    for arguments in [["recordings", "list"], ["catalog", "Media"], ["search", "checkbox"]] {
+    for arguments in [["recordings", "list"], ["catalog", "Media"], ["coverage", "native/checkbox"]] {
       let refused = try workspace.run(arguments)
       #expect(refused.status == 1, "\(arguments)")
       #expect(
@@ -18,7 +18,7 @@ import Testing
     }
     // Those that do run there say why they cannot reach it, without the password either.
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@127.0.0.1:1/exhibit"
-    for arguments in [["criteria", "list"], ["criteria", "import", "Criteria"]] {
+    for arguments in [["criteria", "list"], ["criteria", "import", "Criteria"], ["search", "checkbox"]] {
       let unreachable = try workspace.run(arguments)
       #expect(unreachable.status == 1, "\(arguments)")
       #expect(

@@ -102,15 +102,32 @@ struct SearchInvocation: Equatable {
   /// Searches and prints the hits, as a table or JSON.
   func run() throws {
     try reportingFailures {
-      let store = try Store.open(at: GlobalOptions.databasePath(explicit: db), access: .read)
-      let results = try store.search(
-        SearchRequest(
-          query, component: component, platform: platform, kinds: Set(kinds), limit: limit, audit: audit))
-      if json {
-        try Console.json(results)
-        return
-      }
-      Console.out(lines: SearchText.lines(results))
+      let store = try Store.open(at: databasePath, access: .read)
+      try show(try store.search(request))
     }
+  }
+
+  /// The database searched: `--db`, else `$EXHIBIT_DB`, else the workspace's.
+  var databasePath: String { GlobalOptions.databasePath(explicit: db) }
+
+  /// Searches a catalogue on a database server and prints the hits.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let request = self.request
+      try show(try await opener.withCatalogue(url: databasePath) { try await $0.search(request) })
+    }
+  }
+
+  private var request: SearchRequest {
+    SearchRequest(
+      query, component: component, platform: platform, kinds: Set(kinds), limit: limit, audit: audit)
+  }
+
+  private func show(_ results: SearchResults) throws {
+    if json {
+      try Console.json(results)
+      return
+    }
+    Console.out(lines: SearchText.lines(results))
   }
 }

@@ -1,0 +1,83 @@
+import ExhibitKit
+import ExhibitModel
+import Foundation
+import Testing
+
+/// Search on SQLite (FTS5, bm25) and on PostgreSQL (tsvector, GIN) over the same criteria: the
+/// same hits as sets for the query language's every form and filter, the same refusals. The
+/// order may differ, so the limit is set above every answer's size.
+@Suite struct SearchContractTests {
+  /// Queries in every form the language has, with filters.
+  static let requests: [SearchRequest] = [
+    SearchRequest("checkbox"), SearchRequest("checked"), SearchRequest("Checkboxes"),
+    SearchRequest("announ*"), SearchRequest("\"double tap\""), SearchRequest("\"screen read*\""),
+    SearchRequest("space OR swipe"), SearchRequest("checkbox NOT state"), SearchRequest("focus name role"),
+    SearchRequest("tab OR arrow keys"), SearchRequest("aria-label"), SearchRequest("1.4.10"),
+    SearchRequest("talkback", platform: .android), SearchRequest("voiceover", platform: .ios),
+    SearchRequest("jaws", platform: .windows), SearchRequest("checkbox", component: "web/checkbox"),
+    SearchRequest("state", component: "checkbox-native", platform: .ios),
+    SearchRequest("checkbox", kinds: [.captions]), SearchRequest("NOT"), SearchRequest("select OR"),
+  ].map {
+    var request = $0
+    request.limit = 10_000
+    return request
+  }
+
+  /// A hit with what makes it that hit, not its score or snippet.
+  static func identity(_ hit: SearchHit) -> String {
+    "\(hit.kind) \(hit.source) \(hit.component?.description ?? "-") \(hit.item?.description ?? "-") "
+      + "\(hit.platform?.rawValue ?? "-") \(hit.platforms.map(\.rawValue)) \(hit.title)"
+  }
+
+  static func answers(_ backend: Backend) async throws -> [String: [String]] {
+    let documents = try [
+      "Criteria/native/controls/checkbox.md", "Criteria/legacy/native/checkbox.md",
+      "Criteria/web/component/checkbox.md",
+    ].map(criteriaDocument)
+    let corpus =
+      corpusDocuments.map { CriteriaFiles.read([$0.path], parser: CriteriaParser()).documents } ?? []
+    return try await withEmptyCatalogue(backend) { catalogue in
+      _ = try await catalogue.importCriteria(documents + corpus, actor: "Ana")
+      var answers: [String: [String]] = [:]
+      for request in Self.requests {
+        let key =
+          "\(request.text) \(request.component ?? "") \(request.platform?.rawValue ?? "") \(request.kinds)"
+        do {
+          let results = try await catalogue.search(request)
+          answers[key] = results.hits.map(Self.identity).sorted()
+          for hit in results.hits where hit.snippet.isEmpty || !hit.snippet.contains("[") {
+            Issue.record("\(backend): \(key): a snippet marks no word: \(hit.snippet.debugDescription)")
+          }
+        } catch {
+          answers[key] = ["\(error)"]
+        }
+      }
+      for bad in [SearchRequest("..."), SearchRequest("checkbox", component: "nothing-here")] {
+        do {
+          _ = try await catalogue.search(bad)
+          answers[bad.text] = ["found"]
+        } catch {
+          answers[bad.text + " " + (bad.component ?? "")] = ["\(error)"]
+        }
+      }
+      return answers
+    }
+  }
+
+  @Test func bothBackendsFindTheSameHits() async throws {
+    let sqlite = try await Self.answers(.sqlite)
+    let postgres = try await Self.answers(.postgres)
+    #expect(sqlite.keys.sorted() == postgres.keys.sorted())
+    for key in sqlite.keys.sorted() where sqlite[key] != postgres[key] {
+      let only = Set(sqlite[key] ?? []).symmetricDifference(postgres[key] ?? [])
+      Issue.record(
+        "\(key): SQLite \(sqlite[key]?.count ?? 0) hits, PostgreSQL \(postgres[key]?.count ?? 0); apart: \(only.sorted())"
+      )
+    }
+    // The queries find something, so the comparison says something.
+    #expect((sqlite["checkbox   []"]?.count ?? 0) > 5)
+    #expect((sqlite["announ*   []"]?.count ?? 0) > 0)
+    #expect((sqlite["\"double tap\"   []"]?.count ?? 0) > 0)
+    #expect(sqlite["checkbox   [ExhibitKit.SearchKind.captions]"] == [])
+  }
+}
