@@ -7,31 +7,8 @@ import Testing
 /// import` and `criteria list` as that role, the password from PGPASSWORD. What they print is what
 /// the same commands print on a SQLite workspace.
 @Suite(.serialized) struct ServerCatalogueCommandTests {
-  /// The cluster this suite's tests share, started on first use and ended with the process.
-  static let cluster = Result { try PostgresServer() }
-
-  /// A workspace whose catalogue is a new database of the cluster, as `role`.
-  static func workspace(role: String = "exhibit_app") throws -> (CLIWorkspace, PostgresServer, String) {
-    let server = try cluster.get()
-    let database = try server.makeDatabase()
-    let workspace = try CLIWorkspace()
-    workspace.environment["EXHIBIT_DB"] = "postgres://\(role)@127.0.0.1:\(server.port)/\(database)"
-    workspace.environment["PGPASSWORD"] = PostgresServer.password
-    return (workspace, server, database)
-  }
-
-  /// `criteria list --json` without the times of import.
-  static func listing(_ workspace: CLIWorkspace, _ arguments: String...) throws -> [[String: String]] {
-    let listed = try workspace.run(["criteria", "list", "--json"] + arguments)
-    #expect(listed.status == 0, "\(listed.stderr)")
-    let documents = try #require(try listed.json() as? [[String: Any]])
-    return documents.map { document in
-      document.filter { $0.key != "imported_at" }.mapValues { "\($0)" }
-    }
-  }
-
   @Test func initImportAndListOnPostgresSayWhatTheySayOnSQLite() throws {
-    let (team, server, database) = try Self.workspace(role: "exhibit_owner")
+    let (team, server, database) = try ServerCatalogues.workspace(role: "exhibit_owner")
     let initialized = try team.run("init", "--grant", "exhibit_app", "--json")
     #expect(initialized.status == 0, "\(initialized.stderr)")
     let report = try #require(try initialized.json() as? [String: Any])
@@ -57,12 +34,12 @@ import Testing
       let unchanged = try workspace.run(["criteria", "import"] + documents)
       #expect(unchanged.stdout.contains("0 imported, 2 unchanged"), "\(unchanged.stdout)")
     }
-    let onServer = try Self.listing(team)
+    let onServer = try ServerCatalogues.listing(team)
     #expect(onServer.count == 2)
-    #expect(onServer == (try Self.listing(local)))
+    #expect(onServer == (try ServerCatalogues.listing(local)))
     #expect(
-      (try Self.listing(team, "--component", "native/checkbox"))
-        == (try Self.listing(local, "--component", "native/checkbox")))
+      (try ServerCatalogues.listing(team, "--component", "native/checkbox"))
+        == (try ServerCatalogues.listing(local, "--component", "native/checkbox")))
     let table = try team.run("criteria", "list")
     #expect(table.stdout.contains("native/checkbox") && table.stdout.contains("current"), "\(table.stdout)")
     let unknown = try team.run("criteria", "list", "--component", "nothing-here")
@@ -124,7 +101,7 @@ import Testing
   }
 
   @Test func aCommandNotYetOnPostgresAndAnEmptyDatabaseAreSaidClearly() throws {
-    let (workspace, server, database) = try Self.workspace()
+    let (workspace, server, database) = try ServerCatalogues.workspace()
     let url = "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)"
     let listed = try workspace.run("criteria", "list")
     #expect(listed.status == 1)
@@ -138,78 +115,5 @@ import Testing
     #expect(initialized.stderr.contains(url), "\(initialized.stderr)")
     #expect(initialized.stderr.contains("SQLSTATE 42501"), "\(initialized.stderr)")
     #expect(!initialized.stderr.contains(PostgresServer.password))
-  }
-}
-
-/// `exhibit migrate --to postgres://…` and `--from`: a workspace's catalogue to PostgreSQL and
-/// back, every row and the chain's head kept, and what cannot be copied refused before anything
-/// is made.
-@Suite(.serialized) struct ServerCatalogueMigrateTests {
-  @Test func aWorkspaceGoesToPostgresAndBackWithItsChain() throws {
-    let (team, server, database) = try ServerCatalogueCommandTests.workspace(role: "exhibit_owner")
-    let owner = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
-    let local = try CLIWorkspace()
-    local.environment["PGPASSWORD"] = PostgresServer.password
-    #expect(try local.run("init").status == 0)
-    let imported = try local.run(
-      "criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
-    #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(
-      try local.run(
-        "wcag", "map", "native/checkbox#screenreader.role", "1.3.1", "--relation", "related", "--reason",
-        "Grouped."
-      ).status == 0)
-    let verified = try local.run("verify", "--json")
-    let head = try #require((try verified.json() as? [String: Any])?["head_hash"] as? String)
-
-    let migrated = try local.run("migrate", "--to", owner, "--json")
-    #expect(migrated.status == 0, "\(migrated.stderr)")
-    let report = try #require(try migrated.json() as? [String: Any])
-    #expect(report["head_hash"] as? String == head)
-    #expect(report["to"] as? String == owner)
-    #expect((report["rows"] as? [String: Int])?["criteria_item"] ?? 0 > 10)
-    let again = try local.run("migrate", "--to", owner)
-    #expect(again.status == 1)
-    #expect(again.stderr.contains("\(owner): already holds a catalogue"), "\(again.stderr)")
-
-    // The team's catalogue lists what the workspace listed, and shows the workspace's WCAG row.
-    #expect(try team.run("init", "--grant", "exhibit_app").status == 0)
-    team.environment["EXHIBIT_DB"] = "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)"
-    #expect(try ServerCatalogueCommandTests.listing(team) == ServerCatalogueCommandTests.listing(local))
-    let shown = ["criteria", "show", "native/checkbox", "--json"]
-    #expect(try team.run(shown).stdout == local.run(shown).stdout)
-
-    // And back into a new file, whose every check passes with the same head.
-    let back = local.path("back.sqlite")
-    let returned = try local.run(
-      "migrate", "--from", "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)", "--to", back)
-    #expect(returned.status == 0, "\(returned.stderr)")
-    #expect(returned.stdout.contains("head \(head)"))
-    let checked = try local.run("verify", "--db", back)
-    #expect(checked.status == 0)
-    #expect(checked.stdout.contains("newest hash \(head)"), "\(checked.stdout)")
-    local.environment["EXHIBIT_DB"] = back
-    #expect(try ServerCatalogueCommandTests.listing(local) == ServerCatalogueCommandTests.listing(team))
-  }
-
-  @Test func whatPostgresCannotKeepYetIsRefusedBeforeAnythingIsMade() throws {
-    let (team, server, database) = try ServerCatalogueCommandTests.workspace(role: "exhibit_owner")
-    let owner = "postgres://exhibit_owner:\(PostgresServer.password)@127.0.0.1:\(server.port)/\(database)"
-    let local = try CLIWorkspace()
-    #expect(try local.run("init").status == 0)
-    #expect(
-      try local.run("catalog", CLIWorkspace.repository.appendingPathComponent("Media").path).status == 0)
-    let refused = try local.run("migrate", "--to", owner)
-    #expect(refused.status == 1)
-    #expect(
-      refused.stderr.contains("caption tracks, which a catalogue on PostgreSQL cannot keep yet"),
-      "\(refused.stderr)")
-    #expect(refused.stderr.contains(" recordings, "))
-    #expect(!refused.stderr.contains(PostgresServer.password))
-    let listed = try team.run("criteria", "list")
-    #expect(listed.stderr.contains("no Exhibit catalogue in this database yet"), "\(listed.stderr)")
-    let misread = try local.run("migrate", "--to", local.path("copy.sqlite"))
-    #expect(misread.status == 64)
-    #expect(misread.stderr.contains("--from postgres://"))
   }
 }

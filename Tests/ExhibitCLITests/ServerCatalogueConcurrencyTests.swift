@@ -1,0 +1,117 @@
+import ExhibitTestServers
+import Foundation
+import Testing
+
+/// Many commands at once on one PostgreSQL catalogue, as auditors on several machines run them,
+/// and the database restarted under an import: one audit chain, no write lost or doubled, every
+/// import whole or not at all. The chain and the tables are checked by copying the catalogue to a
+/// SQLite file (`migrate --from`) and running `verify` on it, which replays every event.
+@Suite(.serialized) struct ServerCatalogueConcurrencyTests {
+  /// A new catalogue made by its owner, the application's role granted, as that role.
+  static func catalogue(on server: PostgresServer) throws -> (CLIWorkspace, String) {
+    let database = try server.makeDatabase()
+    let workspace = try CLIWorkspace()
+    workspace.environment["PGPASSWORD"] = PostgresServer.password
+    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
+    let initialized = try workspace.run("init", "--grant", "exhibit_app")
+    #expect(initialized.status == 0, "\(initialized.stderr)")
+    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)"
+    return (workspace, database)
+  }
+
+  /// `verify` of a SQLite copy of the catalogue: its report, once the copy is made.
+  static func verifiedCopy(_ workspace: CLIWorkspace) throws -> [String: Any] {
+    let copy = workspace.path("copy-\(UUID().uuidString.prefix(8)).sqlite")
+    let copied = try workspace.run(
+      "migrate", "--from", workspace.environment["EXHIBIT_DB"] ?? "", "--to", copy)
+    #expect(copied.status == 0, "\(copied.stderr)")
+    let verified = try workspace.run("verify", "--db", copy, "--json")
+    #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
+    return try #require(try verified.json() as? [String: Any])
+  }
+
+  @Test func eightAuditorsAtOnceMakeOneChain() throws {
+    let server = try ServerCatalogues.cluster.get()
+    let (workspace, database) = try Self.catalogue(on: server)
+    let criteria = CLIWorkspace.repository.appendingPathComponent("Criteria").path
+    #expect(try workspace.run("criteria", "import", criteria).status == 0)
+    let shown = try workspace.run("criteria", "show", "native/checkbox", "--json")
+    let items = try #require((try shown.json() as? [String: Any])?["items"] as? [[String: Any]])
+      .compactMap { $0["key"] as? String }
+    #expect(items.count >= 8)
+    let criteriaNumbers = ["1.3.1", "2.1.1", "2.4.7"]
+    // Eight auditors, three rounds, each mapping its own item; every round also has two of them
+    // import the same changed document.
+    let changed = workspace.path("checkbox.md")
+    var text = try String(contentsOfFile: criteria + "/native/controls/checkbox.md", encoding: .utf8)
+    for (round, number) in criteriaNumbers.enumerated() {
+      text += "\n<!-- round \(round) -->\n"
+      try text.write(toFile: changed, atomically: true, encoding: .utf8)
+      var started = (0..<8).map { auditor in
+        workspace.environment["EXHIBIT_AUDITOR"] = "auditor-\(auditor)"
+        return try? workspace.start(
+          ["wcag", "map", items[auditor], number, "--relation", "related", "--reason", "Round \(round)."])
+      }
+      for _ in 0..<2 {
+        started.append(
+          try? workspace.start(["criteria", "import", "--component", "native/checkbox", changed]))
+      }
+      for process in started {
+        let result = try workspace.finish(#require(process))
+        #expect(result.status == 0, "\(result.stderr)")
+      }
+    }
+    let counts = try server.psql(
+      database: database,
+      """
+      SELECT (SELECT count(*) FROM wcag_override) || ' ' || (SELECT count(*) FROM audit_event) || ' '
+        || (SELECT max(id) FROM audit_event) || ' ' || (SELECT count(DISTINCT previous_hash) FROM audit_event)
+        || ' ' || (SELECT count(*) FROM audit_event WHERE action = 'criteria.import')
+      """
+    ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").compactMap { Int($0) }
+    // 24 rows; the events: 3 imports at first, one per round's changed document (its twin found
+    // it unchanged), 24 maps; ids 1…n with no gap and no fork.
+    #expect(counts == [24, 30, 30, 30, 6])
+    let report = try Self.verifiedCopy(workspace)
+    #expect(report["events"] as? Int == 30)
+    #expect((report["problems"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func aRestartDuringAnImportLeavesItWholeOrNotAtAll() throws {
+    let server = try PostgresServer()
+    defer { server.stop() }
+    let (workspace, database) = try Self.catalogue(on: server)
+    var sources = [CLIWorkspace.repository.appendingPathComponent("Criteria").path]
+    if let corpus = CLIWorkspace.corpus {
+      sources.append(corpus.appendingPathComponent("documentation").path)
+    }
+    let importing = try workspace.start(["criteria", "import"] + sources)
+    Thread.sleep(forTimeInterval: 0.15)
+    try server.restart()
+    let first = workspace.finish(importing)
+    func stored() throws -> [Int] {
+      try server.psql(
+        database: database,
+        "SELECT (SELECT count(*) FROM criteria_document) || ' ' || (SELECT count(*) FROM audit_event)"
+      ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").compactMap { Int($0) }
+    }
+    let afterFirst = try stored()
+    if first.status == 0 {
+      #expect(afterFirst[0] > 0 && afterFirst[0] == afterFirst[1])
+    } else {
+      // Cut off: a clear error naming the database, and nothing of the batch stored.
+      #expect(first.status == 1)
+      #expect(
+        first.stderr.contains("postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)"),
+        "\(first.stderr)")
+      #expect(!first.stderr.contains("Fatal error"))
+      #expect(afterFirst == [0, 0])
+    }
+    let rerun = try workspace.run(["criteria", "import"] + sources)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    let afterRerun = try stored()
+    #expect(afterRerun[0] > 0 && afterRerun[0] == afterRerun[1])
+    let report = try Self.verifiedCopy(workspace)
+    #expect((report["problems"] as? [Any])?.isEmpty == true)
+  }
+}

@@ -1,0 +1,76 @@
+import ExhibitTestServers
+import Foundation
+import Testing
+
+/// `exhibit migrate --to postgres://…` and `--from`: a workspace's catalogue to PostgreSQL and
+/// back, every row and the chain's head kept, and what cannot be copied refused before anything
+/// is made.
+@Suite(.serialized) struct ServerCatalogueMigrateTests {
+  @Test func aWorkspaceGoesToPostgresAndBackWithItsChain() throws {
+    let (team, server, database) = try ServerCatalogues.workspace(role: "exhibit_owner")
+    let owner = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
+    let local = try CLIWorkspace()
+    local.environment["PGPASSWORD"] = PostgresServer.password
+    #expect(try local.run("init").status == 0)
+    let imported = try local.run(
+      "criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(
+      try local.run(
+        "wcag", "map", "native/checkbox#screenreader.role", "1.3.1", "--relation", "related", "--reason",
+        "Grouped."
+      ).status == 0)
+    let verified = try local.run("verify", "--json")
+    let head = try #require((try verified.json() as? [String: Any])?["head_hash"] as? String)
+
+    let migrated = try local.run("migrate", "--to", owner, "--json")
+    #expect(migrated.status == 0, "\(migrated.stderr)")
+    let report = try #require(try migrated.json() as? [String: Any])
+    #expect(report["head_hash"] as? String == head)
+    #expect(report["to"] as? String == owner)
+    #expect((report["rows"] as? [String: Int])?["criteria_item"] ?? 0 > 10)
+    let again = try local.run("migrate", "--to", owner)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("\(owner): already holds a catalogue"), "\(again.stderr)")
+
+    // The team's catalogue lists what the workspace listed, and shows the workspace's WCAG row.
+    #expect(try team.run("init", "--grant", "exhibit_app").status == 0)
+    team.environment["EXHIBIT_DB"] = "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)"
+    #expect(try ServerCatalogues.listing(team) == ServerCatalogues.listing(local))
+    let shown = ["criteria", "show", "native/checkbox", "--json"]
+    #expect(try team.run(shown).stdout == local.run(shown).stdout)
+
+    // And back into a new file, whose every check passes with the same head.
+    let back = local.path("back.sqlite")
+    let returned = try local.run(
+      "migrate", "--from", "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)", "--to", back)
+    #expect(returned.status == 0, "\(returned.stderr)")
+    #expect(returned.stdout.contains("head \(head)"))
+    let checked = try local.run("verify", "--db", back)
+    #expect(checked.status == 0)
+    #expect(checked.stdout.contains("newest hash \(head)"), "\(checked.stdout)")
+    local.environment["EXHIBIT_DB"] = back
+    #expect(try ServerCatalogues.listing(local) == ServerCatalogues.listing(team))
+  }
+
+  @Test func whatPostgresCannotKeepYetIsRefusedBeforeAnythingIsMade() throws {
+    let (team, server, database) = try ServerCatalogues.workspace(role: "exhibit_owner")
+    let owner = "postgres://exhibit_owner:\(PostgresServer.password)@127.0.0.1:\(server.port)/\(database)"
+    let local = try CLIWorkspace()
+    #expect(try local.run("init").status == 0)
+    #expect(
+      try local.run("catalog", CLIWorkspace.repository.appendingPathComponent("Media").path).status == 0)
+    let refused = try local.run("migrate", "--to", owner)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("caption tracks, which a catalogue on PostgreSQL cannot keep yet"),
+      "\(refused.stderr)")
+    #expect(refused.stderr.contains(" recordings, "))
+    #expect(!refused.stderr.contains(PostgresServer.password))
+    let listed = try team.run("criteria", "list")
+    #expect(listed.stderr.contains("no Exhibit catalogue in this database yet"), "\(listed.stderr)")
+    let misread = try local.run("migrate", "--to", local.path("copy.sqlite"))
+    #expect(misread.status == 64)
+    #expect(misread.stderr.contains("--from postgres://"))
+  }
+}

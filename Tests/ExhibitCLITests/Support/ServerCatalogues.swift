@@ -1,0 +1,29 @@
+import ExhibitTestServers
+import Foundation
+import Testing
+
+/// Workspaces whose catalogue is on PostgreSQL, in a cluster the CLI's tests share.
+enum ServerCatalogues {
+  /// The cluster the CLI's PostgreSQL tests share, started on first use and ended with the process.
+  static let cluster = Result { try PostgresServer() }
+
+  /// A workspace whose catalogue is a new database of the cluster, as `role`.
+  static func workspace(role: String = "exhibit_app") throws -> (CLIWorkspace, PostgresServer, String) {
+    let server = try cluster.get()
+    let database = try server.makeDatabase()
+    let workspace = try CLIWorkspace()
+    workspace.environment["EXHIBIT_DB"] = "postgres://\(role)@127.0.0.1:\(server.port)/\(database)"
+    workspace.environment["PGPASSWORD"] = PostgresServer.password
+    return (workspace, server, database)
+  }
+
+  /// `criteria list --json` without the times of import.
+  static func listing(_ workspace: CLIWorkspace, _ arguments: String...) throws -> [[String: String]] {
+    let listed = try workspace.run(["criteria", "list", "--json"] + arguments)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let documents = try #require(try listed.json() as? [[String: Any]])
+    return documents.map { document in
+      document.filter { $0.key != "imported_at" }.mapValues { "\($0)" }
+    }
+  }
+}
