@@ -92,6 +92,8 @@ public struct Exhibit: AsyncParsableCommand {
       try await showing.runOnServer(catalogueOpener)
     } else if let mapping = command as? WCAGMap, mapping.global.isServerDatabase {
       try await mapping.runOnServer(catalogueOpener)
+    } else if let verify = command as? Verify, verify.bundle == nil, verify.global.isServerDatabase {
+      try await verify.runOnServer(catalogueOpener)
     } else if let search = command as? Search, search.global.isServerDatabase {
       try await search.invocation.runOnServer(catalogueOpener)
     } else {

@@ -51,17 +51,26 @@ struct Verify: ParsableCommand {
       try reportingFailures { try verifyBundle(bundle) }
       return
     }
-    try reportingFailures {
-      let store = try global.openForReading()
-      let report = try store.verifyWorkspace()
-      if output.json {
-        try Console.json(report)
-      } else if report.valid {
-        Console.out("audit chain valid: \(report.events) events, newest hash \(report.headHash)")
-      }
-      for problem in report.problems { Console.error("\(problem.path): \(problem.problem)") }
-      if !report.valid { throw ExitCode.failure }
+    try reportingFailures { try show(try global.openForReading().verifyWorkspace()) }
+  }
+
+  /// `verify` of a catalogue on a database server: its rows, read in one snapshot, get every
+  /// check a SQLite workspace gets.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let rows = try await opener.withCatalogue(url: global.databasePath) { try await $0.catalogueRows() }
+      try show(try Store.verifying(rows))
     }
+  }
+
+  private func show(_ report: AuditChainReport) throws {
+    if output.json {
+      try Console.json(report)
+    } else if report.valid {
+      Console.out("audit chain valid: \(report.events) events, newest hash \(report.headHash)")
+    }
+    for problem in report.problems { Console.error("\(problem.path): \(problem.problem)") }
+    if !report.valid { throw ExitCode.failure }
   }
 
   private func verifyBundle(_ path: String) throws {

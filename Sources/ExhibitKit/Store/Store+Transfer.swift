@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import Foundation
 
 // The SQLite side of `exhibit migrate --to` and `--from`: the shared tables' rows read in one
 // snapshot, or written as they are into an empty workspace in one transaction.
@@ -57,5 +58,22 @@ extension Store {
         for row in rows[table.name] ?? [] { try connection.execute(sql, row) }
       }
     }
+  }
+}
+
+extension Store {
+  /// Every check of ``verifyWorkspace()`` over `rows` read from another backend: they are loaded
+  /// into a scratch SQLite database, which is then verified and removed. So a PostgreSQL catalogue
+  /// is held to the same replay of its audit trail against its tables as a SQLite workspace.
+  /// - Parameter rows: A catalogue's rows, read in one snapshot.
+  /// - Returns: The chain's report with every problem found.
+  /// - Throws: ``SQLiteError`` or ``WorkspaceError`` when the scratch database cannot be made.
+  public static func verifying(_ rows: CatalogueRows) throws -> AuditChainReport {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-verify-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try Store.open(at: folder.appendingPathComponent("exhibit.sqlite").path, access: .write)
+    defer { try? scratch.close() }
+    try scratch.insertCatalogueRows(rows)
+    return try scratch.verifyWorkspace()
   }
 }
