@@ -34,6 +34,9 @@ public struct WebServer: Sendable {
   /// - Throws: ``ServerError/noAccounts(host:)`` when accounts are required and there are none,
   ///   ``WorkspaceError`` for a missing database, or ``SQLiteError``.
   public init(settings: ServerSettings, logger: Logger = ServerLogHandler.logger()) throws {
+    if DatabaseURL.isPostgres(settings.databasePath) {
+      throw WorkspaceError.serverDatabase(url: DatabaseURL.withoutPassword(settings.databasePath))
+    }
     // Serving never makes a workspace: a mistyped --db would otherwise serve an empty one.
     guard FileManager.default.fileExists(atPath: settings.databasePath) else {
       throw WorkspaceError.noDatabase(path: settings.databasePath)

@@ -7,7 +7,10 @@ import Testing
   @Test func aPostgresURLIsRefusedWithoutItsPasswordAndNothingIsMade() throws {
     let workspace = try CLIWorkspace()
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@db.example/exhibit"
-    for arguments in [["recordings", "list"], ["catalog", "Media"], ["coverage", "native/checkbox"]] {
+    for arguments in [
+      ["recordings", "list"], ["catalog", "Media"], ["coverage", "native/checkbox"],
+      ["serve", "--port", "0"],
+    ] {
       let refused = try workspace.run(arguments)
       #expect(refused.status == 1, "\(arguments)")
       #expect(
@@ -16,6 +19,13 @@ import Testing
         "\(refused.stderr)")
       #expect(!refused.stderr.contains("hunter2"))
     }
+    // A bag is not checked against it yet, nor alone unasked.
+    let bag = CLIWorkspace.repository.appendingPathComponent(
+      "Tests/ExhibitKitTests/Fixtures/bags/release-0.8.0/Acme_App-1.0-native-checkbox-ios-2026-11-22")
+    let bagChecked = try workspace.run("verify", bag.path)
+    #expect(bagChecked.status == 1)
+    #expect(bagChecked.stderr.contains("pass --without-db"), "\(bagChecked.stderr)")
+    #expect(!bagChecked.stderr.contains("hunter2"))
     // Those that do run there say why they cannot reach it, without the password either.
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@127.0.0.1:1/exhibit"
     for arguments in [["criteria", "list"], ["criteria", "import", "Criteria"], ["search", "checkbox"]] {

@@ -35,6 +35,10 @@ struct Serve: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
+      // Not on a server's database yet; and its URL is never passed on where `ps` shows it.
+      if global.isServerDatabase {
+        throw WorkspaceError.serverDatabase(url: DatabaseURL.withoutPassword(global.databasePath))
+      }
       var arguments = ["--db", global.databasePath, "--host", host, "--port", String(port)]
       if let exports { arguments += ["--exports", exports] }
       if accounts { arguments.append("--accounts") }

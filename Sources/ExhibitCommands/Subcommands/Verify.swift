@@ -78,6 +78,11 @@ struct Verify: ParsableCommand {
     var workspace: Store?
     if let againstDb {
       workspace = try Store.open(at: againstDb, access: .read)
+    } else if !withoutDb, global.isServerDatabase {
+      // Not checked against a catalogue on PostgreSQL yet: said, rather than checked alone unasked.
+      throw ValidationError(
+        "\(DatabaseURL.withoutPassword(global.databasePath)): a bag is checked against a SQLite workspace only "
+          + "so far; pass --without-db to check the bag alone, or --against-db PATH")
     } else if !withoutDb, FileManager.default.fileExists(atPath: global.databasePath) {
       workspace = try global.openForReading()
     }
