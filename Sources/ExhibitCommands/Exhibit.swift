@@ -78,27 +78,13 @@ public struct Exhibit: AsyncParsableCommand {
   nonisolated(unsafe) static var catalogueOpener: any CatalogueOpener = TeamBinaryHandOver()
 
   /// Runs `command` on a catalogue on a database server when it is one of the commands that run
-  /// there and its database is one; every other command opens its database as a SQLite file,
-  /// which refuses a server's URL saying which commands run there.
+  /// there (``ServerCatalogueCommand``) and its database is one.
   /// - Returns: Whether the command ran.
   private static func runOnServerCatalogue(_ command: any ParsableCommand) async throws -> Bool {
-    if let initialize = command as? Init, initialize.global.isServerDatabase {
-      try await initialize.runOnServer(catalogueOpener)
-    } else if let importing = command as? CriteriaImport, importing.global.isServerDatabase {
-      try await importing.runOnServer(catalogueOpener)
-    } else if let listing = command as? CriteriaList, listing.global.isServerDatabase {
-      try await listing.runOnServer(catalogueOpener)
-    } else if let showing = command as? CriteriaShow, showing.global.isServerDatabase {
-      try await showing.runOnServer(catalogueOpener)
-    } else if let mapping = command as? WCAGMap, mapping.global.isServerDatabase {
-      try await mapping.runOnServer(catalogueOpener)
-    } else if let verify = command as? Verify, verify.bundle == nil, verify.global.isServerDatabase {
-      try await verify.runOnServer(catalogueOpener)
-    } else if let search = command as? Search, search.global.isServerDatabase {
-      try await search.invocation.runOnServer(catalogueOpener)
-    } else {
-      return false
-    }
+    guard GlobalOptions.serverDatabaseNamed, let served = command as? any ServerCatalogueCommand,
+      served.runsOnServerCatalogue
+    else { return false }
+    try await served.runOnServer(catalogueOpener)
     return true
   }
 

@@ -48,14 +48,14 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
         + "only, so nothing was copied"
     case .notTransferable(let location, let holds):
       "\(location): holds \(holds.joined(separator: ", ")), which a catalogue on PostgreSQL cannot keep yet "
-        + "(criteria, the WCAG mapping and the audit trail can); nothing was copied"
+        + "(criteria, the WCAG mapping, accounts and the audit trail can); nothing was copied"
     case .copyDiffers(let location, let tables):
       "\(location): the copy's \(tables.joined(separator: ", ")) differ from the source's; do not use it"
     case .brokenChain(let location, let problem):
       "\(location): the audit chain does not verify (\(problem)); run `exhibit verify`; nothing was copied"
     case .serverDatabase(let url):
       "\(url): this command does not run on a PostgreSQL catalogue yet (`init`, `criteria import`, "
-        + "`criteria list`, `criteria show`, `wcag map`, `search`, `verify` and `migrate` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
+        + "`criteria list`, `criteria show`, `wcag map`, `search`, `users`, `verify` and `migrate` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
         + "e.g. Database/exhibit.sqlite"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "

@@ -24,6 +24,8 @@ public enum PostgresSchema {
     Migration(
       version: 4, name: "criteria-search",
       sql: String(decoding: PackageResources._04_criteria_search_sql, as: UTF8.self)),
+    Migration(
+      version: 5, name: "accounts", sql: String(decoding: PackageResources._05_accounts_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -47,6 +49,9 @@ public enum PostgresSchema {
     "developer_note": "SELECT, INSERT", "announcement_example": "SELECT, INSERT",
     "video_reference": "SELECT, INSERT", "component_alias": "SELECT, INSERT",
     "wcag_override": "SELECT, INSERT",
+    // An account removed is deleted, its sessions with it; a session ends by being deleted.
+    "account": "SELECT, INSERT, DELETE", "web_session": "SELECT, INSERT, DELETE",
+    "web_secret": "SELECT, INSERT",
   ]
 }
 

@@ -117,3 +117,32 @@ import Testing
     #expect(!initialized.stderr.contains(PostgresServer.password))
   }
 }
+
+/// `exhibit users` on a PostgreSQL catalogue: the same accounts as on SQLite, the password read
+/// where the command runs (after `exhibit` handed it to `exhibit-team`).
+@Suite(.serialized) struct ServerCatalogueUsersTests {
+  @Test func usersAddListAndRemoveOnPostgresAsOnSQLite() throws {
+    let (team, _, _) = try ServerCatalogues.workspace(role: "exhibit_owner")
+    #expect(try team.run("init").status == 0)
+    let local = try CLIWorkspace()
+    #expect(try local.run("init").status == 0)
+    for workspace in [team, local] {
+      #expect(try workspace.addAccount("ana", role: "auditor", password: "a long enough password") == 0)
+      #expect(try workspace.addAccount("ana", role: "reviewer", password: "a long enough password") == 1)
+      #expect(try workspace.addAccount("bo", role: "reviewer", password: "another long password") == 0)
+      let removed = try workspace.run("users", "remove", "bo")
+      #expect(removed.stdout == "removed bo\n", "\(removed.stderr)")
+      let unknown = try workspace.run("users", "remove", "bo")
+      #expect(unknown.status == 1)
+    }
+    func names(_ workspace: CLIWorkspace) throws -> [String] {
+      let listed = try workspace.run("users", "list", "--json")
+      return try #require(try listed.json() as? [[String: Any]]).map {
+        "\($0["name"] ?? "")/\($0["role"] ?? "")"
+      }
+    }
+    #expect(try names(team) == ["ana/auditor"])
+    #expect(try names(team) == names(local))
+    #expect(try team.run("users", "remove", "bo").stderr == local.run("users", "remove", "bo").stderr)
+  }
+}

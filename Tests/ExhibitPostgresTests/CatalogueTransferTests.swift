@@ -26,6 +26,8 @@ import Testing
     _ = try store.mapWCAG(
       item: "native/checkbox#\(markdown.items[0].localKey)", criterion: "2.4.7", relation: .related,
       reason: "Focus.", actor: "Cy")
+    try store.addAccount(
+      name: "dee", role: .auditor, passwordHash: "$2b$12$" + String(repeating: "d", count: 53), actor: "Cy")
     return store
   }
 
@@ -39,6 +41,7 @@ import Testing
     #expect((rows["audit_event"]?.count ?? 0) >= 6)
     #expect((rows["criteria_item"]?.count ?? 0) > 20)
     #expect(rows["wcag_override"]?.count == 1)
+    #expect(rows["account"]?.count == 1)
 
     let (server, database) = try await newPostgresDatabase()
     var owner = try server.location(role: "exhibit_owner")

@@ -22,6 +22,14 @@ struct GlobalOptions: ParsableArguments {
   /// Whether the database is on a server (a `postgres://` URL) rather than a SQLite file.
   var isServerDatabase: Bool { DatabaseURL.isPostgres(databasePath) }
 
+  /// Whether the command line or `$EXHIBIT_DB` names a database server at all: only then is a
+  /// command asked whether it runs there (a cast to a protocol searches every conformance in the
+  /// binary, a twentieth of a millisecond a SQLite workspace need not spend).
+  static var serverDatabaseNamed: Bool {
+    let environment = getenv(Workspace.databaseEnvironmentVariable).map { String(cString: $0) }
+    return (CommandLine.arguments + [environment ?? ""]).contains(where: DatabaseURL.isPostgres)
+  }
+
   /// Opens the store for a command that writes (creating a missing database).
   func openForWriting() throws -> Store {
     try Store.open(at: databasePath, access: .write)

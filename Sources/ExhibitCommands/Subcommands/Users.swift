@@ -28,15 +28,33 @@ struct UsersAdd: ParsableCommand {
   func run() throws {
     try reportingFailures {
       guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
-      let password = try PasswordInput.read(confirm: true)
-      if let problem = AccountError.problem(withPassword: password) { throw problem }
-      let hash = Bcrypt.hash(password, cost: 12)
+      let hash = try passwordHash()
       let store = try global.openForWriting()
       let account = try store.addAccount(
         name: name, role: role, passwordHash: hash,
         actor: CommandActor.current())
       Console.out("added \(account.name) (\(account.role.rawValue))")
     }
+  }
+
+  /// `users add` on a catalogue on a database server. The password is read once the command
+  /// runs where it stays (in `exhibit-team`), not before `exhibit` hands it over.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
+      let account = try await opener.withCatalogue(url: global.databasePath) { catalogue in
+        try await catalogue.addAccount(
+          name: name, role: role, passwordHash: try passwordHash(), actor: CommandActor.current(), at: Date())
+      }
+      Console.out("added \(account.name) (\(account.role.rawValue))")
+    }
+  }
+
+  /// The password read, checked and hashed with bcrypt.
+  private func passwordHash() throws -> String {
+    let password = try PasswordInput.read(confirm: true)
+    if let problem = AccountError.problem(withPassword: password) { throw problem }
+    return Bcrypt.hash(password, cost: 12)
   }
 }
 
@@ -57,6 +75,16 @@ struct UsersRemove: ParsableCommand {
       Console.out("removed \(name)")
     }
   }
+
+  /// `users remove` on a catalogue on a database server.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      try await opener.withCatalogue(url: global.databasePath) { catalogue in
+        try await catalogue.removeAccount(name: name, actor: CommandActor.current(), at: Date())
+      }
+      Console.out("removed \(name)")
+    }
+  }
 }
 
 /// `exhibit users list`
@@ -67,18 +95,26 @@ struct UsersList: ParsableCommand {
   @OptionGroup var output: OutputOptions
 
   func run() throws {
-    try reportingFailures {
-      let accounts = try global.openForReading().accounts()
-      if output.json {
-        try Console.json(accounts)
-        return
-      }
-      Console.out(
-        Table.render(
-          header: ["NAME", "ROLE", "CREATED"],
-          rows: accounts.map { [$0.name, $0.role.rawValue, $0.createdAt] }))
-      if accounts.isEmpty { Console.out("no accounts; `exhibit users add NAME --role auditor` adds one") }
+    try reportingFailures { try show(try global.openForReading().accounts()) }
+  }
+
+  /// `users list` of a catalogue on a database server.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      try show(try await opener.withCatalogue(url: global.databasePath) { try await $0.accounts() })
     }
+  }
+
+  private func show(_ accounts: [Account]) throws {
+    if output.json {
+      try Console.json(accounts)
+      return
+    }
+    Console.out(
+      Table.render(
+        header: ["NAME", "ROLE", "CREATED"],
+        rows: accounts.map { [$0.name, $0.role.rawValue, $0.createdAt] }))
+    if accounts.isEmpty { Console.out("no accounts; `exhibit users add NAME --role auditor` adds one") }
   }
 }
 

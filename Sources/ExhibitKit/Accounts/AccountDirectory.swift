@@ -27,9 +27,10 @@ struct AccountDirectory {
       try connection.execute(
         "INSERT INTO account (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)",
         [name, role.rawValue, passwordHash, createdAt])
+      let entry = AccountRules.addEntry(name: name, role: role, actor: actor, at: now)
       try AuditLog.append(
-        connection, actor: actor, action: "account.add", subject: "account:\(name)",
-        after: AuditJSON.object(["role": role.rawValue]), at: now)
+        connection, actor: entry.actor, action: entry.action, subject: entry.subject, after: entry.after,
+        at: entry.at)
       return Account(name: name, role: role, createdAt: createdAt)
     }
   }
@@ -44,9 +45,10 @@ struct AccountDirectory {
       let role: String = try row.decode("role")
       try connection.execute("DELETE FROM web_session WHERE account = ?", [name])
       try connection.execute("DELETE FROM account WHERE name = ?", [name])
+      let entry = AccountRules.removeEntry(name: name, role: role, actor: actor, at: now)
       try AuditLog.append(
-        connection, actor: actor, action: "account.remove", subject: "account:\(name)",
-        before: AuditJSON.object(["role": role]), at: now)
+        connection, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
+        at: entry.at)
     }
   }
 

@@ -80,6 +80,10 @@ public enum CatalogueTables {
         ("actor", .text), ("created_at", .text),
       ], order: "id"),
     Table(
+      name: "account",
+      columns: [("name", .text), ("role", .text), ("password_hash", .text), ("created_at", .text)],
+      order: "name"),
+    Table(
       name: "audit_event",
       columns: [
         ("id", .integer), ("at", .text), ("actor", .text), ("action", .text), ("subject", .text),
@@ -92,13 +96,14 @@ public enum CatalogueTables {
 
   /// SQLite's tables of the domains not on PostgreSQL yet, by what they hold: a workspace with
   /// rows in any cannot be copied whole, so `migrate` refuses it. (Sign-in sessions and the
-  /// server's key are not the catalogue's: a server makes them again.)
+  /// server's key are not the catalogue's: a server makes them again, and signing in again is
+  /// asked of everyone.)
   package static let sqliteOnly: [(table: String, holds: String)] = [
     ("recording", "recordings"), ("recording_path", "recording paths"), ("caption_track", "caption tracks"),
     ("caption_orphan", "caption files without their recording"), ("evidence_link", "evidence links"),
     ("product", "products"), ("audit", "audits"), ("suggestion_dismissal", "dismissed suggestions"),
     ("acr_decision", "conformance report decisions"), ("conformance_setting", "conformance report settings"),
-    ("account", "accounts"), ("workspace_setting", "workspace settings"), ("stored_object", "stored objects"),
+    ("workspace_setting", "workspace settings"), ("stored_object", "stored objects"),
   ]
 }
 

@@ -1,0 +1,37 @@
+import ExhibitKit
+
+/// A command that runs on a catalogue on a database server as well as on a SQLite workspace.
+/// Every other command opens its database as a SQLite file, which refuses a server's URL naming
+/// these.
+protocol ServerCatalogueCommand {
+  /// The command's database options.
+  var global: GlobalOptions { get }
+  /// Whether this invocation runs on the server's catalogue: its database is one (and, for
+  /// `verify`, no bag is named).
+  var runsOnServerCatalogue: Bool { get }
+  /// Runs the command on the catalogue `opener` opens.
+  func runOnServer(_ opener: any CatalogueOpener) async throws
+}
+
+extension ServerCatalogueCommand {
+  var runsOnServerCatalogue: Bool { global.isServerDatabase }
+}
+
+extension Init: ServerCatalogueCommand {}
+extension CriteriaImport: ServerCatalogueCommand {}
+extension CriteriaList: ServerCatalogueCommand {}
+extension CriteriaShow: ServerCatalogueCommand {}
+extension WCAGMap: ServerCatalogueCommand {}
+extension UsersAdd: ServerCatalogueCommand {}
+extension UsersRemove: ServerCatalogueCommand {}
+extension UsersList: ServerCatalogueCommand {}
+
+extension Verify: ServerCatalogueCommand {
+  var runsOnServerCatalogue: Bool { bundle == nil && global.isServerDatabase }
+}
+
+extension Search: ServerCatalogueCommand {
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await invocation.runOnServer(opener)
+  }
+}
