@@ -15,6 +15,8 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
   case busy(String, attempts: Int)
   /// The database's schema is older than this Exhibit's (0: none made yet).
   case olderSchema(String, version: Int, needed: Int)
+  /// The role connected as has no rights on Exhibit's schema.
+  case notGranted(String, role: String)
 
   public var description: String {
     switch self {
@@ -25,6 +27,9 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
       "\(url): the schema is at version \(version), made by a newer Exhibit (this one knows \(known))"
     case .busy(let url, let attempts):
       "\(url): the transaction could not be serialized after \(attempts) attempts; try again"
+    case .notGranted(let url, let role):
+      "\(url): \(role) may not use Exhibit's schema here; the schema's owner gives it the rights with "
+        + "`exhibit init --grant \(role)`"
     case .olderSchema(let url, 0, _):
       "\(url): no Exhibit catalogue in this database yet; run `exhibit init` (as the role to own it)"
     case .olderSchema(let url, let version, let needed):

@@ -115,6 +115,16 @@ import Testing
     #expect(initialized.stderr.contains(url), "\(initialized.stderr)")
     #expect(initialized.stderr.contains("SQLSTATE 42501"), "\(initialized.stderr)")
     #expect(!initialized.stderr.contains(PostgresServer.password))
+    // The owner makes it but forgets --grant: the application's role is told what to ask for.
+    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
+    #expect(try workspace.run("init").status == 0)
+    workspace.environment["EXHIBIT_DB"] = url
+    let ungranted = try workspace.run("criteria", "list")
+    #expect(ungranted.status == 1)
+    #expect(
+      ungranted.stderr.contains(
+        "\(url): exhibit_app may not use Exhibit's schema here; the schema's owner gives it the rights with "
+          + "`exhibit init --grant exhibit_app`"), "\(ungranted.stderr)")
   }
 }
 

@@ -15,7 +15,13 @@ extension PostgresCatalogue {
   ) async throws -> Result {
     let location = try PostgresLocation(url: url, environment: environment)
     return try await PostgresStore.with(location) { store in
-      let version = try await store.schemaVersion()
+      let version: Int
+      do {
+        version = try await store.schemaVersion()
+      } catch let error as PostgresStoreError where error.sqlState == "42501" {
+        // The schema is there, and this role was never given its rights.
+        throw PostgresStoreError.notGranted(store.url, role: location.user)
+      }
       if version > PostgresSchema.latestVersion {
         throw PostgresStoreError.newerSchema(store.url, version: version, known: PostgresSchema.latestVersion)
       }
