@@ -10,16 +10,7 @@ runs=30
 if [ "${1:-}" = "--runs" ]; then runs=$2; fi
 export PATH="/opt/swift/usr/bin:$PATH"
 (cd "$root" && swift build -c release --product exhibit --product exhibit-team >/dev/null)
-scratch=$(mktemp -d /tmp/exhibit-bench-postgres-XXXXXX)
-chmod 755 "$scratch" # the cluster runs as postgres when this runs as root
-mkdir -p "$scratch/cluster"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 "$root/Scripts/pg_test_server.py" "$scratch/cluster" "$port" >"$scratch/cluster.log" 2>&1 &
-launcher=$!
-cleanup() { kill "$launcher" 2>/dev/null; wait 2>/dev/null; rm -rf "$scratch"; }
-trap cleanup EXIT
-for _ in $(seq 600); do grep -q '^ready' "$scratch/cluster.log" 2>/dev/null && break; sleep 0.1; done
-grep -q '^ready' "$scratch/cluster.log" || { echo "bench-postgres-criteria: PostgreSQL did not start" >&2; exit 1; }
+source "$root/Scripts/throwaway-postgres.sh"
 
 sources=("$root/Criteria")
 [ -d "$root/../shared/corpus/magentaA11y/documentation" ] && sources+=("$root/../shared/corpus/magentaA11y/documentation")

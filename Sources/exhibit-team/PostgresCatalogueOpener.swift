@@ -5,6 +5,9 @@ import Foundation
 
 /// Opens the PostgreSQL catalogue `--db` or `$EXHIBIT_DB` names.
 struct PostgresCatalogueOpener: CatalogueOpener {
+  /// Already where the catalogue opens.
+  func prepare() {}
+
   func initialize(url: String, grantingTo role: String?) async throws -> CatalogueInitialization {
     let location = try PostgresLocation(url: url, environment: ProcessInfo.processInfo.environment)
     return try await PostgresStore.with(location, maximumConnections: 1) { store in

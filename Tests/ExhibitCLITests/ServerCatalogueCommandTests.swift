@@ -13,6 +13,7 @@ import Testing
     #expect(initialized.status == 0, "\(initialized.stderr)")
     let report = try #require(try initialized.json() as? [String: Any])
     #expect(report["created_database"] as? Bool == true)
+    #expect(report["created_media"] as? Bool == true)
     #expect(
       report["database_path"] as? String == "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)")
     #expect(FileManager.default.fileExists(atPath: team.path("Media")))

@@ -4,6 +4,11 @@ import ExhibitKit
 /// `exhibit-team` PostgreSQL itself, in `exhibit` a hand-over to `exhibit-team`, which links the
 /// client (SwiftNIO) that `exhibit` stays free of.
 public protocol CatalogueOpener: Sendable {
+  /// Returns where the catalogue can be opened: in `exhibit`, hands the command to
+  /// `exhibit-team` at once, before it has done any work; in `exhibit-team`, does nothing.
+  /// - Throws: Why the hand-over failed.
+  func prepare() throws
+
   /// Makes the schema in the database `url` names, or brings it up to date, and grants `role`
   /// the application's rights when given.
   /// - Returns: What was done.

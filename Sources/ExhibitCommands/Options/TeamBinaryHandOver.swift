@@ -17,6 +17,10 @@ public struct TeamBinaryHandOver: EvidenceStoreOpener, CatalogueOpener {
     ).become(Array(CommandLine.arguments.dropFirst()))
   }
 
+  public func prepare() throws {
+    try handOver()
+  }
+
   public func initialize(url: String, grantingTo role: String?) async throws -> CatalogueInitialization {
     try handOver()
   }

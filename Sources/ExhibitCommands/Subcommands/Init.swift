@@ -50,6 +50,8 @@ struct Init: ParsableCommand {
   /// says the schema was created when its first version was applied now.
   func runOnServer(_ opener: any CatalogueOpener) async throws {
     try await reportingFailures {
+      // Handed over before Media/ is made, or `exhibit-team` would find it made and say kept.
+      try opener.prepare()
       let workspace = Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
       let createdMedia = try workspace.initializeMedia()
       let done = try await opener.initialize(url: global.databasePath, grantingTo: grant)

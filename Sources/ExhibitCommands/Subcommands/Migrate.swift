@@ -129,14 +129,13 @@ struct Migrate: AsyncParsableCommand {
       throw ValidationError(
         "--to postgres://… copies a SQLite workspace: --db (or $EXHIBIT_DB) names its file")
     }
-    // The source is checked before anything is made in the database. (In `exhibit`, the first
-    // call to the opener hands the command to `exhibit-team`, which checks it again: a workspace
-    // that can be copied holds criteria only, which take little time to check.)
+    let opener = Exhibit.catalogueOpener
+    try opener.prepare()
+    // The source is checked before anything is made in the database.
     let source = try global.openForReading()
     defer { try? source.close() }
     let rows = try Self.checkedRows(of: source)
     let head = try source.verifyAuditChain().headHash
-    let opener = Exhibit.catalogueOpener
     _ = try await opener.initialize(url: url, grantingTo: nil)
     let copied = try await opener.withCatalogue(url: url) { catalogue in
       try await catalogue.insertCatalogueRows(rows)

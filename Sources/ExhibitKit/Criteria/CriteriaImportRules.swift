@@ -59,9 +59,9 @@ package enum CriteriaImportRules {
     }
   }
 
-  /// Whether the items of a changed document must be read to decide: only when a revision is
-  /// stored and the document's bytes differ from it.
-  package static func needsStoredItems(_ document: CriteriaDocument, latest: StoredRevision?) -> Bool {
+  /// Whether `document` changes a stored revision: only then are that revision's items read and
+  /// an earlier revision with the same bytes looked for (an unchanged import reads neither).
+  package static func isChange(_ document: CriteriaDocument, latest: StoredRevision?) -> Bool {
     latest.map { $0.sha256 != document.sha256 } ?? false
   }
 
@@ -69,8 +69,9 @@ package enum CriteriaImportRules {
   /// - Parameters:
   ///   - document: The parsed document.
   ///   - latest: The newest stored revision of its (family, component, format), if any.
-  ///   - latestItems: The `item_hashes` text of `latest`'s items, when ``needsStoredItems(_:latest:)``.
-  ///   - sameBytes: A stored revision with the document's bytes (its id and number), if any.
+  ///   - latestItems: The `item_hashes` text of `latest`'s items, when ``isChange(_:latest:)``.
+  ///   - sameBytes: A stored revision with the document's bytes (its id and number), when
+  ///     ``isChange(_:latest:)`` and there is one.
   /// - Returns: Whether to store nothing, restore a revision, or write a new one.
   package static func step(
     for document: CriteriaDocument, latest: StoredRevision?, latestItems: String,

@@ -43,15 +43,15 @@ extension CriteriaLibrary {
         id: try $0.decode("id"), revision: try $0.decode("revision"), sha256: try $0.decode("sha256"),
         sourcePath: try $0.decode("source_path"), itemCount: try $0.decode("items"))
     }
-    let latestItems =
-      try latest.flatMap {
-        CriteriaImportRules.needsStoredItems(document, latest: latest)
-          ? try storedItemDigestText(documentID: $0.id) : nil
-      } ?? ""
-    let sameBytes = try connection.first(
-      "SELECT id, revision FROM criteria_document WHERE family = ? AND component = ? AND format = ? AND sha256 = ?",
-      [family, document.component, document.format.rawValue, document.sha256]
-    ).map { (id: try $0.decode("id") as Int64, revision: try $0.decode("revision") as Int) }
+    var latestItems = ""
+    var sameBytes: (id: Int64, revision: Int)?
+    if let latest, CriteriaImportRules.isChange(document, latest: latest) {
+      latestItems = try storedItemDigestText(documentID: latest.id)
+      sameBytes = try connection.first(
+        "SELECT id, revision FROM criteria_document WHERE family = ? AND component = ? AND format = ? AND sha256 = ?",
+        [family, document.component, document.format.rawValue, document.sha256]
+      ).map { (id: try $0.decode("id") as Int64, revision: try $0.decode("revision") as Int) }
+    }
     let revision: Int
     switch CriteriaImportRules.step(
       for: document, latest: latest, latestItems: latestItems, sameBytes: sameBytes)

@@ -49,19 +49,11 @@ extension PostgresCatalogue {
         id: id, revision: revision, sha256: sha256, sourcePath: sourcePath, itemCount: items)
     }
     var latestItems = ""
-    if let latest, CriteriaImportRules.needsStoredItems(document, latest: latest) {
+    var sameBytes: (id: Int64, revision: Int)?
+    if let latest, CriteriaImportRules.isChange(document, latest: latest) {
       latestItems = CriteriaItemDigest.text(
         try await items(of: latest.id, on: connection).map { CriteriaItemDigest(stored: $0) })
-    }
-    let sameBytes = try await connection.query(
-      """
-      SELECT id, revision FROM criteria_document
-      WHERE family = \(family) AND component = \(document.component) AND format = \(format)
-        AND sha256 = \(document.sha256)
-      """, logger: logger
-    ).collect().first.map { row in
-      let (id, revision) = try row.decode((Int64, Int).self)
-      return (id: id, revision: revision)
+      sameBytes = try await sameBytesRevision(of: document, on: connection)
     }
     switch CriteriaImportRules.step(
       for: document, latest: latest, latestItems: latestItems, sameBytes: sameBytes)
@@ -91,6 +83,22 @@ extension PostgresCatalogue {
       return .imported(
         component: document.componentID, format: document.format, revision: revision,
         itemCount: document.items.count)
+    }
+  }
+
+  /// The stored revision with `document`'s bytes, if any: its id and number.
+  private func sameBytesRevision(of document: CriteriaDocument, on connection: PostgresConnection)
+    async throws -> (id: Int64, revision: Int)?
+  {
+    try await connection.query(
+      """
+      SELECT id, revision FROM criteria_document
+      WHERE family = \(document.family.rawValue) AND component = \(document.component)
+        AND format = \(document.format.rawValue) AND sha256 = \(document.sha256)
+      """, logger: logger
+    ).collect().first.map { row in
+      let (id, revision) = try row.decode((Int64, Int).self)
+      return (id: id, revision: revision)
     }
   }
 
