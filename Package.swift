@@ -111,7 +111,7 @@ let package = Package(
       resources: [
         .embedInCode("Migrations/001-audit-trail.sql"), .embedInCode("Migrations/002-criteria.sql"),
         .embedInCode("Migrations/003-wcag-override.sql"), .embedInCode("Migrations/004-criteria-search.sql"),
-        .embedInCode("Migrations/005-accounts.sql"),
+        .embedInCode("Migrations/005-accounts.sql"), .embedInCode("Migrations/006-recordings.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

@@ -58,7 +58,11 @@ public struct Exhibit: AsyncParsableCommand {
       // The concrete type: a cast to a protocol the command does not conform to costs the Swift
       // runtime a search of every conformance in the binary (a twentieth of a millisecond).
       if let catalogue = command as? CatalogueCommand {
-        try await catalogue.run()
+        if catalogue.runsOnServerCatalogue {
+          try await catalogue.runOnServer(catalogueOpener)
+        } else {
+          try await catalogue.run()
+        }
       } else if let migrate = command as? Migrate {
         try await migrate.run()
       } else if try await runOnServerCatalogue(command) {

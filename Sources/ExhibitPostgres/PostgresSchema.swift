@@ -26,6 +26,9 @@ public enum PostgresSchema {
       sql: String(decoding: PackageResources._04_criteria_search_sql, as: UTF8.self)),
     Migration(
       version: 5, name: "accounts", sql: String(decoding: PackageResources._05_accounts_sql, as: UTF8.self)),
+    Migration(
+      version: 6, name: "recordings",
+      sql: String(decoding: PackageResources._06_recordings_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -52,6 +55,13 @@ public enum PostgresSchema {
     // An account removed is deleted, its sessions with it; a session ends by being deleted.
     "account": "SELECT, INSERT, DELETE", "web_session": "SELECT, INSERT, DELETE",
     "web_secret": "SELECT, INSERT",
+    // A catalogue run updates what it saw where; an unreadable file's hashless row is replaced
+    // once it reads (the trigger keeps every recording with a hash); captions are derived from
+    // their files and replaced with them; a stored object is recorded once.
+    "recording": "SELECT, INSERT, UPDATE, DELETE", "recording_stream": "SELECT, INSERT, DELETE",
+    "recording_path": "SELECT, INSERT, UPDATE", "caption_track": "SELECT, INSERT, UPDATE, DELETE",
+    "caption_cue": "SELECT, INSERT, DELETE", "caption_orphan": "SELECT, INSERT, DELETE",
+    "stored_object": "SELECT, INSERT",
   ]
 }
 

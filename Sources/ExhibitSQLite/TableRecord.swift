@@ -24,9 +24,19 @@ extension TableRecord {
   }
 }
 
-extension Connection {
+/// Something that runs a query and reads its rows: a ``Connection``, or another engine's
+/// connection speaking the same SQL (ExhibitKit's catalogue writer runs on either).
+public protocol RowQuerying {
+  /// Runs a query and reads every row.
+  /// - Throws: The engine's error.
+  func query(_ sql: String, _ values: [any SQLBindable]) throws -> [Row]
+}
+
+extension Connection: RowQuerying {}
+
+extension RowQuerying {
   /// The records of `R`'s table that `condition` selects, e.g. `WHERE document_id = ? ORDER BY position`.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error (``SQLiteError``) or ``RowDecodingError``.
   public func fetch<R: TableRecord>(
     _ type: R.Type, _ condition: String = "", _ values: [any SQLBindable] = []
   )
@@ -40,6 +50,6 @@ extension Connection {
   public func fetchOne<R: TableRecord>(_ type: R.Type, _ condition: String, _ values: [any SQLBindable] = [])
     throws -> R?
   {
-    try first("SELECT \(R.selection()) FROM \(R.table) \(condition)", values).map(R.decode)
+    try query("SELECT \(R.selection()) FROM \(R.table) \(condition)", values).first.map(R.decode)
   }
 }

@@ -107,9 +107,9 @@ import Testing
     let listed = try workspace.run("criteria", "list")
     #expect(listed.status == 1)
     #expect(listed.stderr.contains("\(url): no Exhibit catalogue in this database yet; run `exhibit init`"))
-    let recordings = try workspace.run("recordings", "list")
-    #expect(recordings.status == 1)
-    #expect(recordings.stderr.contains("\(url): this command does not run on a PostgreSQL catalogue yet"))
+    let links = try workspace.run("coverage", "native/checkbox")
+    #expect(links.status == 1)
+    #expect(links.stderr.contains("\(url): this command does not run on a PostgreSQL catalogue yet"))
     // The application's role may not make the schema: the owner's role does.
     let initialized = try workspace.run("init")
     #expect(initialized.status == 1)

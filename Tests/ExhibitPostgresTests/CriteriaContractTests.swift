@@ -82,9 +82,7 @@ import Testing
         }
       }
       answers.slugs = try await catalogue.knownComponentSlugs().sorted()
-      answers.events = try await catalogue.auditEvents().map {
-        "\($0.id) \($0.actor) \($0.action) \($0.subject) \($0.before ?? "-") \($0.after ?? "-")"
-      }
+      answers.events = try await auditLines(of: catalogue)
       answers.chainValid = try await catalogue.verifyAuditChain().problems.isEmpty
       return answers
     }

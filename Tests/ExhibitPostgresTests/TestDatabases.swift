@@ -58,6 +58,13 @@ func withEmptyCatalogue<T: Sendable>(
   }
 }
 
+/// The catalogue's audit events as lines to compare between backends: everything but the time.
+func auditLines(of catalogue: any ContractCatalogue) async throws -> [String] {
+  try await catalogue.auditEvents().map {
+    "\($0.id) \($0.actor) \($0.action) \($0.subject) \($0.before ?? "-") \($0.after ?? "-")"
+  }
+}
+
 /// The repository's root folder.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()

@@ -18,6 +18,8 @@ extension ServerCatalogueCommand {
 }
 
 extension Init: ServerCatalogueCommand {}
+extension CatalogueCommand: ServerCatalogueCommand {}
+extension RecordingsList: ServerCatalogueCommand {}
 extension CriteriaImport: ServerCatalogueCommand {}
 extension CriteriaList: ServerCatalogueCommand {}
 extension CriteriaShow: ServerCatalogueCommand {}

@@ -52,21 +52,48 @@ struct CatalogueCommand: AsyncParsableCommand {
       ProbeBox.shared?.prestart(ProcessInfo.processInfo.activeProcessorCount)
     }
     let store = try global.openForWriting()
-    let cataloguer = Cataloguer(
-      store: store, actor: CommandActor.current())
-    cataloguer.batchSize = batchSize
-    cataloguer.storage = storage
-    let summary = try await cataloguer.run(scope) { done, total in
-      Console.progress("catalogued \(done) of \(total)")
-    }
+    let summary = try await store.catalogueRecordings(
+      scope, actor: CommandActor.current(), batchSize: batchSize, storage: storage, progress: Self.progress)
     Console.endProgress()
+    try show(summary, freshOrphans: try store.noteOrphanCaptions(summary.orphanCaptions))
+  }
+
+  /// `catalog` into a catalogue on a database server: the files are read here, as for a
+  /// workspace, and what is found is written to the server's database.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      try await media.withStorage { storage in
+        let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
+        ProbeDeadline.boxProbes()
+        let (batchSize, actor) = (self.batchSize, CommandActor.current())
+        let (summary, fresh) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
+          let summary = try await catalogue.catalogueRecordings(
+            scope, actor: actor, batchSize: batchSize, storage: storage, progress: Self.progress)
+          return (summary, try await catalogue.noteOrphanCaptions(summary.orphanCaptions))
+        }
+        Console.endProgress()
+        try show(summary, freshOrphans: fresh)
+      }
+    }
+  }
+
+  /// Shows how far a run is.
+  @Sendable private static func progress(done: Int, total: Int) {
+    Console.progress("catalogued \(done) of \(total)")
+  }
+
+  /// Reports what a run did, and fails when a file could not be catalogued.
+  /// - Parameters:
+  ///   - summary: What the run did.
+  ///   - fresh: The caption files without a recording not reported before.
+  /// - Throws: `ExitCode.failure` when a file could not be catalogued.
+  private func show(_ summary: CatalogueSummary, freshOrphans fresh: [String]) throws {
     for problem in summary.errors { Console.error(problem.description) }
     for problem in summary.warnings { Console.warning(problem.description) }
     for duplicate in summary.duplicates {
       Console.warning("\(duplicate.path): the same bytes as \(duplicate.sameAs.joined(separator: ", "))")
     }
     // Each caption file without a video is warned about once; --verbose lists them all again.
-    let fresh = try store.noteOrphanCaptions(summary.orphanCaptions)
     for orphan in verbose ? summary.orphanCaptions : fresh {
       Console.warning("\(orphan): caption file with no recording beside it")
     }

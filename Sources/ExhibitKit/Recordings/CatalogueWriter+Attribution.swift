@@ -44,8 +44,8 @@ extension CatalogueWriter {
       changed += 1
       // A verdict is read under the recording's attribution: every change Exhibit makes is audited.
       if let sha = try storedSHA256(of: id), let before, let after = try recordingFacts(id), after != before {
-        try AuditLog.append(
-          connection, actor: actor, action: "recording.attribute", subject: "recording:\(sha)",
+        try connection.appendAudit(
+          actor: actor, action: "recording.attribute", subject: "recording:\(sha)",
           before: AuditJSON.object(before.fields), after: AuditJSON.object(after.fields))
       }
     }

@@ -37,7 +37,7 @@ extension CatalogueWriter {
     // A long caption is stored a chunk per transaction, so other writers are not locked out for
     // its whole length; until the last chunk its time is -1, so a killed run reads it again.
     let complete = vtt.cues.count <= Self.captionChunk
-    try connection.execute(
+    let trackID = try connection.insertReturningID(
       """
       INSERT INTO caption_track (recording_id, path, language, sha256, size, mtime_ns, warnings)
       VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -46,12 +46,11 @@ extension CatalogueWriter {
         recordingID, caption.caption.path, caption.caption.language, caption.sha256, caption.status.size,
         complete ? caption.status.modifiedNanoseconds : -1, warningsJSON,
       ])
-    let trackID = connection.lastInsertRowID
     // The cues in the form they are stored, made once for the rows and the audit event.
     let cues = vtt.cues.map(StoredCue.init)
     if let sha = try storedSHA256(of: recordingID) {
-      try AuditLog.append(
-        connection, actor: actor, action: "caption.index", subject: "recording:\(sha)",
+      try connection.appendAudit(
+        actor: actor, action: "caption.index", subject: "recording:\(sha)",
         after: Self.captionFields(path: caption.caption.path, sha256: caption.sha256, cues: cues))
     }
     try insertCues(cues.prefix(Self.captionChunk), first: 0, track: trackID)

@@ -56,8 +56,8 @@ extension CatalogueWriter {
       var fields = after.fields
       fields["hand_set"] = columns.map(\.name).filter { $0 != "family" }.joined(separator: ",")
       if let device = correction.device { fields["device"] = device }
-      try AuditLog.append(
-        connection, actor: actor, action: "recording.attribute", subject: "recording:\(sha)",
+      try connection.appendAudit(
+        actor: actor, action: "recording.attribute", subject: "recording:\(sha)",
         before: AuditJSON.object(before.fields), after: AuditJSON.object(fields))
     }
   }

@@ -22,8 +22,9 @@ extension CatalogueWriter {
           [path, size, modified])
         if known != nil { continue }
         fresh.append(path)
+        try connection.execute("DELETE FROM caption_orphan WHERE path = ?", [path])
         try connection.execute(
-          "INSERT OR REPLACE INTO caption_orphan (path, size, modified, noted_at) VALUES (?, ?, ?, ?)",
+          "INSERT INTO caption_orphan (path, size, modified, noted_at) VALUES (?, ?, ?, ?)",
           [path, size, modified, now])
       }
       // A caption that found its video is no orphan: should the video go, it is news again.
@@ -31,5 +32,14 @@ extension CatalogueWriter {
         "DELETE FROM caption_orphan WHERE path IN (SELECT path FROM caption_track)")
       return fresh
     }
+  }
+}
+
+extension CatalogueWriter {
+  /// Remembers orphan caption files in the catalogue `sql` reaches (``noteOrphanCaptions(_:)``).
+  /// - Returns: Those not noted before in the same state.
+  /// - Throws: The backend's error.
+  package static func noteOrphanCaptions(_ paths: [String], in sql: any CatalogueSQL) throws -> [String] {
+    try CatalogueWriter(connection: sql).noteOrphanCaptions(paths)
   }
 }

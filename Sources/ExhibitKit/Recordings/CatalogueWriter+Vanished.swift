@@ -22,8 +22,8 @@ extension CatalogueWriter {
       guard inScope(path), !present.contains(PathKey(path)) else { continue }
       let id: Int64 = try row.decode("id")
       try connection.execute("UPDATE recording_path SET missing_since = ? WHERE id = ?", [now, id])
-      try AuditLog.append(
-        connection, actor: actor, action: "recording.missing",
+      try connection.appendAudit(
+        actor: actor, action: "recording.missing",
         subject: try recordingSubject(try row.decode("recording_id"), path: path),
         after: AuditJSON.object(["path": path]))
       vanished.append(path)

@@ -146,7 +146,7 @@ extension CatalogueWriter {
     let tags = info?.tags ?? [:]
     let attribution = attributor.attribute(path: path, tags: tags)
     let status = (info.map { $0.truncated ? RecordingStatus.truncated : .ok } ?? .error).rawValue
-    try connection.execute(
+    let id = try connection.insertReturningID(
       "INSERT INTO recording (sha256, size, status, error, container, duration_ms, bit_rate, tags, "
         + Self.attributionColumns.joined(separator: ", ") + ", catalogued_at) VALUES ("
         + Array(repeating: "?", count: 9 + Self.attributionColumns.count).joined(separator: ", ") + ")",
@@ -154,7 +154,6 @@ extension CatalogueWriter {
         sha256, size, status, error ?? info?.truncationReason, info?.container, info?.durationMilliseconds,
         info?.bitRate, Self.tagsJSON(tags),
       ] + Self.attributionValues(attribution) + [now])
-    let id = connection.lastInsertRowID
     for stream in info?.streams ?? [] {
       try connection.execute(
         """
@@ -189,8 +188,8 @@ extension CatalogueWriter {
         """, [recordingID, size, modified, inode, device, now, stored.id])
       if stored.recordingID == recordingID { return .unchanged }
       let before = try recordingSubject(stored.recordingID, path: path)
-      try AuditLog.append(
-        connection, actor: actor, action: "recording.update", subject: subject,
+      try connection.appendAudit(
+        actor: actor, action: "recording.update", subject: subject,
         before: AuditJSON.object(["path": path, "recording": before]), after: AuditJSON.object(["path": path])
       )
       return .updated
@@ -207,8 +206,8 @@ extension CatalogueWriter {
     if isNewRecording || others.isEmpty {
       // What the recording is taken to be is part of the event: verify compares it with the row.
       let facts = try recordingFacts(recordingID)?.fields ?? [:]
-      try AuditLog.append(
-        connection, actor: actor, action: "recording.catalog", subject: subject,
+      try connection.appendAudit(
+        actor: actor, action: "recording.catalog", subject: subject,
         after: AuditJSON.object(facts.merging(["path": path]) { _, new in new }))
       return .added
     }
@@ -217,8 +216,8 @@ extension CatalogueWriter {
     try connection.execute(
       "UPDATE recording_path SET missing_since = coalesce(missing_since, ?) WHERE recording_id = ? AND path <> ?",
       [now, recordingID, path])
-    try AuditLog.append(
-      connection, actor: actor, action: "recording.move", subject: subject,
+    try connection.appendAudit(
+      actor: actor, action: "recording.move", subject: subject,
       before: AuditJSON.object(["paths": others.joined(separator: "\n")]),
       after: AuditJSON.object(["path": path]))
     return .moved(from: others)
@@ -263,7 +262,7 @@ extension CatalogueWriter {
 }
 
 /// Writes what the cataloguer found: recordings, their paths, streams, captions and cues.
-struct CatalogueWriter {
-  /// The workspace database.
-  let connection: Connection
+package struct CatalogueWriter {
+  /// The catalogue's database: the workspace's SQLite file, or a PostgreSQL connection.
+  let connection: any CatalogueSQL
 }

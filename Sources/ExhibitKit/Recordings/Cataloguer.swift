@@ -28,6 +28,26 @@ public final class Cataloguer {
     self.actor = actor
   }
 
+  /// A cataloguer writing through `sql`: a workspace's SQLite connection or a server's.
+  /// - Parameters:
+  ///   - sql: The catalogue's database.
+  ///   - actor: Who catalogues, for the audit trail.
+  package convenience init(sql: any CatalogueSQL, actor: String) {
+    self.init(writer: CatalogueWriter(connection: sql), actor: actor)
+  }
+
+  /// Runs a catalogue with the settings a command gives (``RecordingStorage``).
+  /// - Returns: What the run did.
+  /// - Throws: What ``run(_:progress:)`` throws.
+  package func run(
+    _ scope: CatalogueScope, batchSize: Int, storage: (any EvidenceStorage)?,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) async throws -> CatalogueSummary {
+    self.batchSize = batchSize
+    self.storage = storage
+    return try await run(scope, progress: progress)
+  }
+
   /// Starts opening libavformat at once, for a run known to read files before its store is
   /// open: into a database that does not exist yet, every recording is read, and its schema is
   /// created while the libraries open instead of before.

@@ -41,7 +41,7 @@ extension RecordingLibrary {
     if unattributed { conditions.append("r.component IS NULL") }
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     return try connection.query(
-      Self.summarySelect + " \(filter) ORDER BY r.family, r.component, path", values
+      Self.summarySelect + " \(filter) ORDER BY r.family NULLS FIRST, r.component NULLS FIRST, path", values
     )
     .map { try Self.summary($0).summary }
   }
@@ -144,7 +144,19 @@ extension RecordingLibrary {
 }
 
 /// Reads catalogued recordings: lists, lookups by path or SHA-256, and their details.
-struct RecordingLibrary {
-  /// The workspace database.
-  let connection: Connection
+package struct RecordingLibrary {
+  /// The catalogue's database: the workspace's SQLite file, or a PostgreSQL connection.
+  let connection: any CatalogueSQL
+}
+
+extension RecordingLibrary {
+  /// Catalogued recordings in the catalogue `sql` reaches (``recordings(component:platform:status:unattributed:)``).
+  /// - Throws: The backend's error or ``RowDecodingError``.
+  package static func recordings(
+    in sql: any CatalogueSQL, component: ComponentID?, platform: Platform?, status: RecordingStatus?,
+    unattributed: Bool
+  ) throws -> [RecordingSummary] {
+    try RecordingLibrary(connection: sql).recordings(
+      component: component, platform: platform, status: status, unattributed: unattributed)
+  }
 }

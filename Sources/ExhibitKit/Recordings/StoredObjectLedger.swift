@@ -4,7 +4,7 @@ import Foundation
 /// The catalogue's record of what an evidence store holds (`stored_object`), and what it still
 /// lacks of the recordings and caption files catalogued at present paths.
 struct StoredObjectLedger {
-  let connection: Connection
+  let connection: any CatalogueSQL
 
   /// One object the store holds, or should.
   struct Object: Sendable, Hashable {
@@ -22,7 +22,8 @@ struct StoredObjectLedger {
     try connection.transaction {
       for object in objects {
         try connection.execute(
-          "INSERT OR IGNORE INTO stored_object (location, sha256, kind, size, stored_at) VALUES (?, ?, ?, ?, ?)",
+          "INSERT INTO stored_object (location, sha256, kind, size, stored_at) VALUES (?, ?, ?, ?, ?) "
+            + "ON CONFLICT DO NOTHING",
           [location, object.sha256, object.kind.rawValue, object.size, now])
       }
     }

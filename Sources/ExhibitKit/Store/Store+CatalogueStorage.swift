@@ -1,7 +1,7 @@
 // The SQLite side of the catalogue's seams: the store's operations (Store+Domains.swift and
 // Store+Conformance.swift) are its implementation as they stand.
 
-extension Store: CriteriaStorage, WCAGMappingStorage, SearchStorage, AccountStorage {}
+extension Store: CriteriaStorage, RecordingStorage, WCAGMappingStorage, SearchStorage, AccountStorage {}
 
 extension Store: CatalogueStorage {
   /// The database file.

@@ -93,6 +93,17 @@ extension Store {
     }
   }
 
+  /// Catalogues the recordings a scope holds into this workspace (``Cataloguer``).
+  /// - Returns: What the run did.
+  /// - Throws: ``SQLiteError`` (batches already committed stay) or ``MediaLibraryError``.
+  public func catalogueRecordings(
+    _ scope: CatalogueScope, actor: String, batchSize: Int = 64, storage: (any EvidenceStorage)? = nil,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) async throws -> CatalogueSummary {
+    try await Cataloguer(store: self, actor: actor).run(
+      scope, batchSize: batchSize, storage: storage, progress: progress)
+  }
+
   /// Remembers caption files found without a recording beside them (``CatalogueWriter/noteOrphanCaptions(_:)``).
   /// - Returns: Those not noted before, or changed since: the ones to warn about.
   /// - Throws: ``SQLiteError``.

@@ -4,8 +4,8 @@ import ExhibitModel
 /// seam per domain put together. ``Store`` implements it on SQLite, and ExhibitPostgres'
 /// `PostgresCatalogue` on PostgreSQL. It holds the domains built on both so far: criteria, the
 /// WCAG mapping, search over what it holds, accounts and the audit trail (docs/postgres.md).
-public protocol CatalogueStorage: CriteriaStorage, WCAGMappingStorage, SearchStorage, AccountStorage,
-  AuditTrailStorage
+public protocol CatalogueStorage: CriteriaStorage, RecordingStorage, WCAGMappingStorage, SearchStorage,
+  AccountStorage, AuditTrailStorage
 {
   /// Where the catalogue is, for messages: a path, or a URL without its password.
   var location: String { get }

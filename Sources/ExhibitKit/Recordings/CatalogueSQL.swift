@@ -1,0 +1,68 @@
+import ExhibitModel
+import ExhibitSQLite
+
+/// The statements the catalogue writer runs, in the SQL SQLite and PostgreSQL both take: `?`
+/// placeholders, values as ``SQLValue``, rows as ``Row``. SQLite's ``Connection`` runs them as
+/// they are; ExhibitPostgres' connection numbers the placeholders and reads its rows into the
+/// same values. So what a catalogue run decides (a new recording, a move, a copy, an unreadable
+/// file, a caption replaced, a path gone) is decided by one copy of the code on either backend.
+package protocol CatalogueSQL: RowQuerying {
+  /// Runs a statement that returns no rows.
+  /// - Throws: The backend's error.
+  func execute(_ sql: String, _ values: [any SQLBindable]) throws
+
+  /// Runs an INSERT into a table with an `id` of its own.
+  /// - Returns: The new row's id.
+  /// - Throws: The backend's error.
+  func insertReturningID(_ sql: String, _ values: [any SQLBindable]) throws -> Int64
+
+  /// Runs `body` in a write transaction, committing when it returns and rolling back when it throws.
+  /// - Throws: The backend's error, or what `body` throws.
+  func transaction<T>(_ body: () throws -> T) throws -> T
+
+  /// Appends one event to the audit trail, chained to the newest, inside the caller's transaction.
+  /// - Throws: The backend's error.
+  func appendAuditEvent(_ entry: AuditEntry) throws
+}
+
+extension CatalogueSQL {
+  /// Runs a query without values and reads every row.
+  /// - Throws: The backend's error.
+  package func query(_ sql: String) throws -> [Row] { try query(sql, []) }
+
+  /// Runs a statement without values.
+  /// - Throws: The backend's error.
+  package func execute(_ sql: String) throws { try execute(sql, []) }
+
+  /// The first row of a query, nil when it has none.
+  /// - Throws: The backend's error.
+  package func first(_ sql: String, _ values: [any SQLBindable] = []) throws -> Row? {
+    try query(sql, values).first
+  }
+
+  /// Appends one event to the audit trail inside the caller's transaction.
+  /// - Throws: The backend's error.
+  package func appendAudit(
+    actor: String, action: String, subject: String, before: String? = nil, after: String? = nil
+  ) throws {
+    try appendAuditEvent(
+      AuditEntry(actor: actor, action: action, subject: subject, before: before, after: after))
+  }
+}
+
+extension Connection: CatalogueSQL {
+  /// Runs an INSERT and reads the row id SQLite gave it.
+  /// - Throws: ``SQLiteError``.
+  package func insertReturningID(_ sql: String, _ values: [any SQLBindable]) throws -> Int64 {
+    try execute(sql, values)
+    return lastInsertRowID
+  }
+
+  /// Appends one event with ``AuditLog``.
+  /// - Throws: ``SQLiteError``.
+  package func appendAuditEvent(_ entry: AuditEntry) throws {
+    try AuditLog.append(
+      self, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
+      after: entry.after, at: entry.at)
+  }
+}

@@ -1,0 +1,178 @@
+import Dispatch
+import ExhibitKit
+import ExhibitModel
+import ExhibitSQLite
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// One PostgreSQL connection as ExhibitKit's `CatalogueSQL`: the catalogue writer's statements
+/// run on it as they are written, `?` numbered `$1`, `$2`…, values bound, rows read into SQLite's
+/// storage classes (a boolean as 0 or 1), so one copy of the writer's code decides on both
+/// backends.
+///
+/// The writer is synchronous and runs on a thread of its own; each statement here waits for its
+/// answer. A write transaction takes the audit chain's lock first, so catalogue writes from every
+/// server follow each other as SQLite's writers do. A connection the server closes fails the
+/// statement waiting on it a second later, rather than leaving it waiting for ever.
+final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
+  private let connection: PostgresConnection
+  private let store: PostgresStore
+  private let closed = NIOLockedValueBox(false)
+  /// Transactions open on the connection: the outermost is BEGIN, an inner one a savepoint.
+  private var depth = 0
+
+  /// - Parameters:
+  ///   - connection: A connection leased for as long as this object is used.
+  ///   - store: Its database, for the URL errors name and the logger.
+  init(connection: PostgresConnection, store: PostgresStore) {
+    self.connection = connection
+    self.store = store
+    connection.closeFuture.whenComplete { [closed] _ in closed.withLockedValue { $0 = true } }
+  }
+
+  func execute(_ sql: String, _ values: [any SQLBindable]) throws {
+    _ = try run(sql, values)
+  }
+
+  func query(_ sql: String, _ values: [any SQLBindable]) throws -> [Row] {
+    try run(sql, values).map(Self.row)
+  }
+
+  func insertReturningID(_ sql: String, _ values: [any SQLBindable]) throws -> Int64 {
+    guard let id = try query(sql + " RETURNING id", values).first?.int64("id") else {
+      throw PostgresStoreError.refused(store.url, sqlState: "", message: "an INSERT returned no id")
+    }
+    return id
+  }
+
+  func transaction<T>(_ body: () throws -> T) throws -> T {
+    let savepoint = "exhibit_\(depth)"
+    if depth == 0 {
+      try execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+      try execute("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))")
+    } else {
+      try execute("SAVEPOINT \(savepoint)")
+    }
+    depth += 1
+    do {
+      let result = try body()
+      depth -= 1
+      try execute(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)")
+      return result
+    } catch {
+      depth -= 1
+      if !closed.withLockedValue({ $0 }) {
+        _ = try? execute(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint)")
+      }
+      throw error
+    }
+  }
+
+  func appendAuditEvent(_ entry: AuditEntry) throws {
+    try execute("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))")
+    let head = try query("SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1").first
+    let event = entry.chained(
+      id: (head?.int64("id") ?? 0) + 1, after: head?.string("hash") ?? AuditEvent.genesisHash)
+    try execute(
+      """
+      INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        event.id, event.at, event.actor, event.action, event.subject, event.before, event.after,
+        event.previousHash, event.hash,
+      ])
+    for subject in AuditSubjects.of(subject: event.subject, before: event.before, after: event.after) {
+      try execute(
+        "INSERT INTO audit_subject (subject, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        [subject, event.id])
+    }
+  }
+
+  /// Sends one statement and waits for its rows.
+  private func run(_ sql: String, _ values: [any SQLBindable]) throws -> [PostgresRow] {
+    var bindings = PostgresBindings(capacity: values.count)
+    for value in values {
+      switch value.sqlValue {
+      case .null: bindings.appendNull()
+      case .integer(let number): bindings.append(number)
+      case .real(let number): bindings.append(number)
+      case .text(let text): bindings.append(text)
+      case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
+      }
+    }
+    let query = PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: bindings)
+    do {
+      return try answer(connection.query(query, logger: store.logger)).rows
+    } catch {
+      throw PostgresStoreError.from(error, url: store.url)
+    }
+  }
+
+  /// Waits for `future`; once the connection is closed, a second more at most.
+  private func answer<Value: Sendable>(_ future: EventLoopFuture<Value>) throws -> Value {
+    let done = DispatchSemaphore(value: 0)
+    let result = NIOLockedValueBox<Result<Value, any Error>?>(nil)
+    future.whenComplete { outcome in
+      result.withLockedValue { $0 = outcome }
+      done.signal()
+    }
+    var graceLeft = true
+    while done.wait(timeout: .now() + .seconds(1)) == .timedOut {
+      guard closed.withLockedValue({ $0 }) else { continue }
+      if !graceLeft {
+        throw PostgresStoreError.unreachable(store.url, reason: "the server closed the connection")
+      }
+      graceLeft = false
+    }
+    guard let outcome = result.withLockedValue({ $0 }) else {
+      throw PostgresStoreError.unreachable(store.url, reason: "a statement was left unanswered")
+    }
+    return try outcome.get()
+  }
+
+  /// `sql` with each `?` outside a quoted string or name numbered `$1`, `$2`….
+  static func numberingPlaceholders(_ sql: String) -> String {
+    var numbered = ""
+    var count = 0
+    var quote: Character?
+    for character in sql {
+      if let open = quote {
+        if character == open { quote = nil }
+        numbered.append(character)
+      } else if character == "'" || character == "\"" {
+        quote = character
+        numbered.append(character)
+      } else if character == "?" {
+        count += 1
+        numbered += "$\(count)"
+      } else {
+        numbered.append(character)
+      }
+    }
+    return numbered
+  }
+
+  /// A row with its values in SQLite's storage classes.
+  private static func row(_ row: PostgresRow) throws -> Row {
+    var columns: [String] = []
+    var values: [SQLValue] = []
+    for cell in row {
+      columns.append(cell.columnName)
+      values.append(try value(cell))
+    }
+    return Row(columns: columns, values: values)
+  }
+
+  /// A cell's value: integers, text, reals and bytes as they are, a boolean as 0 or 1.
+  private static func value(_ cell: PostgresCell) throws -> SQLValue {
+    guard cell.bytes != nil else { return .null }
+    switch cell.dataType {
+    case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
+    case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+    case .float4, .float8: return .real(try cell.decode(Double.self))
+    case .bytea: return .blob(Array(try cell.decode(ByteBuffer.self).readableBytesView))
+    default: return .text(try cell.decode(String.self))
+    }
+  }
+}
