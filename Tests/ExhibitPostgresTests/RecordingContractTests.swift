@@ -75,8 +75,9 @@ import Testing
               + "\($0.missing) \($0.sha256 ?? "-") \($0.path.replacingOccurrences(of: folder.path, with: ""))"
           })
       }
-      _ = try await catalogue.importCriteria(documents, actor: "Ana")
+      // Catalogued before the criteria are imported, attributed again once they are.
       try await catalogueOnce()
+      _ = try await catalogue.importCriteria(documents, actor: "Ana")
       try await catalogueOnce()
       // A copy, a move, and a caption with no recording beside it.
       try files.copyItem(
@@ -130,12 +131,15 @@ import Testing
     #expect(answers.orphans[2].count == 1)
     #expect(answers.orphans[3].isEmpty)
     #expect(answers.listings[0].count == 4)
+    // No component is known before the criteria are; the import attributes every recording.
+    #expect(answers.listings[0].allSatisfy { $0.hasPrefix("- ") })
     #expect(
-      answers.listings[0].allSatisfy { $0.hasPrefix("native/checkbox") || $0.hasPrefix("web/checkbox") })
+      answers.listings[1].allSatisfy { $0.hasPrefix("native/checkbox") || $0.hasPrefix("web/checkbox") })
     #expect(answers.listings[4].contains { $0.contains(" error ") && $0.hasSuffix("/broken.webm") })
     let actions = answers.events.map { $0.split(separator: " ")[2] }
     // Three videos, a screenshot and the unreadable file.
     #expect(actions.filter { $0 == "recording.catalog" }.count == 5)
+    #expect(actions.filter { $0 == "recording.attribute" }.count == 4)
     #expect(actions.contains("recording.move"))
     #expect(actions.contains("recording.missing"))
     #expect(actions.filter { $0 == "caption.index" }.count == 4)

@@ -16,7 +16,7 @@ struct Migrate: AsyncParsableCommand {
       --grant ROLE`. --to PATH --from postgres://… copies a PostgreSQL catalogue into a new SQLite \
       file. Every row is copied as it is, ids and the audit chain included; the source's chain must \
       verify, the copy is checked row by row and its chain's head is the source's. A catalogue holding \
-      what PostgreSQL cannot keep yet (recordings, links, audits) is refused, naming it. \
+      what PostgreSQL cannot keep yet (links, products, audits) is refused, naming it. \
       --media-to uploads every recording and caption file catalogued at a present path that the \
       store does not hold yet, each checked against its catalogued SHA-256, and records it as held; \
       a second run sends only what the first could not. Afterwards catalog, bundle and serve with \

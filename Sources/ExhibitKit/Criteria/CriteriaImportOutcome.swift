@@ -12,7 +12,7 @@ public enum CriteriaImportOutcome: Sendable, Equatable {
   case refused(component: String, format: CriteriaFormat, reason: String)
 
   /// Whether a revision was written.
-  var wroteRevision: Bool {
+  package var wroteRevision: Bool {
     switch self {
     case .imported, .restored: true
     case .unchanged, .refused: false

@@ -52,6 +52,15 @@ extension CatalogueWriter {
     return changed
   }
 
+  /// Attributes recordings again in the catalogue `sql` reaches, inside the caller's transaction
+  /// (``refreshAttribution(paths:actor:)``).
+  /// - Returns: How many recordings changed.
+  /// - Throws: The backend's error.
+  @discardableResult
+  package static func refreshAttribution(in sql: any CatalogueSQL, actor: String) throws -> Int {
+    try CatalogueWriter(connection: sql).refreshAttribution(actor: actor)
+  }
+
   static func attributionValues(_ attribution: RecordingAttribution) -> [any SQLBindable] {
     [
       attribution.family, attribution.component, attribution.platform, attribution.assistiveTech,

@@ -80,6 +80,51 @@ public enum CatalogueTables {
         ("actor", .text), ("created_at", .text),
       ], order: "id"),
     Table(
+      name: "recording",
+      columns: [
+        ("id", .integer), ("sha256", .text), ("size", .integer), ("status", .text), ("error", .text),
+        ("container", .text), ("duration_ms", .integer), ("bit_rate", .integer), ("tags", .text),
+        ("family", .text), ("family_source", .text), ("component", .text), ("component_source", .text),
+        ("platform", .text), ("platform_source", .text), ("assistive_tech", .text),
+        ("assistive_tech_source", .text), ("browser", .text), ("browser_source", .text),
+        ("os_version", .text),
+        ("os_version_source", .text), ("device", .text), ("device_source", .text), ("catalogued_at", .text),
+      ], order: "id"),
+    Table(
+      name: "recording_stream",
+      columns: [
+        ("id", .integer), ("recording_id", .integer), ("stream_index", .integer), ("kind", .text),
+        ("codec", .text), ("width", .integer), ("height", .integer), ("frame_rate", .text),
+        ("sample_rate", .integer), ("channels", .integer), ("bit_rate", .integer), ("language", .text),
+      ], order: "id"),
+    Table(
+      name: "recording_path",
+      columns: [
+        ("id", .integer), ("recording_id", .integer), ("path", .text), ("name", .text), ("size", .integer),
+        ("mtime_ns", .integer), ("inode", .integer), ("device", .integer), ("first_seen", .text),
+        ("last_seen", .text), ("missing_since", .text),
+      ], order: "id"),
+    Table(
+      name: "caption_track",
+      columns: [
+        ("id", .integer), ("recording_id", .integer), ("path", .text), ("language", .text), ("sha256", .text),
+        ("size", .integer), ("mtime_ns", .integer), ("warnings", .text),
+      ], order: "id"),
+    Table(
+      name: "caption_cue",
+      columns: [
+        ("id", .integer), ("track_id", .integer), ("position", .integer), ("identifier", .text),
+        ("start_ms", .integer), ("end_ms", .integer), ("text", .text),
+      ], order: "id"),
+    Table(
+      name: "caption_orphan",
+      columns: [("path", .text), ("size", .integer), ("modified", .text), ("noted_at", .text)], order: "path"),
+    Table(
+      name: "stored_object",
+      columns: [
+        ("location", .text), ("sha256", .text), ("kind", .text), ("size", .integer), ("stored_at", .text),
+      ], order: "location, sha256"),
+    Table(
       name: "account",
       columns: [("name", .text), ("role", .text), ("password_hash", .text), ("created_at", .text)],
       order: "name"),
@@ -99,11 +144,10 @@ public enum CatalogueTables {
   /// server's key are not the catalogue's: a server makes them again, and signing in again is
   /// asked of everyone.)
   package static let sqliteOnly: [(table: String, holds: String)] = [
-    ("recording", "recordings"), ("recording_path", "recording paths"), ("caption_track", "caption tracks"),
-    ("caption_orphan", "caption files without their recording"), ("evidence_link", "evidence links"),
+    ("evidence_link", "evidence links"),
     ("product", "products"), ("audit", "audits"), ("suggestion_dismissal", "dismissed suggestions"),
     ("acr_decision", "conformance report decisions"), ("conformance_setting", "conformance report settings"),
-    ("workspace_setting", "workspace settings"), ("stored_object", "stored objects"),
+    ("workspace_setting", "workspace settings"),
   ]
 }
 

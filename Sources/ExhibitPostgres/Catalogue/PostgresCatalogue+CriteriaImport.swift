@@ -6,7 +6,8 @@ import PostgresNIO
 
 // Criteria imports on PostgreSQL: what to store is decided by CriteriaImportRules, as on SQLite;
 // a revision's rows go in one statement per table (arrays unnested), its audit event in the
-// same transaction. The import holds the audit chain's lock from its first read, so two imports
+// same transaction, and recordings are attributed again in it by the catalogue writer (through
+// `PostgresCatalogueSQL` on the same connection) when a revision was written. The import holds the audit chain's lock from its first read, so two imports
 // of one component on two servers run one after the other and number their revisions in turn.
 
 extension PostgresCatalogue {
@@ -25,6 +26,11 @@ extension PostgresCatalogue {
         } else {
           outcomes.append(try await importCriteria(document, actor: actor, on: connection))
         }
+      }
+      // New documents may name recordings already catalogued, or resolve their folders.
+      if outcomes.contains(where: \.wroteRevision) {
+        try CatalogueWriter.refreshAttribution(
+          in: PostgresCatalogueSQL(connection: connection, store: store), actor: actor)
       }
       return outcomes
     }
