@@ -86,6 +86,13 @@ let corpusDocuments: URL? = {
   return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }()
 
+/// `../shared/corpus/magentaA11y/media` beside the repository, when present: its recordings.
+let corpusMedia: URL? = {
+  let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared/corpus/magentaA11y/media")
+  return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}()
+
 /// A listing's line, everything but the time of import.
 func listingLine(_ summary: CriteriaDocumentSummary) -> String {
   "\(summary.component) \(summary.format) r\(summary.revision) items=\(summary.itemCount) "
