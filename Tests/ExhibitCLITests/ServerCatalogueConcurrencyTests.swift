@@ -19,17 +19,6 @@ import Testing
     return (workspace, database)
   }
 
-  /// `verify` of a SQLite copy of the catalogue: its report, once the copy is made.
-  static func verifiedCopy(_ workspace: CLIWorkspace) throws -> [String: Any] {
-    let copy = workspace.path("copy-\(UUID().uuidString.prefix(8)).sqlite")
-    let copied = try workspace.run(
-      "migrate", "--from", workspace.environment["EXHIBIT_DB"] ?? "", "--to", copy)
-    #expect(copied.status == 0, "\(copied.stderr)")
-    let verified = try workspace.run("verify", "--db", copy, "--json")
-    #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
-    return try #require(try verified.json() as? [String: Any])
-  }
-
   @Test func eightAuditorsAtOnceMakeOneChain() throws {
     let server = try ServerCatalogues.cluster.get()
     let (workspace, database) = try Self.catalogue(on: server)
@@ -72,7 +61,7 @@ import Testing
     // 24 rows; the events: 3 imports at first, one per round's changed document (its twin found
     // it unchanged), 24 maps; ids 1…n with no gap and no fork.
     #expect(counts == [24, 30, 30, 30, 6])
-    let report = try Self.verifiedCopy(workspace)
+    let report = try ServerCatalogues.verifiedCopy(workspace)
     #expect(report["events"] as? Int == 30)
     #expect((report["problems"] as? [Any])?.isEmpty == true)
   }
@@ -111,7 +100,7 @@ import Testing
     #expect(rerun.status == 0, "\(rerun.stderr)")
     let afterRerun = try stored()
     #expect(afterRerun[0] > 0 && afterRerun[0] == afterRerun[1])
-    let report = try Self.verifiedCopy(workspace)
+    let report = try ServerCatalogues.verifiedCopy(workspace)
     #expect((report["problems"] as? [Any])?.isEmpty == true)
   }
 }

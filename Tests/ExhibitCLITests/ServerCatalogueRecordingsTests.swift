@@ -26,17 +26,6 @@ import Testing
     return (workspace, database)
   }
 
-  /// `verify` of a SQLite copy of the catalogue, which replays every event against the rows.
-  static func verifiedCopy(_ workspace: CLIWorkspace) throws -> [String: Any] {
-    let copy = workspace.path("copy-\(UUID().uuidString.prefix(8)).sqlite")
-    let copied = try workspace.run(
-      "migrate", "--from", workspace.environment["EXHIBIT_DB"] ?? "", "--to", copy)
-    #expect(copied.status == 0, "\(copied.stderr)")
-    let verified = try workspace.run("verify", "--db", copy, "--json")
-    #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
-    return try #require(try verified.json() as? [String: Any])
-  }
-
   /// What a listing says of each recording, without where the workspace is.
   static func recordings(_ workspace: CLIWorkspace) throws -> [String] {
     let listed = try workspace.run("recordings", "list", "--json")
@@ -85,7 +74,7 @@ import Testing
       #expect(!hits.isEmpty)
       #expect(hits.count == localHits.count)
     }
-    let verified = try Self.verifiedCopy(team)
+    let verified = try ServerCatalogues.verifiedCopy(team)
     #expect((verified["problems"] as? [Any])?.isEmpty == true)
   }
 
@@ -127,7 +116,7 @@ import Testing
     #expect(rerun.status == 0, "\(rerun.stderr)")
     // Every path, of two recordings, each recording catalogued once.
     #expect(try stored() == [count, 2, 2])
-    let report = try Self.verifiedCopy(workspace)
+    let report = try ServerCatalogues.verifiedCopy(workspace)
     #expect((report["problems"] as? [Any])?.isEmpty == true)
   }
 }

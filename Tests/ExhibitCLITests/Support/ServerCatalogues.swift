@@ -17,6 +17,18 @@ enum ServerCatalogues {
     return (workspace, server, database)
   }
 
+  /// `verify` of a SQLite copy of the workspace's PostgreSQL catalogue (`migrate --from`), which
+  /// replays every event against the rows: its report, once the copy is made.
+  static func verifiedCopy(_ workspace: CLIWorkspace) throws -> [String: Any] {
+    let copy = workspace.path("copy-\(UUID().uuidString.prefix(8)).sqlite")
+    let copied = try workspace.run(
+      "migrate", "--from", workspace.environment["EXHIBIT_DB"] ?? "", "--to", copy)
+    #expect(copied.status == 0, "\(copied.stderr)")
+    let verified = try workspace.run("verify", "--db", copy, "--json")
+    #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
+    return try #require(try verified.json() as? [String: Any])
+  }
+
   /// `criteria list --json` without the times of import.
   static func listing(_ workspace: CLIWorkspace, _ arguments: String...) throws -> [[String: String]] {
     let listed = try workspace.run(["criteria", "list", "--json"] + arguments)
