@@ -1,6 +1,7 @@
 // Search latency on a generated workspace: `Scripts/bench-search.sh [--scales 0.1,1] [--repeats N]`;
 // with `audits` first, the audit benchmark instead (`Scripts/bench-audits.sh`, ``AuditBenchmark``);
-// with `appends`, the audit trail's appends under concurrent writers (`Scripts/bench-appends.sh`).
+// with `appends`, the audit trail's appends under concurrent writers (`Scripts/bench-appends.sh`);
+// with `postgres-search`, the same searches on PostgreSQL (`Scripts/bench-postgres-search.sh`).
 // Builds each scale's database in a temporary folder (scale 1: 100,000 recordings, 1,000,000 caption
 // cues, 10,000 criteria items, 10,000 link notes), then times `Store.search` for a mix of queries.
 import ExhibitKit
@@ -50,8 +51,13 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
+let clock = ContinuousClock()
 if CommandLine.arguments.dropFirst().first == "appends" {
   try await AppendBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "postgres-search" {
+  try await PostgresSearchBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
   exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "audits" {
@@ -59,7 +65,6 @@ if CommandLine.arguments.dropFirst().first == "audits" {
   exit(0)
 }
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-let clock = ContinuousClock()
 for scale in options.scales {
   let workspace = SyntheticWorkspace(scale: scale)
   let store: Store
@@ -73,41 +78,7 @@ for scale in options.scales {
     (store, components, scratch) = try build(workspace, keep: options.keep)
   }
   defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
-  let vocabulary = workspace.vocabulary
-  let rare = stride(from: 6000, to: 19_000, by: 650).map { vocabulary[$0] }
-  let mid = stride(from: 200, to: 1200, by: 100).map { vocabulary[$0] }
-  let mix: [(String, [SearchRequest])] = [
-    ("common", ["checked", "button", "not", "tap", "toggle", "checkbox"].map { SearchRequest($0) }),
-    ("rare", rare.map { SearchRequest($0) }),
-    (
-      "phrase",
-      ["\"double tap\"", "\"not checked\"", "\"email me updates\""].map { SearchRequest($0) }
-        + zip(mid, mid.dropFirst()).prefix(5).map { SearchRequest("\"\($0) \($1)\"") }
-    ),
-    ("prefix", ["che*", "tog*", "dim*", "sel*", "\(mid[0].prefix(3))*"].map { SearchRequest($0) }),
-    (
-      "filtered",
-      [
-        SearchRequest("checked", component: components[3 % components.count]),
-        SearchRequest("checked", platform: .android),
-        SearchRequest("checked", component: components[4 % components.count], platform: .windows),
-        SearchRequest("\"double tap\"", platform: .ios, kinds: [.captions]),
-        SearchRequest(rare[0], platform: .macos),
-        SearchRequest("dimmed", component: components[10 % components.count], kinds: [.criteria]),
-      ]
-    ),
-    (
-      "comp+plat",
-      [
-        SearchRequest("checked", component: components[5 % components.count], platform: .ios),
-        SearchRequest("\"double tap\"", component: components[6 % components.count], platform: .android),
-        SearchRequest(
-          "toggle", component: components[7 % components.count], platform: .windows, kinds: [.captions]),
-        SearchRequest("che*", component: components[8 % components.count], platform: .ios),
-        SearchRequest(rare[1], component: components[9 % components.count], platform: .macos),
-      ]
-    ),
-  ]
+  let mix = SearchMix.requests(workspace, components: components)
   if let list = options.listQueries {
     // The queries as `exhibit search` arguments, one per line, for comparing hits across builds.
     let lines = mix.flatMap { kind, requests in
@@ -120,40 +91,9 @@ for scale in options.scales {
     }
     try (lines.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
   }
-  var all: [Double] = []
-  print("  kind       queries  p50 ms  p99 ms  max ms  hits (of the first query)")
-  for (kind, requests) in mix where options.only.isEmpty || options.only.contains(kind) {
-    var times: [Double] = []
-    var firstHits = 0
-    var slowest = (0.0, "")
-    for (index, request) in requests.enumerated() {
-      _ = try store.search(request)  // warm the page cache for this query's pages
-      for _ in 0..<options.repeats {
-        var hits = 0
-        let elapsed = try clock.measure { hits = try store.search(request).hits.count }
-        times.append(milliseconds(elapsed))
-        if milliseconds(elapsed) > slowest.0 {
-          slowest = (
-            milliseconds(elapsed),
-            [request.text, request.component, request.platform?.rawValue].compactMap { $0 }.joined(
-              separator: " ")
-          )
-        }
-        if index == 0 { firstHits = hits }
-      }
-    }
-    all += times
-    times.sort()
-    print(
-      "  " + kind.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + String(requests.count).leftPad(7)
-        + " " + format(percentile(times, 0.5)).leftPad(7) + " " + format(percentile(times, 0.99)).leftPad(7)
-        + " " + format(times.last ?? .nan).leftPad(7) + "  " + String(firstHits).leftPad(4) + "  slowest: "
-        + slowest.1)
+  try await SearchMix.time(mix, repeats: options.repeats, only: options.only) {
+    try store.search($0).hits.count
   }
-  all.sort()
-  print(
-    "  all        " + String(all.count).leftPad(7) + " samples: p50 \(format(percentile(all, 0.5))) ms, "
-      + "p99 \(format(percentile(all, 0.99))) ms")
   try store.close()
 }
 

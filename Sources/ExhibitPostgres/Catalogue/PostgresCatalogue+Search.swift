@@ -24,23 +24,72 @@ extension PostgresCatalogue {
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
     let scope = Scope(query: query, component: component, platform: request.platform, limit: request.limit)
     let found = try await store.transaction(.repeatableRead) { connection in
-      var hits: [SearchHit] = []
+      var found: [(kind: SearchKind, hits: Found)] = []
       if kinds.contains(.criteria) {
-        hits += try await itemHits(scope, on: connection) + stepHits(scope, on: connection)
-        hits += try await developerTextHits(
-          scope, table: "developer_note", source: "developer-note", on: connection)
-        hits += try await developerTextHits(
-          scope, table: "announcement_example", source: "announcement", on: connection)
+        found.append((.criteria, try await itemHits(scope, on: connection)))
+        found.append((.criteria, try await stepHits(scope, on: connection)))
+        found.append(
+          (
+            .criteria,
+            try await developerTextHits(
+              scope, table: "developer_note", source: "developer-note", on: connection)
+          ))
+        found.append(
+          (
+            .criteria,
+            try await developerTextHits(
+              scope, table: "announcement_example", source: "announcement", on: connection)
+          ))
       }
-      if kinds.contains(.captions) { hits += try await captionHits(scope, on: connection) }
-      if kinds.contains(.recordings) { hits += try await recordingNameHits(scope, on: connection) }
-      return hits
+      if kinds.contains(.captions) { found.append((.captions, try await captionHits(scope, on: connection))) }
+      if kinds.contains(.recordings) {
+        found.append((.recordings, try await recordingNameHits(scope, on: connection)))
+      }
+      return found
     }
-    let ranked = found.sorted {
+    let ranked = found.flatMap(\.hits.hits).sorted {
       ($0.score, $0.kind.rawValue, $0.snippet) < ($1.score, $1.kind.rawValue, $1.snippet)
     }
+    let capped = Set(found.filter(\.hits.capped).map(\.kind))
     return SearchResults(
-      query: request.text, expression: query.expression, ranked: Array(ranked.prefix(request.limit)))
+      query: request.text, expression: query.expression, ranked: Array(ranked.prefix(request.limit)),
+      capped: SearchKind.allCases.filter(capped.contains))
+  }
+
+  /// One table's best hits, and whether more matched than were ranked.
+  private typealias Found = (hits: [SearchHit], capped: Bool)
+
+  /// The statement ranking one table's matches as SQLite ranks its own: `matched` selects them
+  /// (with their `id` and `search` columns, `%Q` standing for the query) newest first, and only the newest
+  /// ``SearchRequest/candidateCap`` are ranked, so a common word costs a bounded amount of work;
+  /// the best `$LIMIT` are read with `select` (over `b`, the ranked row, and `q`), with the
+  /// number of candidates beside. The query is written into `matched` itself, not read from a
+  /// CTE, so the planner sees its words and can tell a common one (read newest first along the
+  /// primary key until the cap) from a rare one (read from the GIN index).
+  private static func ranking(_ tsquery: String, matched: String, select: String) -> String {
+    """
+    WITH matched AS MATERIALIZED (
+      \(matched.replacingOccurrences(of: "%Q", with: "(\(tsquery))")) LIMIT \(SearchRequest.candidateCap + 1)),
+    q AS (SELECT \(tsquery) AS query),
+    best AS (SELECT m.*, -ts_rank(m.search, q.query) AS score FROM matched m CROSS JOIN q
+             ORDER BY score, m.id DESC LIMIT $LIMIT)
+    SELECT \(select), b.score, (SELECT count(*) FROM matched) AS candidates
+    FROM best b CROSS JOIN q ORDER BY b.score, b.id DESC
+    """
+  }
+
+  /// Hits read from a ranking statement's rows, capped when more matched than were ranked.
+  private static func found(_ rows: [PostgresRow], _ hit: (PostgresRandomAccessRow) throws -> SearchHit?)
+    throws -> Found
+  {
+    var hits: [SearchHit] = []
+    var capped = false
+    for row in rows {
+      let cells = row.makeRandomAccess()
+      if try cells["candidates"].decode(Int.self) > SearchRequest.candidateCap { capped = true }
+      if let made = try hit(cells) { hits.append(made) }
+    }
+    return (hits, capped)
   }
 
   /// What every per-table query shares.
@@ -74,146 +123,164 @@ extension PostgresCatalogue {
     SELECT document_id FROM criteria_current WHERE %F IS NULL OR (family = %F AND component = %S)
     """
 
-  private func itemHits(_ scope: Scope, on connection: PostgresConnection) async throws -> [SearchHit] {
+  private func itemHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
     let statement = scope.statement { tsquery, family, slug, platform in
-      """
-      WITH q AS (SELECT \(tsquery) AS query)
-      SELECT i.key, i.label, i.platforms, d.family, d.component, -ts_rank(i.search, q.query) AS score,
-        CASE WHEN to_tsvector('exhibit_search', exhibit_search_words(i.expectation)) @@ q.query
-          THEN exhibit_headline(i.expectation, q.query) ELSE exhibit_headline(i.label, q.query) END AS snippet
-      FROM criteria_item i CROSS JOIN q JOIN criteria_document d ON d.id = i.document_id
-      WHERE i.search @@ q.query
-        AND i.document_id IN (\(Self.documents(family, slug)))
-        AND (\(platform) IS NULL OR \(platform) = ANY (string_to_array(i.platforms, ',')))
-      ORDER BY score, i.id LIMIT $LIMIT
-      """
+      Self.ranking(
+        tsquery,
+        matched: """
+          SELECT i.id, i.search, i.key, i.label, i.expectation, i.platforms, d.family, d.component
+          FROM criteria_item i JOIN criteria_document d ON d.id = i.document_id
+          WHERE i.search @@ %Q
+            AND i.document_id IN (\(Self.documents(family, slug)))
+            AND (\(platform) IS NULL OR \(platform) = ANY (string_to_array(i.platforms, ',')))
+          ORDER BY i.id DESC
+          """,
+        select: """
+          b.key, b.label, b.platforms, b.family, b.component,
+            CASE WHEN to_tsvector('exhibit_search', exhibit_search_words(b.expectation)) @@ q.query
+              THEN exhibit_headline(b.expectation, q.query) ELSE exhibit_headline(b.label, q.query) END AS snippet
+          """)
     }
-    return try await connection.query(statement, logger: logger).collect().map { row in
-      let (key, label, platformList, family, slug, score, snippet) = try row.decode(
-        (String, String, String, String, String, Double, String).self)
-      let platforms = platformList.split(separator: ",").compactMap { Platform(rawValue: String($0)) }
+    return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in
+      let platforms = try row["platforms"].decode(String.self).split(separator: ",").compactMap {
+        Platform(rawValue: String($0))
+      }
       return SearchHit(
-        kind: .criteria, source: "item", component: try Self.component(family, slug),
+        kind: .criteria, source: "item",
+        component: try Self.component(
+          row["family"].decode(String.self), row["component"].decode(String.self)),
         platform: scope.platform ?? (platforms.count == 1 ? platforms[0] : nil), platforms: platforms,
-        assistiveTech: nil, title: label, snippet: snippet, item: ItemKey(key), recording: nil,
-        startSeconds: nil,
-        endSeconds: nil, score: score)
+        assistiveTech: nil, title: try row["label"].decode(String.self),
+        snippet: try row["snippet"].decode(String.self),
+        item: ItemKey(try row["key"].decode(String.self)), recording: nil, startSeconds: nil, endSeconds: nil,
+        score: try row["score"].decode(Double.self))
     }
   }
 
-  private func stepHits(_ scope: Scope, on connection: PostgresConnection) async throws -> [SearchHit] {
+  private func stepHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
     let statement = scope.statement { tsquery, family, slug, platform in
-      """
-      WITH q AS (SELECT \(tsquery) AS query)
-      SELECT s.text, sc.title, d.family, d.component, -ts_rank(s.search, q.query) AS score,
-        exhibit_headline(s.text, q.query) AS snippet
-      FROM gherkin_step s CROSS JOIN q JOIN gherkin_scenario sc ON sc.id = s.scenario_id
-        JOIN criteria_document d ON d.id = sc.document_id
-      WHERE s.search @@ q.query
-        AND sc.document_id IN (\(Self.documents(family, slug)))
-        AND (\(platform) IS NULL OR EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = sc.document_id
-                                            AND \(platform) = ANY (string_to_array(i.platforms, ','))))
-      ORDER BY score, s.id LIMIT $LIMIT
-      """
+      Self.ranking(
+        tsquery,
+        matched: """
+          SELECT s.id, s.search, s.text, sc.title, d.family, d.component
+          FROM gherkin_step s JOIN gherkin_scenario sc ON sc.id = s.scenario_id
+            JOIN criteria_document d ON d.id = sc.document_id
+          WHERE s.search @@ %Q
+            AND sc.document_id IN (\(Self.documents(family, slug)))
+            AND (\(platform) IS NULL OR EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = sc.document_id
+                                                AND \(platform) = ANY (string_to_array(i.platforms, ','))))
+          ORDER BY s.id DESC
+          """,
+        select: "b.text, b.title, b.family, b.component, exhibit_headline(b.text, q.query) AS snippet")
     }
-    return try await connection.query(statement, logger: logger).collect().compactMap { row in
-      let (text, title, family, slug, score, snippet) = try row.decode(
-        (String, String, String, String, Double, String).self)
+    return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in
+      let (text, title) = (try row["text"].decode(String.self), try row["title"].decode(String.self))
       // A desktop platform is never answered with a mobile scenario, nor mobile with a desktop one.
       if let platform = scope.platform {
         guard GherkinFeature.fits(title, platform), GherkinFeature.fits(text, platform) else { return nil }
       }
-      let component = try Self.component(family, slug)
+      let component = try Self.component(
+        row["family"].decode(String.self), row["component"].decode(String.self))
       return SearchHit(
         kind: .criteria, source: "gherkin", component: component, platform: scope.platform,
         platforms: Platform.defaults(for: component.family), assistiveTech: nil, title: title,
-        snippet: snippet,
-        item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: score)
+        snippet: try row["snippet"].decode(String.self), item: nil, recording: nil, startSeconds: nil,
+        endSeconds: nil, score: try row["score"].decode(Double.self))
     }
   }
 
   /// Developer notes and announcement examples: text per platform (`general` for all).
   private func developerTextHits(
     _ scope: Scope, table: String, source: String, on connection: PostgresConnection
-  ) async throws -> [SearchHit] {
+  ) async throws -> Found {
     let statement = scope.statement { tsquery, family, slug, platform in
-      """
-      WITH q AS (SELECT \(tsquery) AS query)
-      SELECT n.platform, n.framework, d.family, d.component, -ts_rank(n.search, q.query) AS score,
-        exhibit_headline(n.text, q.query) AS snippet
-      FROM \(table) n CROSS JOIN q JOIN criteria_document d ON d.id = n.document_id
-      WHERE n.search @@ q.query
-        AND n.document_id IN (\(Self.documents(family, slug)))
-        AND (\(platform) IS NULL OR n.platform IN (\(platform), 'general'))
-      ORDER BY score, n.id LIMIT $LIMIT
-      """
+      Self.ranking(
+        tsquery,
+        matched: """
+          SELECT n.id, n.search, n.text, n.platform, n.framework, d.family, d.component
+          FROM \(table) n JOIN criteria_document d ON d.id = n.document_id
+          WHERE n.search @@ %Q
+            AND n.document_id IN (\(Self.documents(family, slug)))
+            AND (\(platform) IS NULL OR n.platform IN (\(platform), 'general'))
+          ORDER BY n.id DESC
+          """,
+        select: "b.platform, b.framework, b.family, b.component, exhibit_headline(b.text, q.query) AS snippet"
+      )
     }
-    return try await connection.query(statement, logger: logger).collect().map { row in
-      let (platformName, framework, family, slug, score, snippet) = try row.decode(
-        (String, String, String, String, Double, String).self)
-      let platform = Platform(rawValue: platformName)
-      let component = try Self.component(family, slug)
-      let title = [platform?.displayName ?? "General", framework].filter { !$0.isEmpty }.joined(
-        separator: " ")
+    return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in
+      let platform = Platform(rawValue: try row["platform"].decode(String.self))
+      let component = try Self.component(
+        row["family"].decode(String.self), row["component"].decode(String.self))
+      let title = [platform?.displayName ?? "General", try row["framework"].decode(String.self)].filter {
+        !$0.isEmpty
+      }.joined(separator: " ")
       return SearchHit(
         kind: .criteria, source: source, component: component, platform: platform ?? scope.platform,
         platforms: platform.map { [$0] } ?? Platform.defaults(for: component.family), assistiveTech: nil,
-        title: title, snippet: snippet, item: nil, recording: nil, startSeconds: nil, endSeconds: nil,
-        score: score)
+        title: title, snippet: try row["snippet"].decode(String.self), item: nil, recording: nil,
+        startSeconds: nil, endSeconds: nil, score: try row["score"].decode(Double.self))
     }
   }
 
   /// Caption cues of recordings of the component and platform, when given.
-  private func captionHits(_ scope: Scope, on connection: PostgresConnection) async throws -> [SearchHit] {
+  private func captionHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
     let statement = scope.statement { tsquery, family, slug, platform in
-      """
-      WITH q AS (SELECT \(tsquery) AS query)
-      SELECT c.start_ms, c.end_ms, r.family, r.component, r.platform, r.assistive_tech, r.sha256,
-        \(Self.primaryPath) AS path, -ts_rank(c.search, q.query) AS score, exhibit_headline(c.text, q.query) AS snippet
-      FROM caption_cue c CROSS JOIN q JOIN caption_track t ON t.id = c.track_id
-        JOIN recording r ON r.id = t.recording_id
-      WHERE c.search @@ q.query \(Self.recordingFilter(family, slug, platform))
-      ORDER BY score, c.id LIMIT $LIMIT
-      """
+      Self.ranking(
+        tsquery,
+        matched: """
+          SELECT c.id, c.search, c.text, c.start_ms, c.end_ms, r.id AS recording_id, r.family, r.component,
+            r.platform, r.assistive_tech, r.sha256
+          FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+            JOIN recording r ON r.id = t.recording_id
+          WHERE c.search @@ %Q \(Self.recordingFilter(family, slug, platform))
+          ORDER BY c.id DESC
+          """,
+        select: """
+          b.start_ms, b.end_ms, b.family, b.component, b.platform, b.assistive_tech, b.sha256,
+            \(Self.primaryPath) AS path, exhibit_headline(b.text, q.query) AS snippet
+          """)
     }
-    return try await connection.query(statement, logger: logger).collect().map { row in
-      let (start, end, family, slug, platformName, assistiveTech, sha256, path, score, snippet) =
-        try row.decode(
-          (Int64, Int64, String?, String?, String?, String?, String?, String?, Double, String).self)
-      let recording = Self.recording(sha256, path)
-      return Self.recordingHit(
-        kind: .captions, family: family, slug: slug, platform: platformName, assistiveTech: assistiveTech,
-        title: recording.map { ($0.path as NSString).lastPathComponent } ?? "", snippet: snippet,
-        recording: recording, seconds: (Double(start) / 1000, Double(end) / 1000), score: score)
+    return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in
+      let recording = Self.recording(
+        try row["sha256"].decode(String?.self), try row["path"].decode(String?.self))
+      return try Self.recordingHit(
+        .captions, row, title: recording.map { ($0.path as NSString).lastPathComponent } ?? "",
+        recording: recording,
+        seconds: (
+          Double(try row["start_ms"].decode(Int64.self)) / 1000,
+          Double(try row["end_ms"].decode(Int64.self)) / 1000
+        ))
     }
   }
 
   /// File names of recordings at present paths, of the component and platform when given.
-  private func recordingNameHits(_ scope: Scope, on connection: PostgresConnection) async throws
-    -> [SearchHit]
-  {
+  private func recordingNameHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
     let statement = scope.statement { tsquery, family, slug, platform in
-      """
-      WITH q AS (SELECT \(tsquery) AS query)
-      SELECT p.name, p.path, r.family, r.component, r.platform, r.assistive_tech, r.sha256,
-        -ts_rank(p.search, q.query) AS score, exhibit_headline(p.name, q.query) AS snippet
-      FROM recording_path p CROSS JOIN q JOIN recording r ON r.id = p.recording_id
-      WHERE p.search @@ q.query AND p.missing_since IS NULL \(Self.recordingFilter(family, slug, platform))
-      ORDER BY score, p.id LIMIT $LIMIT
-      """
+      Self.ranking(
+        tsquery,
+        matched: """
+          SELECT p.id, p.search, p.name, p.path, r.family, r.component, r.platform, r.assistive_tech, r.sha256
+          FROM recording_path p JOIN recording r ON r.id = p.recording_id
+          WHERE p.search @@ %Q AND p.missing_since IS NULL \(Self.recordingFilter(family, slug, platform))
+          ORDER BY p.id DESC
+          """,
+        select: """
+          b.name, b.path, b.family, b.component, b.platform, b.assistive_tech, b.sha256,
+            exhibit_headline(b.name, q.query) AS snippet
+          """)
     }
-    return try await connection.query(statement, logger: logger).collect().map { row in
-      let (name, path, family, slug, platformName, assistiveTech, sha256, score, snippet) = try row.decode(
-        (String, String, String?, String?, String?, String?, String?, Double, String).self)
-      return Self.recordingHit(
-        kind: .recordings, family: family, slug: slug, platform: platformName, assistiveTech: assistiveTech,
-        title: name, snippet: snippet, recording: Self.recording(sha256, path), seconds: nil, score: score)
+    return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in
+      try Self.recordingHit(
+        .recordings, row, title: try row["name"].decode(String.self),
+        recording: Self.recording(
+          try row["sha256"].decode(String?.self), try row["path"].decode(String?.self)),
+        seconds: nil)
     }
   }
 
-  /// The path a recording `r` is shown at: its first present path, else its first path.
+  /// The path a ranked cue's recording is shown at: its first present path, else its first path.
   private static let primaryPath = """
-    (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
+    (SELECT p.path FROM recording_path p WHERE p.recording_id = b.recording_id
      ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1)
     """
 
@@ -232,20 +299,20 @@ extension PostgresCatalogue {
   }
 
   /// A hit in a recording's captions or file name, filed as SQLite files it.
-  // Long: a hit has this many parts.
   private static func recordingHit(
-    kind: SearchKind, family: String?, slug: String?, platform platformName: String?, assistiveTech: String?,
-    title: String, snippet: String, recording: RecordingRef?, seconds: (start: Double, end: Double)?,
-    score: Double
-  ) -> SearchHit {
-    let platform = platformName.flatMap(Platform.init(rawValue:))
-    let component = family.flatMap(Family.init(rawValue:)).flatMap { family in
-      slug.map { ComponentID(family: family, slug: $0) }
+    _ kind: SearchKind, _ row: PostgresRandomAccessRow, title: String, recording: RecordingRef?,
+    seconds: (start: Double, end: Double)?
+  ) throws -> SearchHit {
+    let platform = try row["platform"].decode(String?.self).flatMap(Platform.init(rawValue:))
+    let family = try row["family"].decode(String?.self).flatMap(Family.init(rawValue:))
+    let component = try row["component"].decode(String?.self).flatMap { slug in
+      family.map { ComponentID(family: $0, slug: slug) }
     }
     return SearchHit(
       kind: kind, source: kind.rawValue, component: component, platform: platform,
-      platforms: platform.map { [$0] } ?? [], assistiveTech: assistiveTech, title: title, snippet: snippet,
-      item: nil, recording: recording, startSeconds: seconds?.start, endSeconds: seconds?.end, score: score)
+      platforms: platform.map { [$0] } ?? [], assistiveTech: try row["assistive_tech"].decode(String?.self),
+      title: title, snippet: try row["snippet"].decode(String.self), item: nil, recording: recording,
+      startSeconds: seconds?.start, endSeconds: seconds?.end, score: try row["score"].decode(Double.self))
   }
 
   /// The current documents' ids, of one component when its family and slug are bound.

@@ -1,0 +1,63 @@
+import ExhibitKit
+import ExhibitPostgres
+import Foundation
+
+/// `exhibit-bench postgres-search --db URL [--scales 0.1,1] [--repeats N]`: the search benchmark's
+/// synthetic workspace (scale 1: 100,000 recordings, 1,000,000 caption cues, 10,000 criteria
+/// items; no link notes, which PostgreSQL does not keep yet) built in SQLite, copied as it is into
+/// PostgreSQL (`exhibit migrate`'s copy), then the same searches timed on both. Each scale needs
+/// an empty database of its own: `URL` names the first, and scale N's is its name with `_N` added.
+enum PostgresSearchBenchmark {
+  struct Options {
+    var database = ""
+    var scales: [Double] = [0.1, 1]
+    var repeats = 20
+
+    init(_ arguments: [String]) {
+      var rest = arguments.makeIterator()
+      while let argument = rest.next() {
+        switch argument {
+        case "--db": database = rest.next() ?? ""
+        case "--scales": scales = (rest.next() ?? "").split(separator: ",").compactMap { Double($0) }
+        case "--repeats": repeats = Int(rest.next() ?? "") ?? repeats
+        default: database = ""
+        }
+      }
+      if !database.hasPrefix("postgres") {
+        FileHandle.standardError.write(
+          Data("usage: exhibit-bench postgres-search --db postgres://… [--scales 0.1,1] [--repeats N]\n".utf8)
+        )
+        exit(64)
+      }
+    }
+  }
+
+  static func run(_ arguments: [String]) async throws {
+    let options = Options(arguments)
+    let clock = ContinuousClock()
+    for (index, scale) in options.scales.enumerated() {
+      var workspace = SyntheticWorkspace(scale: scale)
+      workspace.notes = 0
+      let (store, components, scratch) = try build(workspace, keep: false)
+      defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+      let rows = try store.catalogueRows()
+      var location = try PostgresLocation(url: options.database)
+      if index > 0 { location.database += "_\(index)" }
+      let mix = SearchMix.requests(workspace, components: components)
+      print("  SQLite (FTS5, bm25)")
+      try await SearchMix.time(mix, repeats: options.repeats, only: []) { try store.search($0).hits.count }
+      try store.close()
+      try await PostgresStore.with(location) { postgres in
+        _ = try await postgres.migrate()
+        let catalogue = PostgresCatalogue(store: postgres)
+        let started = clock.now
+        try await catalogue.insertCatalogueRows(rows)
+        _ = try await postgres.execute("ANALYZE")
+        print("  PostgreSQL (tsvector, GIN): copied in \(format(milliseconds(clock.now - started) / 1000)) s")
+        try await SearchMix.time(mix, repeats: options.repeats, only: []) {
+          try await catalogue.search($0).hits.count
+        }
+      }
+    }
+  }
+}
