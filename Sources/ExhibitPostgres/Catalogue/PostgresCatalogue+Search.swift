@@ -24,8 +24,10 @@ extension PostgresCatalogue {
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
     let scope = Scope(query: query, component: component, platform: request.platform, limit: request.limit)
     let found = try await store.transaction(.repeatableRead) { connection in
+      var scope = scope
       var found: [(kind: SearchKind, hits: Found)] = []
       if kinds.contains(.criteria) {
+        scope.currentDocuments = try await currentDocuments(of: component, on: connection)
         found.append((.criteria, try await itemHits(scope, on: connection)))
         found.append((.criteria, try await stepHits(scope, on: connection)))
         found.append(
@@ -65,17 +67,18 @@ extension PostgresCatalogue {
   /// the best `$LIMIT` are read with `select` (over `b`, the ranked row, and `q`), with the
   /// number of candidates beside. The query is written into `matched` itself, not read from a
   /// CTE, so the planner sees its words and can tell a common one (read newest first along the
-  /// primary key until the cap) from a rare one (read from the GIN index).
+  /// primary key until the cap) from a rare one (read from the GIN index); a phrase is always
+  /// read from the index (``Scope/statement(_:)``).
   private static func ranking(_ tsquery: String, matched: String, select: String) -> String {
-    """
-    WITH matched AS MATERIALIZED (
-      \(matched.replacingOccurrences(of: "%Q", with: "(\(tsquery))")) LIMIT \(SearchRequest.candidateCap + 1)),
-    q AS (SELECT \(tsquery) AS query),
-    best AS (SELECT m.*, -ts_rank(m.search, q.query) AS score FROM matched m CROSS JOIN q
-             ORDER BY score, m.id DESC LIMIT $LIMIT)
-    SELECT \(select), b.score, (SELECT count(*) FROM matched) AS candidates
-    FROM best b CROSS JOIN q ORDER BY b.score, b.id DESC
-    """
+    let matched = matched.replacingOccurrences(of: "%Q", with: "(\(tsquery))")
+    return """
+      WITH matched AS MATERIALIZED (\(matched) LIMIT \(SearchRequest.candidateCap + 1)),
+      q AS (SELECT \(tsquery) AS query),
+      best AS (SELECT m.*, -ts_rank(m.search, q.query) AS score FROM matched m CROSS JOIN q
+               ORDER BY score, m.id DESC LIMIT $LIMIT)
+      SELECT \(select), b.score, (SELECT count(*) FROM matched) AS candidates
+      FROM best b CROSS JOIN q ORDER BY b.score, b.id DESC
+      """
   }
 
   /// Hits read from a ranking statement's rows, capped when more matched than were ranked.
@@ -98,30 +101,58 @@ extension PostgresCatalogue {
     let component: ComponentID?
     let platform: Platform?
     let limit: Int
+    /// The current criteria documents, of the component when given (criteria only).
+    var currentDocuments: [Int64] = []
 
-    /// A query's SQL and bindings: `$1` the tsquery's terms onward, then the component's family and
-    /// slug and the platform, then what `extra` adds.
+    /// A query's SQL and bindings: `$1` the tsquery's terms onward, then those of the component's
+    /// family and slug, the platform, the limit (`$LIMIT`) and the current documents
+    /// (`$DOCUMENTS`) that the SQL uses: an unused parameter bound to NULL has no type, which
+    /// PostgreSQL refuses.
     func statement(_ sql: (_ tsquery: String, _ family: String, _ slug: String, _ platform: String) -> String)
       -> PostgresQuery
     {
       let text = TextSearchQuery(query, firstPlaceholder: 1)
       var bindings = PostgresBindings()
       text.bind(into: &bindings)
-      let next = text.values.count + 1
-      bindings.append(component?.family.rawValue)
-      bindings.append(component?.slug)
-      bindings.append(platform?.rawValue)
-      bindings.append(limit)
-      let sql = sql(text.sql, "$\(next)::text", "$\(next + 1)::text", "$\(next + 2)::text")
-      return PostgresQuery(
-        unsafeSQL: sql.replacingOccurrences(of: "$LIMIT", with: "$\(next + 3)"), binds: bindings)
+      var sql = sql(text.sql, "%FAMILY", "%SLUG", "%PLATFORM")
+      // The planner takes a phrase's matches for those of all its words, where its words side by
+      // side are far fewer, and would walk the whole table newest first for them: the GIN index
+      // bounds its work by the rarest word instead.
+      if text.hasPhrase {
+        sql = sql.replacingOccurrences(
+          of: ".id DESC LIMIT \(SearchRequest.candidateCap + 1)",
+          with: ".id + 0 DESC LIMIT \(SearchRequest.candidateCap + 1)")
+      }
+      let parameters: [(token: String, type: String, bind: (inout PostgresBindings) -> Void)] = [
+        ("%FAMILY", "text", { $0.append(component?.family.rawValue) }),
+        ("%SLUG", "text", { $0.append(component?.slug) }),
+        ("%PLATFORM", "text", { $0.append(platform?.rawValue) }),
+        ("$LIMIT", "integer", { $0.append(limit) }),
+        ("$DOCUMENTS", "bigint[]", { $0.append(currentDocuments) }),
+      ]
+      for parameter in parameters where sql.contains(parameter.token) {
+        parameter.bind(&bindings)
+        sql = sql.replacingOccurrences(of: parameter.token, with: "$\(bindings.count)::\(parameter.type)")
+      }
+      return PostgresQuery(unsafeSQL: sql, binds: bindings)
     }
   }
 
-  /// The current documents, of one component when given.
-  private static let currentDocuments = """
-    SELECT document_id FROM criteria_current WHERE %F IS NULL OR (family = %F AND component = %S)
-    """
+  /// The current documents' ids, of one component when given: read once a search and bound as
+  /// an array, which the planner counts, where the view's estimate is a guess that sent it
+  /// through every item of every document rather than through the GIN index.
+  private func currentDocuments(of component: ComponentID?, on connection: PostgresConnection) async throws
+    -> [Int64]
+  {
+    let family = component?.family.rawValue
+    let slug = component?.slug
+    return try await connection.query(
+      """
+      SELECT document_id FROM criteria_current
+      WHERE \(family)::text IS NULL OR (family = \(family)::text AND component = \(slug)::text)
+      """, logger: logger
+    ).collect().map { try $0.decode(Int64.self) }
+  }
 
   private func itemHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
     let statement = scope.statement { tsquery, family, slug, platform in
@@ -131,7 +162,7 @@ extension PostgresCatalogue {
           SELECT i.id, i.search, i.key, i.label, i.expectation, i.platforms, d.family, d.component
           FROM criteria_item i JOIN criteria_document d ON d.id = i.document_id
           WHERE i.search @@ %Q
-            AND i.document_id IN (\(Self.documents(family, slug)))
+            AND i.document_id = ANY ($DOCUMENTS)
             AND (\(platform) IS NULL OR \(platform) = ANY (string_to_array(i.platforms, ',')))
           ORDER BY i.id DESC
           """,
@@ -166,7 +197,7 @@ extension PostgresCatalogue {
           FROM gherkin_step s JOIN gherkin_scenario sc ON sc.id = s.scenario_id
             JOIN criteria_document d ON d.id = sc.document_id
           WHERE s.search @@ %Q
-            AND sc.document_id IN (\(Self.documents(family, slug)))
+            AND sc.document_id = ANY ($DOCUMENTS)
             AND (\(platform) IS NULL OR EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = sc.document_id
                                                 AND \(platform) = ANY (string_to_array(i.platforms, ','))))
           ORDER BY s.id DESC
@@ -200,7 +231,7 @@ extension PostgresCatalogue {
           SELECT n.id, n.search, n.text, n.platform, n.framework, d.family, d.component
           FROM \(table) n JOIN criteria_document d ON d.id = n.document_id
           WHERE n.search @@ %Q
-            AND n.document_id IN (\(Self.documents(family, slug)))
+            AND n.document_id = ANY ($DOCUMENTS)
             AND (\(platform) IS NULL OR n.platform IN (\(platform), 'general'))
           ORDER BY n.id DESC
           """,
@@ -313,11 +344,6 @@ extension PostgresCatalogue {
       platforms: platform.map { [$0] } ?? [], assistiveTech: try row["assistive_tech"].decode(String?.self),
       title: title, snippet: try row["snippet"].decode(String.self), item: nil, recording: recording,
       startSeconds: seconds?.start, endSeconds: seconds?.end, score: try row["score"].decode(Double.self))
-  }
-
-  /// The current documents' ids, of one component when its family and slug are bound.
-  private static func documents(_ family: String, _ slug: String) -> String {
-    currentDocuments.replacingOccurrences(of: "%F", with: family).replacingOccurrences(of: "%S", with: slug)
   }
 
   /// A stored family and slug as a component.

@@ -10,6 +10,8 @@ struct TextSearchQuery {
   let sql: String
   /// The values to bind, in order.
   let values: [String]
+  /// Whether a term has several words, which must stand side by side.
+  let hasPhrase: Bool
 
   /// Reads `query`, numbering its placeholders from `first`.
   init(_ query: SearchQuery, firstPlaceholder first: Int) {
@@ -40,6 +42,7 @@ struct TextSearchQuery {
     }
     sql = groups.map { "(" + $0.joined(separator: " && ") + ")" }.joined(separator: " || ")
     self.values = values
+    hasPhrase = query.terms.contains { Self.words(of: $0.term.text).count > 1 }
   }
 
   /// The words of a term as `exhibit_search_words` splits text: runs of letters and digits,
