@@ -55,7 +55,7 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
       "\(location): the audit chain does not verify (\(problem)); run `exhibit verify`; nothing was copied"
     case .serverDatabase(let url):
       "\(url): this command does not run on a PostgreSQL catalogue yet (`init`, `criteria import`, "
-        + "`criteria list`, `criteria show`, `wcag map`, `catalog`, `recordings list`, `search`, `users`, `verify` "
+        + "`criteria list`, `criteria show`, `wcag map`, `catalog`, `recordings`, `search`, `users`, `verify` "
         + "and `migrate` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
         + "e.g. Database/exhibit.sqlite"
     case .notExhibitDatabase(let path, let reason):

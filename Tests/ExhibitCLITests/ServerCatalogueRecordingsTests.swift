@@ -74,6 +74,13 @@ import Testing
       #expect(!hits.isEmpty)
       #expect(hits.count == localHits.count)
     }
+    // What the file name could not say is set by hand, and shown, on the server too.
+    let set = try team.run("recordings", "set", CLIWorkspace.voiceOver, "--device", "iPhone 15", "--json")
+    #expect(set.status == 0, "\(set.stderr)")
+    let shown = try team.run("recordings", "show", CLIWorkspace.voiceOver, "--json")
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let attribution = (try shown.json() as? [String: Any])?["attribution"] as? [String: Any]
+    #expect("\(attribution?["device"] ?? "-")".contains("iPhone 15"), "\(shown.stdout)")
     let verified = try ServerCatalogues.verifiedCopy(team)
     #expect((verified["problems"] as? [Any])?.isEmpty == true)
   }

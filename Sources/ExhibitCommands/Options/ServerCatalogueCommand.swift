@@ -20,6 +20,8 @@ extension ServerCatalogueCommand {
 extension Init: ServerCatalogueCommand {}
 extension CatalogueCommand: ServerCatalogueCommand {}
 extension RecordingsList: ServerCatalogueCommand {}
+extension RecordingsShow: ServerCatalogueCommand {}
+extension RecordingsSet: ServerCatalogueCommand {}
 extension CriteriaImport: ServerCatalogueCommand {}
 extension CriteriaList: ServerCatalogueCommand {}
 extension CriteriaShow: ServerCatalogueCommand {}

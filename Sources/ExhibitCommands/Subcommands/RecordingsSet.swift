@@ -39,12 +39,32 @@ struct RecordingsSet: ParsableCommand {
       let id = try store.setRecording(
         recording, correction,
         actor: CommandActor.current(explicit: auditor))
-      let detail = try store.recordingDetail(id: id)
-      if output.json {
-        try Console.json(detail)
-        return
-      }
-      for line in RecordingText.lines(detail) { Console.out(line) }
+      try show(try store.recordingDetail(id: id))
     }
+  }
+
+  /// `recordings set` on a catalogue on a database server.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let correction = RecordingCorrection(
+        component: component, platform: platform, assistiveTech: screenReader, browser: browser,
+        osVersion: osVersion, device: device)
+      let (recording, actor) = (self.recording, CommandActor.current(explicit: auditor))
+      let here = FileManager.default.currentDirectoryPath
+      try show(
+        try await opener.withCatalogue(url: global.databasePath) { catalogue in
+          try await catalogue.setRecording(recording, correction, actor: actor, currentDirectory: here)
+          return try await catalogue.recordingDetail(recording, currentDirectory: here)
+        })
+    }
+  }
+
+  /// Prints the recording as it is now, as text or JSON.
+  private func show(_ detail: RecordingDetail) throws {
+    if output.json {
+      try Console.json(detail)
+      return
+    }
+    for line in RecordingText.lines(detail) { Console.out(line) }
   }
 }

@@ -15,13 +15,28 @@ struct RecordingsShow: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
-      let detail = try store.recordingDetail(id: try store.resolveRecording(recording))
-      if output.json {
-        try Console.json(detail)
-        return
-      }
-      for line in RecordingText.lines(detail) { Console.out(line) }
+      try show(try store.recordingDetail(id: try store.resolveRecording(recording)))
     }
+  }
+
+  /// `recordings show` on a catalogue on a database server.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let (recording, here) = (self.recording, FileManager.default.currentDirectoryPath)
+      try show(
+        try await opener.withCatalogue(url: global.databasePath) { catalogue in
+          try await catalogue.recordingDetail(recording, currentDirectory: here)
+        })
+    }
+  }
+
+  /// Prints the recording, as text or JSON.
+  private func show(_ detail: RecordingDetail) throws {
+    if output.json {
+      try Console.json(detail)
+      return
+    }
+    for line in RecordingText.lines(detail) { Console.out(line) }
   }
 
 }

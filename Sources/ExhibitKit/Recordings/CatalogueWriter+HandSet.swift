@@ -62,3 +62,20 @@ extension CatalogueWriter {
     }
   }
 }
+
+extension CatalogueWriter {
+  /// Sets fields of the recording `reference` names by hand in the catalogue `sql` reaches
+  /// (``setByHand(recordingID:_:component:actor:)``).
+  /// - Returns: The recording's row id.
+  /// - Throws: As ``setByHand(recordingID:_:component:actor:)``, or ``RecordingLookupError``.
+  package static func setByHand(
+    in sql: any CatalogueSQL, _ reference: String, _ correction: RecordingCorrection, component: ComponentID?,
+    actor: String, currentDirectory: String
+  ) throws -> Int64 {
+    let id = try RecordingLibrary(connection: sql).resolveRecording(
+      reference, currentDirectory: currentDirectory)
+    try CatalogueWriter(connection: sql).setByHand(
+      recordingID: id, correction, component: component, actor: actor)
+    return id
+  }
+}

@@ -29,4 +29,19 @@ public protocol RecordingStorage {
   /// - Throws: The backend's error.
   func recordings(component: ComponentID?, platform: Platform?, status: RecordingStatus?, unattributed: Bool)
     async throws -> [RecordingSummary]
+
+  /// Everything stored about the recording `reference` names (a path, or a SHA-256 prefix of at
+  /// least 8 hex digits): paths, streams, captions with cues, and links.
+  /// - Throws: ``RecordingLookupError``, or the backend's error.
+  func recordingDetail(_ reference: String, currentDirectory: String) async throws -> RecordingDetail
+
+  /// Sets what an auditor knows of a recording by hand (``RecordingCorrection``), audited;
+  /// nothing is written when any field is refused.
+  /// - Returns: The recording's row id.
+  /// - Throws: ``RecordingLookupError``, ``LookupError`` (an unknown component),
+  ///   ``RecordingCorrectionError``, or the backend's error.
+  @discardableResult
+  func setRecording(
+    _ reference: String, _ correction: RecordingCorrection, actor: String, currentDirectory: String
+  ) async throws -> Int64
 }

@@ -127,6 +127,12 @@ extension Store {
     return id
   }
 
+  /// Everything stored about the recording `reference` names (``resolveRecording(_:currentDirectory:)``).
+  /// - Throws: ``RecordingLookupError`` or ``SQLiteError``.
+  public func recordingDetail(_ reference: String, currentDirectory: String) throws -> RecordingDetail {
+    try recordingDetail(id: try resolveRecording(reference, currentDirectory: currentDirectory))
+  }
+
   /// Finds a recording by path or by a SHA-256 prefix of at least 8 hex digits.
   /// - Throws: ``RecordingLookupError``.
   public func resolveRecording(

@@ -35,6 +35,30 @@ extension PostgresCatalogue: RecordingStorage {
     }
   }
 
+  /// Everything stored about the recording `reference` names. No link is kept on PostgreSQL yet,
+  /// so it has none.
+  /// - Throws: `RecordingLookupError` or `PostgresStoreError`.
+  public func recordingDetail(_ reference: String, currentDirectory: String) async throws -> RecordingDetail {
+    try await withCatalogueSQL { sql in
+      try RecordingLibrary.recordingDetail(in: sql, reference, currentDirectory: currentDirectory)
+    }
+  }
+
+  /// Sets what an auditor knows of a recording by hand, audited, as on SQLite.
+  /// - Throws: `RecordingLookupError`, `LookupError`, `RecordingCorrectionError` or `PostgresStoreError`.
+  @discardableResult
+  public func setRecording(
+    _ reference: String, _ correction: RecordingCorrection, actor: String, currentDirectory: String
+  ) async throws -> Int64 {
+    var component: ComponentID?
+    if let name = correction.component { component = try await resolveComponent(name) }
+    return try await withCatalogueSQL { [component] sql in
+      try CatalogueWriter.setByHand(
+        in: sql, reference, correction, component: component, actor: actor, currentDirectory: currentDirectory
+      )
+    }
+  }
+
   /// Runs `body` with a connection of the pool as the catalogue writer's.
   func withCatalogueSQL<Result: Sendable>(
     _ body: @escaping @Sendable (PostgresCatalogueSQL) async throws -> Result
