@@ -55,6 +55,8 @@ def main():
     parser.add_argument("--large", type=int, default=2, help="large recordings, uploaded in parts")
     parser.add_argument("--seconds", type=int, default=20, help="length of each large recording")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--postgres-port", type=int,
+                        help="also catalogue into PostgreSQL on 127.0.0.1:PORT (Scripts/pg_test_server.py's roles)")
     parser.add_argument("folder", nargs="?")
     arguments = parser.parse_args()
     corpus = os.path.join(arguments.root, "..", "shared", "corpus", "magentaA11y", "media")
@@ -92,7 +94,7 @@ def main():
         env.pop("EXHIBIT_DB", None)
         env.pop("EXHIBIT_MEDIA", None)
 
-        aws, exhibit, local = [], [], []
+        aws, exhibit, local, postgres = [], [], [], []
         for run in range(arguments.runs):
             warm(folder)
             aws.append(timed(["aws", "s3", "cp", "--recursive", "--quiet", "--only-show-errors", folder,
@@ -103,7 +105,20 @@ def main():
                 timed([arguments.exhibit, "init"], env, cwd=workspace)
                 warm(folder)
                 times.append(timed([arguments.exhibit, "catalog", folder] + media, env, cwd=workspace))
-            for prefix in (f"aws{run}", f"exhibit{run}"):
+            if arguments.postgres_port:
+                # The same catalogue with the database on PostgreSQL: a new database each run.
+                admin = f"postgres://exhibit_admin@127.0.0.1:{arguments.postgres_port}/postgres"
+                pg_env = dict(env, PGPASSWORD="exhibit-test-password",
+                              EXHIBIT_DB=f"postgres://exhibit_owner@127.0.0.1:{arguments.postgres_port}/objects{run}")
+                subprocess.run(["psql", "-X", "-q", "-d", admin, "-c", f"CREATE DATABASE objects{run} OWNER exhibit_owner"],
+                               env=pg_env, check=True)
+                workspace = os.path.join(scratch, f"workspace{run}pg")
+                os.makedirs(workspace)
+                timed([arguments.exhibit, "init"], pg_env, cwd=workspace)
+                warm(folder)
+                postgres.append(timed([arguments.exhibit, "catalog", folder, f"--media=s3://bench/pg{run}"], pg_env,
+                                      cwd=workspace))
+            for prefix in (f"aws{run}", f"exhibit{run}", f"pg{run}"):
                 shutil.rmtree(os.path.join(data, "bench", prefix), ignore_errors=True)
                 shutil.rmtree(os.path.join(data, "bench", ".nanio-meta", prefix), ignore_errors=True)
 
@@ -113,6 +128,10 @@ def main():
         print(f"aws s3 cp --recursive                 {aws_median:8.2f} s  {size / 1048576 / aws_median:7.1f} MiB/s")
         print(f"exhibit catalog --media s3://…        {exhibit_median:8.2f} s  "
               f"{size / 1048576 / exhibit_median:7.1f} MiB/s  ratio {exhibit_median / aws_median:.2f}")
+        if postgres:
+            pg_median = statistics.median(postgres)
+            print(f"… with the database on PostgreSQL      {pg_median:8.2f} s  "
+                  f"{size / 1048576 / pg_median:7.1f} MiB/s  ratio {pg_median / aws_median:.2f}")
         print(f"exhibit catalog (no store, for scale) {local_median:8.2f} s")
     finally:
         if server:
