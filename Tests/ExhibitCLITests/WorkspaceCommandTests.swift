@@ -8,7 +8,8 @@ import Testing
     let workspace = try CLIWorkspace()
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@db.example/exhibit"
     for arguments in [
-      ["recordings", "list"], ["catalog", "Media"], ["coverage", "native/checkbox"],
+      ["link", "Media/x.webm", "native/checkbox#screenreader.role", "--verdict", "pass"],
+      ["coverage", "native/checkbox"], ["bundle", "native/checkbox", "--platform", "ios"],
       ["serve", "--port", "0"],
     ] {
       let refused = try workspace.run(arguments)
@@ -28,7 +29,11 @@ import Testing
     #expect(!bagChecked.stderr.contains("hunter2"))
     // Those that do run there say why they cannot reach it, without the password either.
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@127.0.0.1:1/exhibit"
-    for arguments in [["criteria", "list"], ["criteria", "import", "Criteria"], ["search", "checkbox"]] {
+    for arguments in [
+      ["criteria", "list"], ["criteria", "import", "Criteria"], ["search", "checkbox"],
+      ["recordings", "list"],
+      ["catalog", "Media"],
+    ] {
       let unreachable = try workspace.run(arguments)
       #expect(unreachable.status == 1, "\(arguments)")
       #expect(

@@ -23,6 +23,12 @@ import Testing
     SearchRequest("checkbox", platform: .ios, kinds: [.captions]),
     SearchRequest("checked", component: "web/checkbox", kinds: [.captions]),
     SearchRequest("webm OR talkback", platform: .android, kinds: [.recordings]),
+    // Phrases over cues, which PostgreSQL finds by their word pairs first.
+    SearchRequest("\"not checked\"", kinds: [.captions]),
+    SearchRequest("\"email me updates\"", kinds: [.captions]),
+    SearchRequest("\"tap to\" tog*", kinds: [.captions]),
+    SearchRequest("checkbox NOT \"double tap\"", kinds: [.captions]),
+    SearchRequest("\"checked checkbox\" OR \"tap to\"", kinds: [.captions]),
   ].map {
     var request = $0
     request.limit = 10_000
@@ -92,5 +98,7 @@ import Testing
     #expect((sqlite["checkbox   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
     #expect((sqlite["\"double tap\"   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
     #expect((sqlite["checkbox   [ExhibitKit.SearchKind.recordings]"]?.count ?? 0) > 2)
+    #expect((sqlite["\"not checked\"   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
+    #expect((sqlite["\"tap to\" tog*   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
   }
 }

@@ -67,8 +67,8 @@ extension PostgresCatalogue {
   /// the best `$LIMIT` are read with `select` (over `b`, the ranked row, and `q`), with the
   /// number of candidates beside. The query is written into `matched` itself, not read from a
   /// CTE, so the planner sees its words and can tell a common one (read newest first along the
-  /// primary key until the cap) from a rare one (read from the GIN index); a phrase is always
-  /// read from the index (``Scope/statement(_:)``).
+  /// primary key until the cap) from a rare one (read from the GIN index); on cues, a phrase's
+  /// word pairs are lexemes the planner has statistics for too (migration 006).
   private static func ranking(_ tsquery: String, matched: String, select: String) -> String {
     let matched = matched.replacingOccurrences(of: "%Q", with: "(\(tsquery))")
     return """
@@ -115,14 +115,7 @@ extension PostgresCatalogue {
       var bindings = PostgresBindings()
       text.bind(into: &bindings)
       var sql = sql(text.sql, "%FAMILY", "%SLUG", "%PLATFORM")
-      // The planner takes a phrase's matches for those of all its words, where its words side by
-      // side are far fewer, and would walk the whole table newest first for them: the GIN index
-      // bounds its work by the rarest word instead.
-      if text.hasPhrase {
-        sql = sql.replacingOccurrences(
-          of: ".id DESC LIMIT \(SearchRequest.candidateCap + 1)",
-          with: ".id + 0 DESC LIMIT \(SearchRequest.candidateCap + 1)")
-      }
+        .replacingOccurrences(of: "%PAIRED", with: "(\(text.pairedSQL))")
       let parameters: [(token: String, type: String, bind: (inout PostgresBindings) -> Void)] = [
         ("%FAMILY", "text", { $0.append(component?.family.rawValue) }),
         ("%SLUG", "text", { $0.append(component?.slug) }),
@@ -263,7 +256,7 @@ extension PostgresCatalogue {
             r.platform, r.assistive_tech, r.sha256
           FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
             JOIN recording r ON r.id = t.recording_id
-          WHERE c.search @@ %Q \(Self.recordingFilter(family, slug, platform))
+          WHERE c.search @@ %PAIRED \(Self.recordingFilter(family, slug, platform))
           ORDER BY c.id DESC
           """,
         select: """

@@ -8,10 +8,11 @@ import PostgresNIO
 struct TextSearchQuery {
   /// The expression, its terms bound from `$first` on.
   let sql: String
+  /// The same expression for a vector that also holds its words' pairs (caption cues, migration
+  /// 006): each phrase asks for its pairs too, which the GIN index finds, and is still checked.
+  let pairedSQL: String
   /// The values to bind, in order.
   let values: [String]
-  /// Whether a term has several words, which must stand side by side.
-  let hasPhrase: Bool
 
   /// Reads `query`, numbering its placeholders from `first`.
   init(_ query: SearchQuery, firstPlaceholder first: Int) {
@@ -20,29 +21,34 @@ struct TextSearchQuery {
       values.append(text)
       return "$\(first + values.count - 1)"
     }
-    func phrase(_ term: SearchQuery.Term) -> String {
+    /// A term as a tsquery, and with its pairs (the words before a trailing `*` pair up).
+    func phrase(_ term: SearchQuery.Term) -> (plain: String, paired: String) {
       let words = Self.words(of: term.text)
       guard term.prefix, let last = words.last else {
-        return "phraseto_tsquery('exhibit_search', exhibit_search_words(\(bind(term.text))))"
+        let text = bind(term.text)
+        let plain = "phraseto_tsquery('exhibit_search', exhibit_search_words(\(text)))"
+        return (plain, words.count > 1 ? "(exhibit_pair_query(\(text)) && \(plain))" : plain)
       }
       let prefix = "to_tsquery('exhibit_search', \(bind(last)) || ':*')"
-      guard words.count > 1 else { return prefix }
-      let leading = words.dropLast().joined(separator: " ")
-      return "tsquery_phrase(phraseto_tsquery('exhibit_search', \(bind(leading))), \(prefix))"
+      guard words.count > 1 else { return (prefix, prefix) }
+      let leading = bind(words.dropLast().joined(separator: " "))
+      let plain = "tsquery_phrase(phraseto_tsquery('exhibit_search', \(leading)), \(prefix))"
+      return (plain, words.count > 2 ? "(exhibit_pair_query(\(leading)) && \(plain))" : plain)
     }
     // OR separates groups of terms that must all match (AND) or must not (NOT).
-    var groups: [[String]] = []
+    var groups: [[(plain: String, paired: String)]] = []
     for (joiner, term) in query.terms {
-      let part = phrase(term)
+      var part = phrase(term)
+      if joiner == .not { part = ("!!" + part.plain, "!!" + part.paired) }
       switch joiner {
       case .or: groups.append([part])
-      case .and: groups.isEmpty ? groups.append([part]) : groups[groups.count - 1].append(part)
-      case .not: groups.isEmpty ? groups.append(["!!" + part]) : groups[groups.count - 1].append("!!" + part)
+      case .and, .not: groups.isEmpty ? groups.append([part]) : groups[groups.count - 1].append(part)
       }
     }
-    sql = groups.map { "(" + $0.joined(separator: " && ") + ")" }.joined(separator: " || ")
+    sql = groups.map { "(" + $0.map(\.plain).joined(separator: " && ") + ")" }.joined(separator: " || ")
+    pairedSQL = groups.map { "(" + $0.map(\.paired).joined(separator: " && ") + ")" }.joined(
+      separator: " || ")
     self.values = values
-    hasPhrase = query.terms.contains { Self.words(of: $0.term.text).count > 1 }
   }
 
   /// The words of a term as `exhibit_search_words` splits text: runs of letters and digits,
