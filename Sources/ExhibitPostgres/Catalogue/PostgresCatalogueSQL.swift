@@ -17,7 +17,6 @@ import PostgresNIO
 final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
   private let connection: PostgresConnection
   private let store: PostgresStore
-  private let closed = NIOLockedValueBox(false)
   /// Transactions open on the connection: the outermost is BEGIN, an inner one a savepoint.
   private var depth = 0
 
@@ -27,7 +26,6 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
   init(connection: PostgresConnection, store: PostgresStore) {
     self.connection = connection
     self.store = store
-    connection.closeFuture.whenComplete { [closed] _ in closed.withLockedValue { $0 = true } }
   }
 
   func execute(_ sql: String, _ values: [any SQLBindable]) throws {
@@ -61,7 +59,7 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
       return result
     } catch {
       depth -= 1
-      if !closed.withLockedValue({ $0 }) {
+      if !connection.isClosed {
         _ = try? execute(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint)")
       }
       throw error
@@ -119,7 +117,7 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
     }
     var graceLeft = true
     while done.wait(timeout: .now() + .seconds(1)) == .timedOut {
-      guard closed.withLockedValue({ $0 }) else { continue }
+      guard connection.isClosed else { continue }
       if !graceLeft {
         throw PostgresStoreError.unreachable(store.url, reason: "the server closed the connection")
       }
