@@ -64,12 +64,14 @@ extension PostgresCatalogue {
   /// The statement ranking one table's matches as SQLite ranks its own: `matched` selects them
   /// (with their `id` and `search` columns, `%Q` standing for the query) newest first, and only the newest
   /// ``SearchRequest/candidateCap`` are ranked, so a common word costs a bounded amount of work;
-  /// the best `$LIMIT` are read with `select` (over `b`, the ranked row, and `q`), with the
+  /// the best `$LIMIT` are read with `select` (over `b`, the ranked row, `q`, and what `joins` adds), with the
   /// number of candidates beside. The query is written into `matched` itself, not read from a
   /// CTE, so the planner sees its words and can tell a common one (read newest first along the
   /// primary key until the cap) from a rare one (read from the GIN index); on cues, a phrase's
   /// word pairs are lexemes the planner has statistics for too (migration 006).
-  private static func ranking(_ tsquery: String, matched: String, select: String) -> String {
+  private static func ranking(_ tsquery: String, matched: String, select: String, joins: String = "")
+    -> String
+  {
     let matched = matched.replacingOccurrences(of: "%Q", with: "(\(tsquery))")
     return """
       WITH matched AS MATERIALIZED (\(matched) LIMIT \(SearchRequest.candidateCap + 1)),
@@ -77,7 +79,7 @@ extension PostgresCatalogue {
       best AS (SELECT m.*, -ts_rank(m.search, q.query) AS score FROM matched m CROSS JOIN q
                ORDER BY score, m.id DESC LIMIT $LIMIT)
       SELECT \(select), b.score, (SELECT count(*) FROM matched) AS candidates
-      FROM best b CROSS JOIN q ORDER BY b.score, b.id DESC
+      FROM best b CROSS JOIN q \(joins) ORDER BY b.score, b.id DESC
       """
   }
 
@@ -246,23 +248,25 @@ extension PostgresCatalogue {
     }
   }
 
-  /// Caption cues of recordings of the component and platform, when given.
+  /// Caption cues of recordings of the component and platform, when given. Without a filter the
+  /// cues are chosen alone and only the best are joined to their recordings: a phrase said in ten
+  /// thousand cues costs their rows, not ten thousand joins.
   private func captionHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
+    let filtered = scope.component != nil || scope.platform != nil
     let statement = scope.statement { tsquery, family, slug, platform in
       Self.ranking(
         tsquery,
         matched: """
-          SELECT c.id, c.search, c.text, c.start_ms, c.end_ms, r.id AS recording_id, r.family, r.component,
-            r.platform, r.assistive_tech, r.sha256
-          FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
-            JOIN recording r ON r.id = t.recording_id
-          WHERE c.search @@ %PAIRED \(Self.recordingFilter(family, slug, platform))
+          SELECT c.id, c.search, c.text, c.start_ms, c.end_ms, c.track_id
+          FROM caption_cue c \(filtered ? "JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id" : "")
+          WHERE c.search @@ %PAIRED \(filtered ? Self.recordingFilter(family, slug, platform) : "")
           ORDER BY c.id DESC
           """,
         select: """
-          b.start_ms, b.end_ms, b.family, b.component, b.platform, b.assistive_tech, b.sha256,
+          b.start_ms, b.end_ms, r.family, r.component, r.platform, r.assistive_tech, r.sha256,
             \(Self.primaryPath) AS path, exhibit_headline(b.text, q.query) AS snippet
-          """)
+          """,
+        joins: "JOIN caption_track t ON t.id = b.track_id JOIN recording r ON r.id = t.recording_id")
     }
     return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in
       let recording = Self.recording(
@@ -302,9 +306,9 @@ extension PostgresCatalogue {
     }
   }
 
-  /// The path a ranked cue's recording is shown at: its first present path, else its first path.
+  /// The path a ranked cue's recording `r` is shown at: its first present path, else its first path.
   private static let primaryPath = """
-    (SELECT p.path FROM recording_path p WHERE p.recording_id = b.recording_id
+    (SELECT p.path FROM recording_path p WHERE p.recording_id = r.id
      ORDER BY p.missing_since IS NOT NULL, p.id LIMIT 1)
     """
 
