@@ -22,31 +22,47 @@ extension PostgresStore: AuditTrailStorage {
   public func appendAuditEvent(_ entry: AuditEntry, on connection: PostgresConnection) async throws
     -> AuditEvent
   {
-    try await lockAuditChain(on: connection)
-    let head = try await connection.query(
-      "SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1", logger: logger
-    ).collect().first?.decode((Int64, String).self)
-    let event = entry.chained(id: (head?.0 ?? 0) + 1, after: head?.1 ?? AuditEvent.genesisHash)
-    try await connection.query(
+    try await connection.query(Self.auditLockQuery, logger: logger)
+    let head = try await connection.query(Self.auditHeadQuery, logger: logger).collect().first
+    let event = try Self.chained(entry, after: head)
+    for insertion in Self.insertions(of: event) { try await connection.query(insertion, logger: logger) }
+    return event
+  }
+
+  /// Takes the audit chain's lock (``PostgresLock/auditAppend``) until the transaction ends.
+  static var auditLockQuery: PostgresQuery { "SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))" }
+
+  /// Reads the chain's head: the newest event's id and hash.
+  static var auditHeadQuery: PostgresQuery { "SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1" }
+
+  /// `entry` as the event after `head` (a row of ``auditHeadQuery``; nil for an empty chain).
+  /// - Throws: What decoding the row throws.
+  static func chained(_ entry: AuditEntry, after head: PostgresRow?) throws -> AuditEvent {
+    let newest = try head?.decode((Int64, String).self)
+    return entry.chained(id: (newest?.0 ?? 0) + 1, after: newest?.1 ?? AuditEvent.genesisHash)
+  }
+
+  /// The statements that store `event` and index its subjects (``AuditSubjects``).
+  static func insertions(of event: AuditEvent) -> [PostgresQuery] {
+    let subjects = AuditSubjects.of(subject: event.subject, before: event.before, after: event.after)
+    return [
       """
       INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
       VALUES (\(event.id), \(event.at), \(event.actor), \(event.action), \(event.subject), \(event.before),
         \(event.after), \(event.previousHash), \(event.hash))
-      """, logger: logger)
-    let subjects = AuditSubjects.of(subject: event.subject, before: event.before, after: event.after)
-    try await connection.query(
+      """,
       """
       INSERT INTO audit_subject (subject, event_id) SELECT unnest(\(subjects)::text[]), \(event.id)
       ON CONFLICT DO NOTHING
-      """, logger: logger)
-    return event
+      """,
+    ]
   }
 
   /// Takes the audit chain's lock until the transaction on `connection` ends: appends, and
   /// changes that must be recorded in the order they are made, wait for each other on every
   /// connection of every server. Taking it again in the same transaction is free.
   public func lockAuditChain(on connection: PostgresConnection) async throws {
-    try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))", logger: logger)
+    try await connection.query(Self.auditLockQuery, logger: logger)
   }
 
   /// Every event, oldest first.

@@ -3,6 +3,16 @@ import Foundation
 
 /// Every field of a recording as `recordings show` prints it.
 enum RecordingText {
+  /// Prints a recording as `recordings show` and `recordings set` do: its JSON, or its lines.
+  /// - Throws: What encoding the JSON throws.
+  static func print(_ detail: RecordingDetail, json: Bool) throws {
+    if json {
+      try Console.json(detail)
+    } else {
+      for line in lines(detail) { Console.out(line) }
+    }
+  }
+
   static func lines(_ detail: RecordingDetail) -> [String] {
     let recording = detail.recording
     var lines = [recording.path, ""]

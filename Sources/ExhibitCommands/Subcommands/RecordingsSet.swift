@@ -33,38 +33,32 @@ struct RecordingsSet: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let store = try global.openForWriting()
-      let correction = RecordingCorrection(
-        component: component, platform: platform, assistiveTech: screenReader, browser: browser,
-        osVersion: osVersion, device: device)
       let id = try store.setRecording(
         recording, correction,
         actor: CommandActor.current(explicit: auditor))
-      try show(try store.recordingDetail(id: id))
+      try RecordingText.print(try store.recordingDetail(id: id), json: output.json)
     }
+  }
+
+  /// The fields given, as one correction.
+  private var correction: RecordingCorrection {
+    RecordingCorrection(
+      component: component, platform: platform, assistiveTech: screenReader, browser: browser,
+      osVersion: osVersion, device: device)
   }
 
   /// `recordings set` on a catalogue on a database server.
   func runOnServer(_ opener: any CatalogueOpener) async throws {
     try await reportingFailures {
-      let correction = RecordingCorrection(
-        component: component, platform: platform, assistiveTech: screenReader, browser: browser,
-        osVersion: osVersion, device: device)
-      let (recording, actor) = (self.recording, CommandActor.current(explicit: auditor))
+      let (recording, correction, actor) = (
+        self.recording, self.correction, CommandActor.current(explicit: auditor)
+      )
       let here = FileManager.default.currentDirectoryPath
-      try show(
+      try RecordingText.print(
         try await opener.withCatalogue(url: global.databasePath) { catalogue in
           try await catalogue.setRecording(recording, correction, actor: actor, currentDirectory: here)
           return try await catalogue.recordingDetail(recording, currentDirectory: here)
-        })
+        }, json: output.json)
     }
-  }
-
-  /// Prints the recording as it is now, as text or JSON.
-  private func show(_ detail: RecordingDetail) throws {
-    if output.json {
-      try Console.json(detail)
-      return
-    }
-    for line in RecordingText.lines(detail) { Console.out(line) }
   }
 }

@@ -15,7 +15,8 @@ struct RecordingsShow: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let store = try global.openForReading()
-      try show(try store.recordingDetail(id: try store.resolveRecording(recording)))
+      try RecordingText.print(
+        try store.recordingDetail(id: try store.resolveRecording(recording)), json: output.json)
     }
   }
 
@@ -23,20 +24,11 @@ struct RecordingsShow: ParsableCommand {
   func runOnServer(_ opener: any CatalogueOpener) async throws {
     try await reportingFailures {
       let (recording, here) = (self.recording, FileManager.default.currentDirectoryPath)
-      try show(
+      try RecordingText.print(
         try await opener.withCatalogue(url: global.databasePath) { catalogue in
           try await catalogue.recordingDetail(recording, currentDirectory: here)
-        })
+        }, json: output.json)
     }
-  }
-
-  /// Prints the recording, as text or JSON.
-  private func show(_ detail: RecordingDetail) throws {
-    if output.json {
-      try Console.json(detail)
-      return
-    }
-    for line in RecordingText.lines(detail) { Console.out(line) }
   }
 
 }

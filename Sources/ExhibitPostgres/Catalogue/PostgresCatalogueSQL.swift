@@ -47,7 +47,7 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
     let savepoint = "exhibit_\(depth)"
     if depth == 0 {
       try execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-      try execute("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))")
+      _ = try run(PostgresStore.auditLockQuery)
     } else {
       try execute("SAVEPOINT \(savepoint)")
     }
@@ -66,25 +66,11 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
     }
   }
 
+  /// Appends with the statements `PostgresStore`'s own append runs, chain lock first.
   func appendAuditEvent(_ entry: AuditEntry) throws {
-    try execute("SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))")
-    let head = try query("SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1").first
-    let event = entry.chained(
-      id: (head?.int64("id") ?? 0) + 1, after: head?.string("hash") ?? AuditEvent.genesisHash)
-    try execute(
-      """
-      INSERT INTO audit_event (id, at, actor, action, subject, before, after, previous_hash, hash)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """,
-      [
-        event.id, event.at, event.actor, event.action, event.subject, event.before, event.after,
-        event.previousHash, event.hash,
-      ])
-    for subject in AuditSubjects.of(subject: event.subject, before: event.before, after: event.after) {
-      try execute(
-        "INSERT INTO audit_subject (subject, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
-        [subject, event.id])
-    }
+    _ = try run(PostgresStore.auditLockQuery)
+    let event = try PostgresStore.chained(entry, after: try run(PostgresStore.auditHeadQuery).first)
+    for insertion in PostgresStore.insertions(of: event) { _ = try run(insertion) }
   }
 
   /// Sends one statement and waits for its rows.
@@ -99,7 +85,11 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
       case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
       }
     }
-    let query = PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: bindings)
+    return try run(PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: bindings))
+  }
+
+  /// Sends one statement and waits for its rows.
+  private func run(_ query: PostgresQuery) throws -> [PostgresRow] {
     do {
       return try answer(connection.query(query, logger: store.logger)).rows
     } catch {
