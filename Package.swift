@@ -112,6 +112,7 @@ let package = Package(
         .embedInCode("Migrations/001-audit-trail.sql"), .embedInCode("Migrations/002-criteria.sql"),
         .embedInCode("Migrations/003-wcag-override.sql"), .embedInCode("Migrations/004-criteria-search.sql"),
         .embedInCode("Migrations/005-accounts.sql"), .embedInCode("Migrations/006-recordings.sql"),
+        .embedInCode("Migrations/007-audits-and-links.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

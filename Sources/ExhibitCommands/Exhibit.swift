@@ -67,6 +67,8 @@ public struct Exhibit: AsyncParsableCommand {
         try await migrate.run()
       } else if try await runOnServerCatalogue(command) {
         return
+      } else if let shared = command as? any CatalogueStorageCommand {
+        try await shared.runOnWorkspace()
       } else {
         try command.run()
       }

@@ -17,9 +17,6 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
   case serverDatabase(url: String)
   /// `migrate` copies into an empty catalogue only, and this one holds one.
   case notEmpty(String, events: Int)
-  /// `migrate` cannot copy the workspace whole: it holds what the other backend keeps no table
-  /// for yet (each kind with its count).
-  case notTransferable(String, holds: [String])
   /// `migrate` refuses a catalogue whose audit chain does not verify.
   case brokenChain(String, problem: String)
   /// What `migrate` read back from its copy is not what it copied, in these tables.
@@ -46,17 +43,14 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case .notEmpty(let location, let events):
       "\(location): already holds a catalogue (\(events) audit events); migrate copies into an empty one "
         + "only, so nothing was copied"
-    case .notTransferable(let location, let holds):
-      "\(location): holds \(holds.joined(separator: ", ")), which a catalogue on PostgreSQL cannot keep yet "
-        + "(criteria, the WCAG mapping, accounts and the audit trail can); nothing was copied"
     case .copyDiffers(let location, let tables):
       "\(location): the copy's \(tables.joined(separator: ", ")) differ from the source's; do not use it"
     case .brokenChain(let location, let problem):
       "\(location): the audit chain does not verify (\(problem)); run `exhibit verify`; nothing was copied"
     case .serverDatabase(let url):
-      "\(url): this command does not run on a PostgreSQL catalogue yet (`init`, `criteria import`, "
-        + "`criteria list`, `criteria show`, `wcag map`, `catalog`, `recordings`, `search`, `users`, `verify` "
-        + "and `migrate` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
+      "\(url): this command does not run on a PostgreSQL catalogue yet (`init`, `criteria`, `wcag map`, "
+        + "`catalog`, `recordings`, `product`, `audit` (but `compare`), `link`, `unlink`, `coverage`, `retest`, "
+        + "`bundle`, `search`, `users`, `verify` and `migrate` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
         + "e.g. Database/exhibit.sqlite"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "

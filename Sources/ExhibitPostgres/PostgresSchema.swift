@@ -29,6 +29,9 @@ public enum PostgresSchema {
     Migration(
       version: 6, name: "recordings",
       sql: String(decoding: PackageResources._06_recordings_sql, as: UTF8.self)),
+    Migration(
+      version: 7, name: "audits-and-links",
+      sql: String(decoding: PackageResources._07_audits_and_links_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -62,6 +65,12 @@ public enum PostgresSchema {
     "recording_path": "SELECT, INSERT, UPDATE", "caption_track": "SELECT, INSERT, UPDATE, DELETE",
     "caption_cue": "SELECT, INSERT, DELETE", "caption_orphan": "SELECT, INSERT, DELETE",
     "stored_object": "SELECT, INSERT",
+    // An audit is renamed, rescoped and closed; a link is retracted (the triggers allow nothing
+    // else); the audit in use and the report's author are settings set again. Dismissals and
+    // report decisions are only ever added.
+    "product": "SELECT, INSERT", "audit": "SELECT, INSERT, UPDATE", "evidence_link": "SELECT, INSERT, UPDATE",
+    "workspace_setting": "SELECT, INSERT, UPDATE", "suggestion_dismissal": "SELECT, INSERT",
+    "acr_decision": "SELECT, INSERT", "conformance_setting": "SELECT, INSERT, UPDATE",
   ]
 }
 

@@ -30,9 +30,30 @@ public protocol RowQuerying {
   /// Runs a query and reads every row.
   /// - Throws: The engine's error.
   func query(_ sql: String, _ values: [any SQLBindable]) throws -> [Row]
+
+  /// Runs a query and hands each row to `body` by position, as it is read where the engine
+  /// allows (SQLite steps its statement; another engine's rows come whole first).
+  /// - Throws: The engine's error, or what `body` throws.
+  func forEachRow(_ sql: String, _ values: [any SQLBindable], _ body: (any RowCursor) throws -> Void) throws
 }
 
-extension Connection: RowQuerying {}
+extension RowQuerying {
+  public func forEachRow(_ sql: String, _ values: [any SQLBindable], _ body: (any RowCursor) throws -> Void)
+    throws
+  {
+    for row in try query(sql, values) { try body(row) }
+  }
+}
+
+extension Connection: RowQuerying {
+  /// Steps a prepared statement, each row read in place.
+  /// - Throws: ``SQLiteError``, or what `body` throws.
+  public func forEachRow(_ sql: String, _ values: [any SQLBindable], _ body: (any RowCursor) throws -> Void)
+    throws
+  {
+    try prepare(sql).forEachRow(values.map(\.sqlValue)) { try body($0) }
+  }
+}
 
 extension RowQuerying {
   /// The records of `R`'s table that `condition` selects, e.g. `WHERE document_id = ? ORDER BY position`.

@@ -7,25 +7,6 @@ import Testing
 /// server's database, with the same recordings, captions and search hits as a workspace of its
 /// own; and the database restarted under a catalogue leaves nothing half-recorded.
 @Suite(.serialized) struct ServerCatalogueRecordingsTests {
-  /// A PostgreSQL catalogue (made by its owner, used as the application's role) with a copy of
-  /// the sample media and the sample criteria imported.
-  static func catalogueWithMedia(on server: PostgresServer) throws -> (CLIWorkspace, String) {
-    let database = try server.makeDatabase()
-    let workspace = try CLIWorkspace()
-    try FileManager.default.copyItem(
-      at: CLIWorkspace.repository.appendingPathComponent("Media"),
-      to: workspace.root.appendingPathComponent("Media"))
-    workspace.environment["PGPASSWORD"] = PostgresServer.password
-    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
-    let initialized = try workspace.run("init", "--grant", "exhibit_app")
-    #expect(initialized.status == 0, "\(initialized.stderr)")
-    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)"
-    let imported = try workspace.run(
-      "criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
-    #expect(imported.status == 0, "\(imported.stderr)")
-    return (workspace, database)
-  }
-
   /// What a listing says of each recording, without where the workspace is.
   static func recordings(_ workspace: CLIWorkspace) throws -> [String] {
     let listed = try workspace.run("recordings", "list", "--json")
@@ -37,7 +18,7 @@ import Testing
   }
 
   @Test func cataloguesIntoPostgresAndTheBucketAsIntoAWorkspace() throws {
-    let (team, _) = try Self.catalogueWithMedia(on: ServerCatalogues.cluster.get())
+    let (team, _) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
     let bucket = try ObjectStoreServer()
     defer { bucket.stop() }
     team.environment.merge(bucket.environment) { $1 }
@@ -88,7 +69,7 @@ import Testing
   @Test func aRestartDuringACatalogueLeavesNothingHalfRecorded() throws {
     let server = try PostgresServer()
     defer { server.stop() }
-    let (workspace, database) = try Self.catalogueWithMedia(on: server)
+    let (workspace, database) = try ServerCatalogues.withMedia(on: server)
     // Many files, a transaction each; the restart comes once the first is stored.
     let many = workspace.root.appendingPathComponent("Many")
     try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)

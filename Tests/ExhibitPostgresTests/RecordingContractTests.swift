@@ -126,11 +126,6 @@ import Testing
     }
   }
 
-  /// Audit lines without their ids, sorted.
-  static func unordered(_ events: [String]) -> [String] {
-    events.map { $0.drop { $0 != " " } }.map(String.init).sorted()
-  }
-
   @Test func bothBackendsCatalogueTheSame() async throws {
     let sqlite = try await Self.answers(.sqlite)
     let postgres = try await Self.answers(.postgres)
@@ -140,7 +135,7 @@ import Testing
     #expect(sqlite.details == postgres.details)
     // Files are read in parallel and handed to the writer as it is free, so a run's events may
     // come in another order: the events are compared without their ids, as a set.
-    #expect(Self.unordered(sqlite.events) == Self.unordered(postgres.events))
+    #expect(unorderedEvents(sqlite.events) == unorderedEvents(postgres.events))
     #expect(sqlite.chainValid && postgres.chainValid)
   }
 

@@ -29,6 +29,14 @@ import Testing
     SearchRequest("\"tap to\" tog*", kinds: [.captions]),
     SearchRequest("checkbox NOT \"double tap\"", kinds: [.captions]),
     SearchRequest("\"checked checkbox\" OR \"tap to\"", kinds: [.captions]),
+    // Auditors' notes on live links to recordings (not retracted ones, not observations').
+    SearchRequest("checkbox", kinds: [.notes]), SearchRequest("announ*", kinds: [.notes]),
+    SearchRequest("\"double tap\"", kinds: [.notes]),
+    SearchRequest("checkbox", kinds: [.notes], audit: "Acme@1"),
+    SearchRequest("checkbox", platform: .android, kinds: [.notes]),
+    SearchRequest("state", component: "native/checkbox", kinds: [.notes]),
+    SearchRequest("withdrawn", kinds: [.notes]), SearchRequest("observed", kinds: [.notes]),
+    SearchRequest("checkbox", audit: "Acme@2"),
   ].map {
     var request = $0
     request.limit = 10_000
@@ -55,10 +63,12 @@ import Testing
         [repositoryRoot.appendingPathComponent("Media").path] + [corpusMedia?.path].compactMap { $0 }
       _ = try await catalogue.catalogueRecordings(
         CatalogueScope(paths: media), actor: "Ana", batchSize: 64, storage: nil, progress: nil)
+      try await Self.linkWithNotes(catalogue)
       var answers: [String: [String]] = [:]
       for request in Self.requests {
         let key =
           "\(request.text) \(request.component ?? "") \(request.platform?.rawValue ?? "") \(request.kinds)"
+          + (request.audit.map { " audit \($0)" } ?? "")
         do {
           let results = try await catalogue.search(request)
           answers[key] = results.hits.map(Self.identity).sorted()
@@ -81,6 +91,36 @@ import Testing
     }
   }
 
+  /// Two rounds of an audit with notes on their links: live ones, a retracted one and an
+  /// observation's.
+  static func linkWithNotes(_ catalogue: any ContractCatalogue) async throws {
+    let checkbox = repositoryRoot.appendingPathComponent("Media/native/checkbox")
+    let voiceOver = checkbox.appendingPathComponent("checkboxVoiceOver.webm").path
+    let talkBack = checkbox.appendingPathComponent("checkbox_AndroidTalkback.webm").path
+    func link(_ recording: String?, _ item: String, _ note: String) -> LinkRequest {
+      var request = LinkRequest(
+        recording: recording, item: "native/checkbox#\(item)", verdict: .pass, from: nil, to: nil,
+        auditor: "Ana", note: note, overridePlatform: false, overrideComponent: false, audit: nil,
+        environment: LinkEnvironment())
+      if recording == nil { request.observedPlatform = .ios }
+      return request
+    }
+    _ = try await catalogue.addProduct(name: "Acme", platforms: [], url: nil, actor: "Ana")
+    _ = try await catalogue.newAudit(
+      product: "Acme", release: "1", from: nil, scope: [], platforms: [], actor: "Ana")
+    _ = try await catalogue.link(link(voiceOver, "screenreader.role", "announces the checkbox role clearly"))
+    _ = try await catalogue.link(link(talkBack, "gestures.doubletap", "double tap toggles the checkbox"))
+    _ = try await catalogue.link(
+      link(talkBack, "screenreader.state", "state is read after the checkbox name"))
+    let withdrawn = try await catalogue.link(link(voiceOver, "screenreader.name", "withdrawn checkbox note"))
+    _ = try await catalogue.unlink(withdrawn.id, reason: "wrong item", actor: "Ana", audit: nil)
+    _ = try await catalogue.link(link(nil, "screenreader.group", "observed checkbox group"))
+    _ = try await catalogue.newAudit(
+      product: "Acme", release: "2", from: nil, scope: [], platforms: [], actor: "Ana")
+    try await catalogue.useAudit("Acme@2")
+    _ = try await catalogue.link(link(voiceOver, "screenreader.role", "second round: checkbox role again"))
+  }
+
   @Test func bothBackendsFindTheSameHits() async throws {
     let sqlite = try await Self.answers(.sqlite)
     let postgres = try await Self.answers(.postgres)
@@ -100,5 +140,8 @@ import Testing
     #expect((sqlite["checkbox   [ExhibitKit.SearchKind.recordings]"]?.count ?? 0) > 2)
     #expect((sqlite["\"not checked\"   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
     #expect((sqlite["\"tap to\" tog*   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
+    #expect(sqlite["checkbox   [ExhibitKit.SearchKind.notes]"]?.count == 4)
+    #expect(sqlite["withdrawn   [ExhibitKit.SearchKind.notes]"]?.isEmpty == true)
+    #expect(sqlite["observed   [ExhibitKit.SearchKind.notes]"]?.isEmpty == true)
   }
 }

@@ -65,6 +65,11 @@ func auditLines(of catalogue: any ContractCatalogue) async throws -> [String] {
   }
 }
 
+/// Audit lines (``auditLines(of:)``) without their ids, sorted: events compared as a set.
+func unorderedEvents(_ events: [String]) -> [String] {
+  events.map { $0.drop { $0 != " " } }.map(String.init).sorted()
+}
+
 /// The repository's root folder.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()

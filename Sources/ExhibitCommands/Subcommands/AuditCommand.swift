@@ -13,7 +13,7 @@ struct AuditCommand: ParsableCommand {
 }
 
 /// `exhibit audit new PRODUCT --release R [--from AUDIT] [--scope …] [--platform …]`
-struct AuditNew: ParsableCommand {
+struct AuditNew: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "new", abstract: "Open an audit of a product at a release, or a retest of an earlier one.",
     discussion: """
@@ -21,6 +21,7 @@ struct AuditNew: ParsableCommand {
       it counts, a carried fail as still open, until an auditor links new evidence, confirms it \
       (`exhibit retest confirm ITEM`) or retracts it. The new audit becomes the one in use.
       """)
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -35,118 +36,114 @@ struct AuditNew: ParsableCommand {
   @Option(help: "Only these of the product's platforms: ios, android, web.")
   var platform: [String] = []
 
-  func run() throws {
-    try reportingFailures {
-      let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
-      let store = try global.openForWriting()
-      var (audit, carried) = try store.newAudit(
-        product: product, release: release, from: from, scope: scope, platforms: platforms,
-        actor: CommandActor.current())
-      try store.useAudit(String(audit.id))
-      audit = try store.auditProgress(String(audit.id)).audit
-      if output.json { return try Console.json(audit) }
-      Console.out(
-        "audit \(audit.id): \(audit.identity.handle), open"
-          + (audit.from.map { ", retest of audit \($0.id) (\($0.handle)): \(carried) verdicts carried" } ?? "")
-          + "; now in use")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
+    var (audit, carried) = try await catalogue.newAudit(
+      product: product, release: release, from: from, scope: scope, platforms: platforms,
+      actor: CommandActor.current())
+    try await catalogue.useAudit(String(audit.id))
+    audit = try await catalogue.auditProgress(String(audit.id)).audit
+    if output.json { return try Console.json(audit) }
+    Console.out(
+      "audit \(audit.id): \(audit.identity.handle), open"
+        + (audit.from.map { ", retest of audit \($0.id) (\($0.handle)): \(carried) verdicts carried" } ?? "")
+        + "; now in use")
   }
 }
 
 /// `exhibit audit list [--product P]`
-struct AuditList: ParsableCommand {
+struct AuditList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List audits.")
+  static let writes = false
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Option(help: "Only this product's.")
   var product: String?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let audits = try store.audits(product: product).map { try store.auditProgress(String($0.id)).audit }
-      if output.json { return try Console.json(audits) }
-      let inUse = try store.auditInUse()
-      Console.out(
-        Table.render(
-          header: [
-            "ID", "PRODUCT", "RELEASE", "STATE", "FROM", "TESTED", "PASS", "FAIL", "CARRIED", "GAPS",
-            "OPENED",
-          ],
-          rows: audits.map { audit in
-            let tallies = audit.tallies ?? AuditTallies()
-            return [
-              "\(audit.id)\(audit.id == inUse ? " *" : "")", audit.product, audit.release,
-              audit.state.rawValue,
-              audit.from.map { String($0.id) } ?? "-", "\(tallies.tested)/\(tallies.items)",
-              "\(tallies.passed)",
-              "\(tallies.failed)", "\(tallies.carried)", "\(tallies.gaps)", String(audit.openedAt.prefix(10)),
-            ]
-          }))
+  func run(on catalogue: any CatalogueStorage) async throws {
+    var audits: [Audit] = []
+    for audit in try await catalogue.audits(product: product) {
+      audits.append(try await catalogue.auditProgress(String(audit.id)).audit)
     }
+    if output.json { return try Console.json(audits) }
+    let inUse = try await catalogue.auditInUse()
+    Console.out(
+      Table.render(
+        header: [
+          "ID", "PRODUCT", "RELEASE", "STATE", "FROM", "TESTED", "PASS", "FAIL", "CARRIED", "GAPS",
+          "OPENED",
+        ],
+        rows: audits.map { audit in
+          let tallies = audit.tallies ?? AuditTallies()
+          return [
+            "\(audit.id)\(audit.id == inUse ? " *" : "")", audit.product, audit.release,
+            audit.state.rawValue,
+            audit.from.map { String($0.id) } ?? "-", "\(tallies.tested)/\(tallies.items)",
+            "\(tallies.passed)",
+            "\(tallies.failed)", "\(tallies.carried)", "\(tallies.gaps)", String(audit.openedAt.prefix(10)),
+          ]
+        }))
   }
 }
 
 /// `exhibit audit show [AUDIT]`
-struct AuditShow: ParsableCommand {
+struct AuditShow: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "An audit's scope and progress, by component, platform and screen reader.")
+  static let writes = false
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument(help: "The audit (default: the one in use).")
   var audit: String?
 
-  func run() throws {
-    try reportingFailures {
-      let progress = try global.openForReading().auditProgress(audit)
-      if output.json { return try Console.json(progress.audit) }
-      for line in AuditText.lines(progress) { Console.out(line) }
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let progress = try await catalogue.auditProgress(audit)
+    if output.json { return try Console.json(progress.audit) }
+    for line in AuditText.lines(progress) { Console.out(line) }
   }
 }
 
 /// `exhibit audit use AUDIT`
-struct AuditUse: ParsableCommand {
+struct AuditUse: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "use", abstract: "Choose the audit later commands work in (kept in the workspace).")
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
   var audit: String
 
-  func run() throws {
-    try reportingFailures {
-      let chosen = try global.openForWriting().useAudit(audit)
-      Console.out("audit \(chosen.id) (\(chosen.identity.handle), \(chosen.state.rawValue)) is in use")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let chosen = try await catalogue.useAudit(audit)
+    Console.out("audit \(chosen.id) (\(chosen.identity.handle), \(chosen.state.rawValue)) is in use")
   }
 }
 
 /// `exhibit audit close AUDIT`
-struct AuditClose: ParsableCommand {
+struct AuditClose: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "close", abstract: "Close an audit: its verdicts, bundles and reports are final.")
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
   var audit: String
 
-  func run() throws {
-    try reportingFailures {
-      let closed = try global.openForWriting().closeAudit(audit, actor: CommandActor.current())
-      if output.json { return try Console.json(closed) }
-      Console.out("audit \(closed.id) (\(closed.identity.handle)) closed by \(closed.closedBy ?? "")")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let closed = try await catalogue.closeAudit(audit, actor: CommandActor.current())
+    if output.json { return try Console.json(closed) }
+    Console.out("audit \(closed.id) (\(closed.identity.handle)) closed by \(closed.closedBy ?? "")")
   }
 }
 
 /// `exhibit audit rename AUDIT --product P --release R`
-struct AuditRename: ParsableCommand {
+struct AuditRename: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "rename", abstract: "File an audit under another product or release.")
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -157,20 +154,19 @@ struct AuditRename: ParsableCommand {
   @Option(help: "The release.")
   var release: String?
 
-  func run() throws {
-    try reportingFailures {
-      let renamed = try global.openForWriting().renameAudit(
-        audit, product: product, release: release, actor: CommandActor.current())
-      if output.json { return try Console.json(renamed) }
-      Console.out("audit \(renamed.id) is \(renamed.identity.handle)")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let renamed = try await catalogue.renameAudit(
+      audit, product: product, release: release, actor: CommandActor.current())
+    if output.json { return try Console.json(renamed) }
+    Console.out("audit \(renamed.id) is \(renamed.identity.handle)")
   }
 }
 
 /// `exhibit audit scope AUDIT [--scope …] [--platform …]`
-struct AuditScope: ParsableCommand {
+struct AuditScope: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "scope", abstract: "Change what an open audit covers: its components and platforms.")
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -181,17 +177,15 @@ struct AuditScope: ParsableCommand {
   @Option(help: "Only these of the product's platforms: ios, android, web (none: the product's).")
   var platform: [String] = []
 
-  func run() throws {
-    try reportingFailures {
-      let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
-      let changed = try global.openForWriting().setAuditScope(
-        audit, scope: scope, platforms: platforms, actor: CommandActor.current())
-      if output.json { return try Console.json(changed) }
-      Console.out(
-        "audit \(changed.id) (\(changed.identity.handle)) covers "
-          + (changed.scope.isEmpty ? "every component that applies" : changed.scope.joined(separator: ", "))
-          + " on \(AuditText.platforms(changed.platforms))")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
+    let changed = try await catalogue.setAuditScope(
+      audit, scope: scope, platforms: platforms, actor: CommandActor.current())
+    if output.json { return try Console.json(changed) }
+    Console.out(
+      "audit \(changed.id) (\(changed.identity.handle)) covers "
+        + (changed.scope.isEmpty ? "every component that applies" : changed.scope.joined(separator: ", "))
+        + " on \(AuditText.platforms(changed.platforms))")
   }
 }
 

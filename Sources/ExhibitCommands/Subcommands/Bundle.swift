@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExhibitKit
+import Foundation
 
 /// `exhibit bundle COMPONENT --platform P [--out DIR | --to-store] [--zip] [--date YYYY-MM-DD]`
 struct Bundle: ParsableCommand {
@@ -14,7 +15,10 @@ struct Bundle: ParsableCommand {
       beside the database, made on first use). The same database, key and --date give \
       byte-identical bags and zips. With an evidence store (--media s3://bucket/prefix), the \
       recordings and captions are read from the store and checked against their catalogued hashes; \
-      with --to-store the bag or zip is written to the store's exports/ folder instead of --out.
+      with --to-store the bag or zip is written to the store's exports/ folder instead of --out. \
+      On a catalogue on PostgreSQL, the bundle is made from one snapshot of it, checked as \
+      `exhibit verify` checks it, and signed with Database/exhibit-signing.key under the current \
+      folder.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -61,12 +65,31 @@ struct Bundle: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      try media.withStorageWaiting { storage in try export(from: storage) }
+      let store = try global.openForReading()
+      try media.withStorageWaiting { storage in
+        try export(from: store, storage: storage, key: SigningKey.path(forDatabase: global.databasePath))
+      }
     }
   }
 
-  private func export(from storage: EvidenceStorage?) throws {
-    let store = try global.openForReading()
+  /// `bundle` on a catalogue on a database server: made from one snapshot of it, loaded into a
+  /// scratch workspace database, which the bundler checks (its chain and its tables replayed)
+  /// before it gathers anything. The key is the one of the workspace in the current folder.
+  func runOnServer(_ opener: any CatalogueOpener) async throws {
+    try await reportingFailures {
+      let rows = try await opener.withCatalogue(url: global.databasePath) { try await $0.catalogueRows() }
+      let snapshot = try CatalogueSnapshot(rows)
+      defer { snapshot.remove() }
+      // The key is made on first use, its folder with it.
+      let key = serverCatalogueSigningKey
+      try FileManager.default.createDirectory(
+        atPath: (key as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try media.withStorageWaiting { storage in try export(from: snapshot.store, storage: storage, key: key) }
+    }
+  }
+
+  /// Exports the bag (or every bag, with `--all`) from `store`, signed with the key at `key`.
+  private func export(from store: Store, storage: EvidenceStorage?, key: String) throws {
     var destination: StoreExport?
     if toStore {
       guard let storage else {
@@ -81,7 +104,7 @@ struct Bundle: ParsableCommand {
     var request = BundleRequest(
       component: component ?? "", platform: platform ?? .ios, outFolder: out, zip: zip, date: date,
       tested: BundleContents.TestedProduct(product: product, build: build, url: url),
-      signingKeyPath: SigningKey.path(forDatabase: global.databasePath))
+      signingKeyPath: key)
     request.strict = strict
     request.audit = audits.audit
     let fetched = try storage.map { try FetchedEvidence(from: $0, in: out) }

@@ -2,11 +2,12 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit coverage COMPONENT [--platform P]`
-struct CoverageCommand: ParsableCommand {
+struct CoverageCommand: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "coverage",
     abstract: "Show a component's criteria by platform and screen reader: verdicts, gaps, conflicts.",
     discussion: "Gaps are data, not failures: the exit status is 0 whatever the coverage.")
+  static let writes = false
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -16,17 +17,10 @@ struct CoverageCommand: ParsableCommand {
   @Option(help: "Only this platform.")
   var platform: Platform?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let coverage = try store.coverage(
-        try store.resolveComponent(component), platform: platform, audit: audits.audit)
-      if output.json {
-        try Console.json(coverage)
-        return
-      }
-      for line in CoverageText.lines(coverage) { Console.out(line) }
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let coverage = try await catalogue.coverage(
+      try await catalogue.resolveComponent(component), platform: platform, audit: audits.audit)
+    if output.json { return try Console.json(coverage) }
+    for line in CoverageText.lines(coverage) { Console.out(line) }
   }
-
 }

@@ -4,7 +4,7 @@ import ExhibitModel
 import Foundation
 
 /// `exhibit link RECORDING ITEM --verdict V`
-struct Link: ParsableCommand {
+struct Link: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "link",
     abstract:
@@ -17,6 +17,7 @@ struct Link: ParsableCommand {
       observed, with no file. The link pins the criteria revision it was judged against. The \
       auditor is --auditor, else $EXHIBIT_AUDITOR, else the login name.
       """)
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -95,33 +96,30 @@ struct Link: ParsableCommand {
     }
   }
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForWriting()
-      var request = LinkRequest(
-        recording: observation ? nil : recording, item: item ?? recording, verdict: verdict, from: from,
-        to: to,
-        auditor: CommandActor.current(explicit: auditor),
-        note: note,
-        overridePlatform: otherPlatform, overrideComponent: otherComponent, audit: audits.audit,
-        environment: environment)
-      request.observedPlatform = platform
-      request.observedAssistiveTech = screenReader
-      let link = try store.link(request)
-      if output.json {
-        try Console.json(link)
-      } else {
-        let segment =
-          link.startSeconds.map {
-            " \($0.decimalText(places: 3))–\((link.endSeconds ?? $0).decimalText(places: 3)) s"
-          } ?? ""
-        Console.out(
-          "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
-            + " — \(link.evidence == .observation ? "observation on \(link.observedPlatform?.displayName ?? "")" : link.recordingPath)\(segment)"
-            + (link.platformOverride ? " [platform override]" : "")
-            + (link.componentOverride ? " [component override]" : "")
-            + (link.environment.map { " [\($0.summary)]" } ?? "") + " in audit \(link.audit)")
-      }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    var request = LinkRequest(
+      recording: observation ? nil : recording, item: item ?? recording, verdict: verdict, from: from,
+      to: to,
+      auditor: CommandActor.current(explicit: auditor),
+      note: note,
+      overridePlatform: otherPlatform, overrideComponent: otherComponent, audit: audits.audit,
+      environment: environment)
+    request.observedPlatform = platform
+    request.observedAssistiveTech = screenReader
+    let link = try await catalogue.link(request)
+    if output.json {
+      try Console.json(link)
+    } else {
+      let segment =
+        link.startSeconds.map {
+          " \($0.decimalText(places: 3))–\((link.endSeconds ?? $0).decimalText(places: 3)) s"
+        } ?? ""
+      Console.out(
+        "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
+          + " — \(link.evidence == .observation ? "observation on \(link.observedPlatform?.displayName ?? "")" : link.recordingPath)\(segment)"
+          + (link.platformOverride ? " [platform override]" : "")
+          + (link.componentOverride ? " [component override]" : "")
+          + (link.environment.map { " [\($0.summary)]" } ?? "") + " in audit \(link.audit)")
     }
   }
 }

@@ -161,16 +161,11 @@ struct Migrate: AsyncParsableCommand {
       from: location, to: path)
   }
 
-  /// The source's rows, once its audit chain and tables verify and it holds nothing the other
-  /// backend cannot keep.
+  /// The source's rows, once its audit chain and tables verify.
   private static func checkedRows(of source: Store) throws -> CatalogueRows {
     let verified = try source.verifyWorkspace()
     if let problem = verified.problems.first {
       throw WorkspaceError.brokenChain(source.path, problem: "\(problem.path): \(problem.problem)")
-    }
-    let held = try source.rowsNotShared()
-    if !held.isEmpty {
-      throw WorkspaceError.notTransferable(source.path, holds: held.map { "\($0.count) \($0.holds)" })
     }
     return try source.catalogueRows()
   }

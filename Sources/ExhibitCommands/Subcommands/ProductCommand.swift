@@ -10,8 +10,9 @@ struct ProductCommand: ParsableCommand {
 }
 
 /// `exhibit product add NAME [--platform ios,android,web] [--url URL]`
-struct ProductAdd: ParsableCommand {
+struct ProductAdd: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product.")
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -22,39 +23,35 @@ struct ProductAdd: ParsableCommand {
   @Option(help: "Its address or bundle id.")
   var url: String?
 
-  func run() throws {
-    try reportingFailures {
-      let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
-      let store = try global.openForWriting()
-      let product = try store.addProduct(
-        name: name, platforms: platforms, url: url, actor: CommandActor.current())
-      if output.json { return try Console.json(product) }
-      Console.out("product \(product.id): \(product.name) (\(AuditText.platforms(product.platforms)))")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let platforms = try ProductPlatform.list(platform.joined(separator: ",")).get()
+    let product = try await catalogue.addProduct(
+      name: name, platforms: platforms, url: url, actor: CommandActor.current())
+    if output.json { return try Console.json(product) }
+    Console.out("product \(product.id): \(product.name) (\(AuditText.platforms(product.platforms)))")
   }
 }
 
 /// `exhibit product list`
-struct ProductList: ParsableCommand {
+struct ProductList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List products and their audits.")
+  static let writes = false
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
 
-  func run() throws {
-    try reportingFailures {
-      let products = try global.openForReading().products()
-      if output.json { return try Console.json(products) }
-      Console.out(
-        Table.render(
-          header: ["PRODUCT", "PLATFORMS", "URL", "AUDITS"],
-          rows: products.map {
-            [
-              $0.name, AuditText.platforms($0.platforms), $0.url ?? "-",
-              $0.audits.map { "\($0.id) \($0.release) (\($0.state.rawValue))" }.joined(separator: ", "),
-            ]
-          }))
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let products = try await catalogue.products()
+    if output.json { return try Console.json(products) }
+    Console.out(
+      Table.render(
+        header: ["PRODUCT", "PLATFORMS", "URL", "AUDITS"],
+        rows: products.map {
+          [
+            $0.name, AuditText.platforms($0.platforms), $0.url ?? "-",
+            $0.audits.map { "\($0.id) \($0.release) (\($0.state.rawValue))" }.joined(separator: ", "),
+          ]
+        }))
   }
 }

@@ -9,13 +9,14 @@ struct RetestCommand: ParsableCommand {
 }
 
 /// `exhibit retest confirm ITEM [--audit A] [--note TEXT]`
-struct RetestConfirm: ParsableCommand {
+struct RetestConfirm: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "confirm",
     abstract: "Confirm an item's carried verdicts in this round, as judged by you.",
     discussion:
       "Each carried link becomes a link of this round by the confirming auditor; the carried one is retracted."
   )
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -27,16 +28,14 @@ struct RetestConfirm: ParsableCommand {
   @Option(help: "Who confirms (default: $EXHIBIT_AUDITOR, else the login name).")
   var auditor: String?
 
-  func run() throws {
-    try reportingFailures {
-      let links = try global.openForWriting().confirmCarried(
-        item, audit: audits.audit, note: note, actor: CommandActor.current(explicit: auditor))
-      if output.json { return try Console.json(links) }
-      for link in links {
-        Console.out(
-          "link \(link.id): \(link.item) \(link.verdict.rawValue) confirmed by \(link.auditor) "
-            + "(carried link \(link.confirmedFrom ?? 0)) in audit \(link.audit)")
-      }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let links = try await catalogue.confirmCarried(
+      item, audit: audits.audit, note: note, actor: CommandActor.current(explicit: auditor))
+    if output.json { return try Console.json(links) }
+    for link in links {
+      Console.out(
+        "link \(link.id): \(link.item) \(link.verdict.rawValue) confirmed by \(link.auditor) "
+          + "(carried link \(link.confirmedFrom ?? 0)) in audit \(link.audit)")
     }
   }
 }

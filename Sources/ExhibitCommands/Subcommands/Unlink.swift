@@ -3,10 +3,11 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit unlink LINK --reason TEXT`
-struct Unlink: ParsableCommand {
+struct Unlink: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "unlink",
     abstract: "Retract an evidence link (it is kept, marked retracted; nothing is deleted).")
+  static let writes = true
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -18,19 +19,15 @@ struct Unlink: ParsableCommand {
   @Option(help: "Who retracts (default: $EXHIBIT_AUDITOR, else the login name).")
   var auditor: String?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForWriting()
-      let retracted = try store.unlink(
-        link, reason: reason,
-        actor: CommandActor.current(explicit: auditor), audit: audits.audit)
-      if output.json {
-        try Console.json(retracted)
-      } else {
-        Console.out(
-          "link \(retracted.id) retracted by \(retracted.retractedBy ?? ""): \(retracted.retractionReason ?? "")"
-        )
-      }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let retracted = try await catalogue.unlink(
+      link, reason: reason, actor: CommandActor.current(explicit: auditor), audit: audits.audit)
+    if output.json {
+      try Console.json(retracted)
+    } else {
+      Console.out(
+        "link \(retracted.id) retracted by \(retracted.retractedBy ?? ""): \(retracted.retractionReason ?? "")"
+      )
     }
   }
 }

@@ -55,11 +55,19 @@ struct Verify: ParsableCommand {
   }
 
   /// `verify` of a catalogue on a database server: its rows, read in one snapshot, get every
-  /// check a SQLite workspace gets.
+  /// check a SQLite workspace gets. A bag is checked against that snapshot, and its signature
+  /// against the key of the workspace in the current folder, the one `bundle` signs with there.
   func runOnServer(_ opener: any CatalogueOpener) async throws {
     try await reportingFailures {
       let rows = try await opener.withCatalogue(url: global.databasePath) { try await $0.catalogueRows() }
-      try show(try Store.verifying(rows))
+      guard let bundle else { return try show(try Store.verifying(rows)) }
+      let snapshot = try CatalogueSnapshot(rows)
+      defer { snapshot.remove() }
+      try verifyBundle(
+        bundle,
+        against: snapshot.store.bagWorkspace(
+          named: DatabaseURL.withoutPassword(global.databasePath),
+          keyPath: serverCatalogueSigningKey))
     }
   }
 
@@ -78,16 +86,15 @@ struct Verify: ParsableCommand {
     var workspace: Store?
     if let againstDb {
       workspace = try Store.open(at: againstDb, access: .read)
-    } else if !withoutDb, global.isServerDatabase {
-      // Not checked against a catalogue on PostgreSQL yet: said, rather than checked alone unasked.
-      throw ValidationError(
-        "\(DatabaseURL.withoutPassword(global.databasePath)): a bag is checked against a SQLite workspace only "
-          + "so far; pass --without-db to check the bag alone, or --against-db PATH")
     } else if !withoutDb, FileManager.default.fileExists(atPath: global.databasePath) {
       workspace = try global.openForReading()
     }
-    let report = try BagVerifier.verify(
-      path, against: workspace?.bagWorkspace, requireSignature: requireSignature)
+    try verifyBundle(path, against: workspace?.bagWorkspace)
+  }
+
+  /// Checks the bag at `path`, against `workspace` when given, and prints what was found.
+  private func verifyBundle(_ path: String, against workspace: BagWorkspace?) throws {
+    let report = try BagVerifier.verify(path, against: workspace, requireSignature: requireSignature)
     if output.json {
       try Console.json(report)
     } else {

@@ -11,8 +11,8 @@ struct AuditRegistry {
 
   /// Component names and aliases.
   private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
-  /// The workspace database.
-  let connection: Connection
+  /// The catalogue's database.
+  let connection: any CatalogueSQL
 
   // MARK: Products
 
@@ -25,12 +25,11 @@ struct AuditRegistry {
       if try productID(name) != nil { throw AuditError.productExists(name) }
       let now = Timestamp.string(Date())
       let url = url.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-      try connection.execute(
+      let id = try connection.insertReturningID(
         "INSERT INTO product (name, platforms, url, created_at, created_by) VALUES (?, ?, ?, ?, ?)",
         [name, ProductPlatform.text(platforms), url, now, actor])
-      let id = connection.lastInsertRowID
-      try AuditLog.append(
-        connection, actor: actor, action: "product.create", subject: "product:\(id)",
+      try connection.appendAudit(
+        actor: actor, action: "product.create", subject: "product:\(id)",
         after: AuditJSON.object(["name": name, "platforms": ProductPlatform.text(platforms), "url": url]))
       return Product(id: id, name: name, platforms: platforms, url: url, createdAt: now)
     }
@@ -40,9 +39,12 @@ struct AuditRegistry {
   /// - Throws: ``SQLiteError``.
   func products() throws -> [Product] {
     let audits = try AuditRow.fetch(connection)
-    return try connection.query("SELECT id, name, platforms, url, created_at FROM product ORDER BY name").map
-    {
-      row in
+    // By name as SQLite's NOCASE orders it, on either backend.
+    let rows = try connection.query("SELECT id, name, platforms, url, created_at FROM product").sorted {
+      Array(Self.folded(try $0.decode("name")).utf8).lexicographicallyPrecedes(
+        Array(Self.folded(try $1.decode("name")).utf8))
+    }
+    return try rows.map { row in
       let name: String = try row.decode("name")
       return Product(
         id: try row.decode("id"), name: name,
@@ -52,9 +54,21 @@ struct AuditRegistry {
     }
   }
 
-  /// The id of the product named `name` (in any case).
+  /// The id of the product named `name` (in any case, as SQLite's NOCASE folds it: ASCII letters).
   private func productID(_ name: String) throws -> Int64? {
-    try connection.first("SELECT id FROM product WHERE name = ?", [name])?.decode("id")
+    // Compared here: the engines' own case folding differs beyond ASCII. A workspace has a few
+    // products.
+    let wanted = Self.folded(name)
+    return try connection.query("SELECT id, name FROM product ORDER BY id").first {
+      Self.folded(try $0.decode("name")) == wanted
+    }?.decode("id")
+  }
+
+  /// `name` with its ASCII capitals made small, as SQLite's NOCASE compares it.
+  private static func folded(_ name: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar(UInt8($0.value) + 32) : $0 }))
   }
 
   // MARK: Audits
@@ -91,7 +105,7 @@ struct AuditRegistry {
     let scope = try canonicalScope(request.scope)
     let platformText = ProductPlatform.text(request.platforms)
     let now = Timestamp.string(Date())
-    try connection.execute(
+    let id = try connection.insertReturningID(
       """
       INSERT INTO audit (product_id, release, name, from_audit_id, scope, platforms, opened_at, opened_by)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -100,11 +114,10 @@ struct AuditRegistry {
         productID, release, "\(product) \(release)", from?.id, scope.joined(separator: ","), platformText,
         now, actor,
       ])
-    let id = connection.lastInsertRowID
     let audit = try self.audit(id)
     try requireComponents(in: audit)
-    try AuditLog.append(
-      connection, actor: actor, action: "audit.create", subject: "audit:\(id)",
+    try connection.appendAudit(
+      actor: actor, action: "audit.create", subject: "audit:\(id)",
       after: AuditJSON.object([
         "product": product, "release": release, "from": from.map { String($0.id) },
         "scope": scope.joined(separator: ","), "platforms": platformText,
@@ -227,14 +240,14 @@ struct AuditRegistry {
     try connection.transaction {
       let audit = try self.audit(audit.id)
       guard audit.state == .open else { throw AuditError.closed(audit.identity) }
-      let head = try AuditLog.headHash(connection)
+      let head = try connection.auditHeadHash()
       let links: Int64 =
         try connection.first(
           "SELECT count(*) AS n FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL", [audit.id])?
         .decode("n") ?? 0
       let now = Timestamp.string(Date())
-      try AuditLog.append(
-        connection, actor: actor, action: "audit.close", subject: "audit:\(audit.id)",
+      try connection.appendAudit(
+        actor: actor, action: "audit.close", subject: "audit:\(audit.id)",
         before: AuditJSON.object(["state": "open"]),
         after: AuditJSON.object(["state": "closed", "head": head, "live_links": String(links)]))
       try connection.execute(
@@ -258,8 +271,8 @@ struct AuditRegistry {
         [scope.joined(separator: ","), ProductPlatform.text(platforms), audit.id])
       let changed = try self.audit(audit.id)
       try requireComponents(in: changed)
-      try AuditLog.append(
-        connection, actor: actor, action: "audit.scope", subject: "audit:\(audit.id)",
+      try connection.appendAudit(
+        actor: actor, action: "audit.scope", subject: "audit:\(audit.id)",
         before: AuditJSON.object([
           "scope": audit.scope.joined(separator: ","), "platforms": ProductPlatform.text(audit.platforms),
         ]),
@@ -289,8 +302,8 @@ struct AuditRegistry {
       let stored: String =
         try connection.first("SELECT name FROM product WHERE id = ?", [productID])?.decode("name")
         ?? productName
-      try AuditLog.append(
-        connection, actor: actor, action: "audit.rename", subject: "audit:\(audit.id)",
+      try connection.appendAudit(
+        actor: actor, action: "audit.rename", subject: "audit:\(audit.id)",
         before: AuditJSON.object(["product": audit.product, "release": audit.release, "name": audit.name]),
         after: AuditJSON.object(["product": stored, "release": release, "name": "\(stored) \(release)"]))
       try connection.execute(
@@ -311,19 +324,28 @@ struct AuditRegistry {
   /// The components an audit covers, with the platforms each is tested on there, by identifier.
   /// - Throws: ``SQLiteError``.
   func componentsInScope(_ audit: Audit) throws -> [(component: ComponentID, platforms: [Platform])] {
-    let rows = try connection.query(
+    // Each component's distinct platform lists, gathered here: SQLite's group_concat and
+    // PostgreSQL's string_agg differ.
+    var stated: [String: Set<Platform>] = [:]
+    var order: [String] = []
+    for row in try connection.query(
       """
-      SELECT c.family || '/' || c.component AS id, group_concat(DISTINCT i.platforms) AS platforms
+      SELECT DISTINCT c.family || '/' || c.component AS id, i.platforms
       FROM criteria_current c JOIN criteria_item i ON i.document_id = c.document_id
-      GROUP BY c.family, c.component ORDER BY c.family, c.component
       """)
-    return try rows.compactMap { row in
-      guard let component = ComponentID(try row.decode("id") as String) else { return nil }
-      guard Self.scope(audit.scope, contains: component) else { return nil }
-      let stated = Set(
+    {
+      let id: String = try row.decode("id")
+      if stated[id] == nil { order.append(id) }
+      stated[id, default: []].formUnion(
         (try row.decode("platforms") as String? ?? "").split(separator: ",").compactMap {
           Platform(rawValue: String($0))
         })
+    }
+    // In `family/slug` order, byte by byte, as SQLite's BINARY collation sorts them.
+    return order.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.compactMap { id in
+      guard let component = ComponentID(id) else { return nil }
+      guard Self.scope(audit.scope, contains: component) else { return nil }
+      let stated = stated[id] ?? []
       let platforms = ProductPlatform.platforms(of: component.family, targets: audit.platforms).filter(
         stated.contains)
       return platforms.isEmpty ? nil : (component, platforms)

@@ -35,7 +35,9 @@ struct AuditRow: Sendable {
   }
 
   /// Audits matching an SQL condition over `a` (audit) and `p` (product), oldest first.
-  static func fetch(_ connection: Connection, where condition: String = "1", _ values: [any SQLBindable] = [])
+  static func fetch(
+    _ connection: any RowQuerying, where condition: String = "1 = 1", _ values: [any SQLBindable] = []
+  )
     throws -> [Audit]
   {
     try connection.query("\(select) WHERE \(condition) ORDER BY a.id", values).map { row in

@@ -1,8 +1,10 @@
 /// The workspace a bag is checked against (``Store/bagWorkspace``): a bag's audit events must be
 /// in its trail, and a bag of one of its components must be signed when it signs its bags.
 public struct BagWorkspace {
-  /// The database's path, named in problems.
+  /// The database's path (or a server's URL without its password), named in problems.
   public let path: String
+  /// The workspace's signing key file.
+  public let keyPath: String
   let auditTrail: AuditTrail
   let components: ComponentDirectory
 

@@ -31,7 +31,7 @@ extension BundleEvidenceCheck {
       findings.checks.append(BagCheck(.signature, .failed, detail))
     }
     let path = root + "/" + BagSignature.fileName
-    let workspaceKey = workspace.flatMap { try? SigningKey.load(at: SigningKey.path(forDatabase: $0.path)) }
+    let workspaceKey = workspace.flatMap { try? SigningKey.load(at: $0.keyPath) }
     guard FileManager.default.fileExists(atPath: path) else {
       let component = manifest?["component"] as? String
       if requireSignature {

@@ -36,7 +36,7 @@ extension BundleGathering {
       connection,
       where:
         "i.document_id = ? AND l.retracted_at IS NULL AND coalesce(r.platform, l.observed_platform) = ? "
-        + "AND (?3 IS NULL OR l.audit_id = ?3)",
+        + "AND (l.audit_id = ?3 OR ?3 IS NULL)",
       [criteria.document.documentID, platform.rawValue, audit?.id]
     ).filter { itemKeys.contains($0.itemKey) }
     // A verdict judged in this round supersedes the carried ones of its item and screen reader.

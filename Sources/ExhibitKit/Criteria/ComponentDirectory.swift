@@ -4,8 +4,8 @@ import Foundation
 /// Which component a user means: identifiers, bare slugs and aliases resolved to one
 /// ``ComponentID``, the same way for every command and the server.
 struct ComponentDirectory {
-  /// The workspace database.
-  let connection: Connection
+  /// The catalogue's database.
+  let connection: any CatalogueSQL
 
   /// Resolves what a user typed to `family/slug`.
   ///
@@ -31,8 +31,8 @@ struct ComponentDirectory {
         try connection.query(
           """
           SELECT family || '/' || component AS id FROM component_alias
-          WHERE alias = ? AND (? IS NULL OR family = ?)
-          """, [name.rest, name.family?.rawValue, name.family?.rawValue]
+          WHERE alias = ?1 AND (family = ?2 OR ?2 IS NULL)
+          """, [name.rest, name.family?.rawValue]
         ).map { try $0.decode("id") as String })
     }
     return try name.choose(from: matches)

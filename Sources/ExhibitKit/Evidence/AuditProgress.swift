@@ -27,8 +27,8 @@ public struct AuditProgress: Sendable, Equatable, Encodable {
 struct AuditProgressQuery {
   /// Products and audits.
   private var audits: AuditRegistry { AuditRegistry(connection: connection) }
-  /// The workspace database.
-  let connection: Connection
+  /// The catalogue's database.
+  let connection: any CatalogueSQL
 
   private struct Item {
     let id: Int64
@@ -62,13 +62,13 @@ struct AuditProgressQuery {
     var byComponent = Array(repeating: [Item](), count: scope.count)
     // Items name a handful of platform lists: each is read once.
     var platformLists: [String: [Platform]] = [:]
-    try connection.prepare(
+    try connection.forEachRow(
       """
       SELECT c.family || '/' || c.component, d.title, i.id, i.platforms, i.not_applicable
       FROM criteria_current c JOIN criteria_document d ON d.id = c.document_id
         JOIN criteria_item i ON i.document_id = d.id
-      """
-    ).forEachRow { row in
+      """, []
+    ) { row in
       guard let name = row.text(0), let component = componentNumber[name], let id = row.integer(2) else {
         return
       }
@@ -91,12 +91,12 @@ struct AuditProgressQuery {
     var columnNumbers: [String: Int] = [:]
     var seenColumns: [(platform: Platform, tech: String?)] = []
     var recordingColumns: [Int64: Int] = [:]
-    try connection.prepare(
+    try connection.forEachRow(
       """
       SELECT r.id, r.platform, r.assistive_tech FROM recording r
       WHERE r.id IN (SELECT recording_id FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL)
-      """
-    ).forEachRow([.integer(audit.id)]) { row in
+      """, [audit.id]
+    ) { row in
       guard let id = row.integer(0), let platform = row.text(1).flatMap(Platform.init(rawValue:)) else {
         return
       }
@@ -115,14 +115,14 @@ struct AuditProgressQuery {
     var evidence: [Int64: Evidence] = [:]
     var tallies = AuditTallies()
     // The verdict comes as its bit (``CombinedVerdict/bit(_:)``): no text per link.
-    try connection.prepare(
+    try connection.forEachRow(
       """
       SELECT l.item_id, l.recording_id,
         CASE l.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN 2 WHEN 'not-applicable' THEN 4 ELSE 0 END,
         l.carried_from IS NOT NULL
       FROM evidence_link l WHERE l.audit_id = ? AND l.retracted_at IS NULL
-      """
-    ).forEachRow([.integer(audit.id)]) { row in
+      """, [audit.id]
+    ) { row in
       let carried = row.integer(3) == 1
       if carried { tallies.carriedLinks += 1 } else { tallies.links += 1 }
       guard let item = row.integer(0), let column = row.integer(1).flatMap({ recordingColumns[$0] }) else {

@@ -12,9 +12,17 @@ struct CoverageQuery {
   /// Only the links of `audit` count; nil counts every link (a workspace with no audit has none).
   func coverage(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws -> Coverage {
     let criteria = try criteria.componentCriteria(component, platform: platform)
-    let links = try EvidenceLinkRow.fetch(
-      connection, where: "d.family = ? AND d.component = ? AND (?3 IS NULL OR l.audit_id = ?3)",
-      [component.family.rawValue, component.slug, audit])
+    let links = try Self.links(of: component, audit: audit, in: connection)
     return Coverage(component: component, criteria: criteria, links: links, platform: platform)
+  }
+
+  /// Every link to any revision of a component's items: the audit's, or every audit's when nil.
+  /// - Throws: The backend's error or ``RowDecodingError``.
+  static func links(of component: ComponentID, audit: Int64?, in sql: any CatalogueSQL) throws
+    -> [EvidenceLinkRow]
+  {
+    try EvidenceLinkRow.fetch(
+      sql, where: "d.family = ?1 AND d.component = ?2 AND (l.audit_id = ?3 OR ?3 IS NULL)",
+      [component.family.rawValue, component.slug, audit])
   }
 }

@@ -43,8 +43,8 @@ extension EvidenceLedger {
         of: link.id, item: link.itemKey.description, verdict: link.verdict, recording: link.recordingSHA256,
         reason: "carried forward to revision \(revision) as link \(newID): the item did not change",
         actor: actor)
-      try AuditLog.append(
-        connection, actor: actor, action: "link.carry", subject: "link:\(newID)",
+      try connection.appendAudit(
+        actor: actor, action: "link.carry", subject: "link:\(newID)",
         before: AuditJSON.object(["link": String(link.id), "revision": String(link.revision)]),
         after: Self.recordedFields(
           of: link, revision: revision, note: link.note, audit: link.auditID,

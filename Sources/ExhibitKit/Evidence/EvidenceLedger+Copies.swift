@@ -18,9 +18,9 @@ extension EvidenceLedger {
 
   /// Inserts a copy of `link`: the same recording, segment, verdict, overrides and environment.
   /// - Returns: The new link's id.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The backend's error.
   func insertCopy(of link: EvidenceLinkRow, _ copy: Copy) throws -> Int64 {
-    try connection.execute(
+    try connection.insertReturningID(
       """
       INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
         component_override, created_at, audit_id, carried_from, confirmed_from, environment, observed_platform,
@@ -34,7 +34,6 @@ extension EvidenceLedger {
         link.evidence == .observation ? link.recordingPlatform?.rawValue : nil,
         link.evidence == .observation ? link.recordingAssistiveTech : nil,
       ])
-    return connection.lastInsertRowID
   }
 
   /// What the event that makes a copy of `link` records of it (`verify` replays these fields),
@@ -66,8 +65,8 @@ extension EvidenceLedger {
     of id: Int64, item: String, verdict: Verdict, recording: String?, reason: String, actor: String,
     at: String = Timestamp.string(Date())
   ) throws {
-    try AuditLog.append(
-      connection, actor: actor, action: "link.retract", subject: "link:\(id)",
+    try connection.appendAudit(
+      actor: actor, action: "link.retract", subject: "link:\(id)",
       before: AuditJSON.object(["item": item, "verdict": verdict.rawValue, "recording": recording]),
       after: AuditJSON.object(["reason": reason]))
     try connection.execute(

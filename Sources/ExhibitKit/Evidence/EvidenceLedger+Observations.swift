@@ -41,7 +41,7 @@ extension EvidenceLedger {
         """
         SELECT id FROM evidence_link WHERE retracted_at IS NULL AND recording_id IS NULL AND item_id = ?
           AND verdict = ? AND auditor = ? AND note = ? AND platform_override = ? AND audit_id = ?
-          AND carried_from IS NULL AND environment = ? AND observed_platform = ? AND observed_assistive_tech IS ?
+          AND carried_from IS NULL AND environment = ? AND observed_platform = ? AND observed_assistive_tech IS NOT DISTINCT FROM ?
         """,
         [
           item.id, request.verdict.rawValue, request.auditor, note, overrides.platform, audit.id,
@@ -50,7 +50,7 @@ extension EvidenceLedger {
       {
         return try evidenceLink(try existing.decode("id"))
       }
-      try connection.execute(
+      let id = try connection.insertReturningID(
         """
         INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, note, platform_override,
           component_override, created_at, audit_id, environment, observed_platform, observed_assistive_tech)
@@ -61,9 +61,8 @@ extension EvidenceLedger {
           Timestamp.string(Date()),
           audit.id, request.environment.stored, platform.rawValue, assistiveTech,
         ])
-      let id = connection.lastInsertRowID
-      try AuditLog.append(
-        connection, actor: request.auditor, action: "link.create", subject: "link:\(id)",
+      try connection.appendAudit(
+        actor: request.auditor, action: "link.create", subject: "link:\(id)",
         after: AuditJSON.object([
           "recording": nil, "evidence": EvidenceKind.observation.rawValue, "item": item.key,
           "revision": String(item.revision), "verdict": request.verdict.rawValue, "from": nil, "to": nil,

@@ -18,8 +18,8 @@ extension EvidenceLedger {
           item: link.itemID, auditor: link.auditor, note: link.note, createdAt: link.createdAt,
           audit: retest.id,
           carriedFrom: link.id))
-      try AuditLog.append(
-        connection, actor: actor, action: "link.carry", subject: "link:\(newID)",
+      try connection.appendAudit(
+        actor: actor, action: "link.carry", subject: "link:\(newID)",
         before: AuditJSON.object([
           "link": String(link.id), "revision": String(link.revision), "audit": String(earlier.id),
         ]),
@@ -63,8 +63,8 @@ extension EvidenceLedger {
           Copy(
             item: link.itemID, auditor: actor, note: note, createdAt: now, audit: audit.id,
             confirmedFrom: link.id))
-        try AuditLog.append(
-          connection, actor: actor, action: "link.confirm", subject: "link:\(newID)",
+        try connection.appendAudit(
+          actor: actor, action: "link.confirm", subject: "link:\(newID)",
           before: AuditJSON.object([
             "link": String(link.id), "verdict": link.verdict.rawValue, "auditor": link.auditor,
             "created_at": link.createdAt,

@@ -61,7 +61,7 @@ extension EvidenceLedger {
       if let existing = try connection.first(
         """
         SELECT id FROM evidence_link WHERE retracted_at IS NULL AND recording_id = ? AND item_id = ?
-          AND start_ms IS ? AND end_ms IS ? AND verdict = ? AND auditor = ? AND note = ? AND platform_override = ?
+          AND start_ms IS NOT DISTINCT FROM ? AND end_ms IS NOT DISTINCT FROM ? AND verdict = ? AND auditor = ? AND note = ? AND platform_override = ?
           AND component_override = ? AND audit_id = ? AND carried_from IS NULL AND environment = ?
         """,
         [
@@ -72,7 +72,7 @@ extension EvidenceLedger {
         return try evidenceLink(try existing.decode("id"))
       }
       let now = Timestamp.string(Date())
-      try connection.execute(
+      let id = try connection.insertReturningID(
         """
         INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
           component_override, created_at, audit_id, environment)
@@ -82,9 +82,8 @@ extension EvidenceLedger {
           recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
           componentOverride, now, audit.id, request.environment.stored,
         ])
-      let id = connection.lastInsertRowID
-      try AuditLog.append(
-        connection, actor: request.auditor, action: "link.create", subject: "link:\(id)",
+      try connection.appendAudit(
+        actor: request.auditor, action: "link.create", subject: "link:\(id)",
         after: AuditJSON.object([
           "recording": sha, "item": item.key, "revision": String(item.revision),
           "verdict": request.verdict.rawValue,
@@ -160,13 +159,18 @@ extension EvidenceLedger {
     // Any name of the component resolves (`native/segemented-control-tabs#…` after a rename); an
     // ambiguous one lists its choices.
     guard let resolved = ItemKey(try components.resolveItemKey(key)),
-      let document = try criteria.criteriaDocuments(component: resolved.component).first(where: \.primary),
+      let current = try connection.first(
+        """
+        SELECT d.id, d.revision FROM criteria_current c JOIN criteria_document d ON d.id = c.document_id
+        WHERE c.family = ? AND c.component = ?
+        """, [resolved.component.family.rawValue, resolved.component.slug]),
       let item = try connection.fetchOne(
         CriteriaItemRow.self, "WHERE document_id = ? AND key = ?",
-        [document.documentID, resolved.description])
+        [try current.decode("id") as Int64, resolved.description])
     else { throw EvidenceError.unknownItem(key) }
     return CurrentItem(
-      id: item.id, key: item.key.description, platforms: item.platforms, revision: document.revision)
+      id: item.id, key: item.key.description, platforms: item.platforms,
+      revision: try current.decode("revision"))
   }
 }
 
@@ -174,14 +178,12 @@ extension EvidenceLedger {
 struct EvidenceLedger {
   /// Component names and aliases.
   var components: ComponentDirectory { ComponentDirectory(connection: connection) }
-  /// Criteria documents and items.
-  private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
   /// Catalogued recordings.
   private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
   /// Products and audits.
   var audits: AuditRegistry { AuditRegistry(connection: connection) }
-  /// The workspace database.
-  let connection: Connection
+  /// The catalogue's database: the workspace's SQLite file, or a PostgreSQL connection.
+  let connection: any CatalogueSQL
 }
 
 extension EvidenceLedger {
@@ -189,7 +191,7 @@ extension EvidenceLedger {
   /// - Throws: ``SQLiteError``.
   func links(toRecording id: Int64, audit: Int64? = nil) throws -> [RecordingDetail.Link] {
     try EvidenceLinkRow.fetch(
-      connection, where: "l.recording_id = ? AND (?2 IS NULL OR l.audit_id = ?2)", [id, audit]
+      connection, where: "l.recording_id = ?1 AND (l.audit_id = ?2 OR ?2 IS NULL)", [id, audit]
     ).map {
       RecordingDetail.Link(
         id: $0.id, item: $0.itemKey, verdict: $0.verdict, startSeconds: $0.startSeconds,

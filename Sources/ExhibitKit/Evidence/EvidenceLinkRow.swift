@@ -107,11 +107,17 @@ struct EvidenceLinkRow: Sendable {
       JOIN criteria_document d ON d.id = i.document_id LEFT JOIN recording r ON r.id = l.recording_id
     """
 
-  /// Links matching an SQL condition over `l`, `i`, `d` and `r`, oldest first.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
-  static func fetch(_ connection: Connection, where condition: String, _ values: [any SQLBindable]) throws
+  /// Links matching an SQL condition over `l`, `i`, `d` and `r`, oldest first. On SQLite the
+  /// rows are read as they are stepped, by position; on another engine from its rows.
+  /// - Throws: The backend's error or ``RowDecodingError``.
+  static func fetch(_ sql: any CatalogueSQL, where condition: String, _ values: [any SQLBindable]) throws
     -> [EvidenceLinkRow]
   {
+    guard let connection = sql as? Connection else {
+      return try sql.query("\(select) WHERE \(condition) ORDER BY l.id", values).map { row in
+        try RowDecodingError.reading("evidence_link") { try EvidenceLinkRow(row: row) }
+      }
+    }
     var rows: [EvidenceLinkRow] = []
     var seen = SeenValues()
     try connection.prepare("\(select) WHERE \(condition) ORDER BY l.id").forEachRow(values.map(\.sqlValue)) {

@@ -43,7 +43,7 @@ extension SuggestionQueries {
           namedByCriteria: source == .criteria, durationMilliseconds: try row.decode("duration_ms"))
         let existing = try EvidenceLinkRow.fetch(
           connection,
-          where: "l.recording_id = ? AND l.retracted_at IS NULL AND (?2 IS NULL OR l.audit_id = ?2)",
+          where: "l.recording_id = ? AND l.retracted_at IS NULL AND (l.audit_id = ?2 OR ?2 IS NULL)",
           [id, audit]
         )
         .map {
@@ -54,7 +54,7 @@ extension SuggestionQueries {
         let dismissed = try connection.query(
           """
           SELECT i.key, s.start_ms FROM suggestion_dismissal s JOIN criteria_item i ON i.id = s.item_id
-          WHERE s.recording_id = ? AND (?2 IS NULL OR s.audit_id = ?2)
+          WHERE s.recording_id = ? AND (s.audit_id = ?2 OR ?2 IS NULL)
           """, [id, audit]
         ).map { row -> SuggestionRules.ExistingLink in
           let start: Int64? = try row.decode("start_ms")

@@ -159,15 +159,4 @@ extension RecordingLibrary {
     try RecordingLibrary(connection: sql).recordings(
       component: component, platform: platform, status: status, unattributed: unattributed)
   }
-
-  /// The recording `reference` names in the catalogue `sql` reaches, with its paths, streams and
-  /// captions (no links: the caller adds those it keeps).
-  /// - Throws: ``RecordingLookupError``, the backend's error or ``RowDecodingError``.
-  package static func recordingDetail(in sql: any CatalogueSQL, _ reference: String, currentDirectory: String)
-    throws -> RecordingDetail
-  {
-    let library = RecordingLibrary(connection: sql)
-    return try library.recordingDetail(
-      id: try library.resolveRecording(reference, currentDirectory: currentDirectory))
-  }
 }

@@ -9,13 +9,13 @@ extension Store {
   public func addProduct(name: String, platforms: [ProductPlatform], url: String? = nil, actor: String) throws
     -> Product
   {
-    try audits.addProduct(name: name, platforms: platforms, url: url, actor: actor)
+    try auditOperations.addProduct(name: name, platforms: platforms, url: url, actor: actor)
   }
 
   /// Every product, by name, with its audits.
   /// - Throws: ``SQLiteError``.
   public func products() throws -> [Product] {
-    try connection.reading { try audits.products() }
+    try connection.reading { try auditOperations.products() }
   }
 
   /// Opens an audit of a product at a release. With `from`, a retest: every live verdict of that
@@ -27,50 +27,40 @@ extension Store {
     platforms: [ProductPlatform] = [],
     actor: String
   ) throws -> (audit: Audit, carried: Int) {
-    try connection.transaction {
-      let audit = try audits.newAudit(
-        .init(product: product, release: release, from: from, scope: scope, platforms: platforms),
-        actor: actor)
-      guard let from = audit.from else { return (audit, 0) }
-      let carried = try ledger.carryVerdicts(from: try audits.audit(from.id), into: audit, actor: actor)
-      return (audit, carried)
-    }
+    try auditOperations.newAudit(
+      product: product, release: release, from: from, scope: scope, platforms: platforms, actor: actor)
   }
 
   /// Audits, oldest first: all, or one product's.
   /// - Throws: ``AuditError/unknownProduct(_:)`` or ``SQLiteError``.
   public func audits(product: String? = nil) throws -> [Audit] {
-    try connection.reading { try audits.audits(product: product) }
+    try connection.reading { try auditOperations.audits(product: product) }
   }
 
   /// The audit a command works in: the one named (id, `PRODUCT@RELEASE` or name), else the one
   /// in use, else the only open one, else the newest; nil in a workspace without audits.
   /// - Throws: ``AuditError``.
   public func currentAudit(_ name: String? = nil) throws -> Audit? {
-    try connection.reading { try audits.current(name) }
+    try connection.reading { try auditOperations.currentAudit(name) }
   }
 
   /// The audit in use, when one was chosen with ``useAudit(_:)``.
   /// - Throws: ``SQLiteError``.
   public func auditInUse() throws -> Int64? {
-    try audits.inUse()
+    try auditOperations.auditInUse()
   }
 
   /// Makes an audit the one later commands work in.
   /// - Throws: ``AuditError`` or ``SQLiteError``.
   @discardableResult
   public func useAudit(_ name: String) throws -> Audit {
-    try connection.transaction {
-      let audit = try audits.resolve(name)
-      try audits.use(audit)
-      return audit
-    }
+    try auditOperations.useAudit(name)
   }
 
   /// Closes an audit: read-only from then on; audited with the chain's head hash.
   /// - Throws: ``AuditError`` or ``SQLiteError``.
   public func closeAudit(_ name: String, actor: String) throws -> Audit {
-    try audits.close(try audits.resolve(name), actor: actor)
+    try auditOperations.closeAudit(name, actor: actor)
   }
 
   /// Changes an open audit's components and platforms; audited.
@@ -79,22 +69,19 @@ extension Store {
     throws
     -> Audit
   {
-    try audits.setScope(try audits.resolve(name), scope: scope, platforms: platforms, actor: actor)
+    try auditOperations.setAuditScope(name, scope: scope, platforms: platforms, actor: actor)
   }
 
   /// Files an audit under another product or release; audited.
   /// - Throws: ``AuditError`` or ``SQLiteError``.
   public func renameAudit(_ name: String, product: String?, release: String?, actor: String) throws -> Audit {
-    try audits.rename(try audits.resolve(name), product: product, release: release, actor: actor)
+    try auditOperations.renameAudit(name, product: product, release: release, actor: actor)
   }
 
   /// An audit with its tallies and its progress matrix (``AuditProgress``).
   /// - Throws: ``AuditError`` or ``SQLiteError``.
   public func auditProgress(_ name: String? = nil) throws -> AuditProgress {
-    try connection.reading {
-      guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
-      return try AuditProgressQuery(connection: connection).progress(of: audit)
-    }
+    try connection.reading { try auditOperations.auditProgress(name) }
   }
 
   /// What changed between two audits, per component, platform, screen reader and item.
@@ -114,9 +101,6 @@ extension Store {
   public func confirmCarried(_ item: String, audit: String? = nil, note: String? = nil, actor: String) throws
     -> [EvidenceLink]
   {
-    try connection.transaction {
-      guard let audit = try audits.current(audit) else { throw AuditError.unknownAudit(audit ?? "(none)") }
-      return try ledger.confirmCarried(item, in: audit, note: note, actor: actor)
-    }
+    try auditOperations.confirmCarried(item, audit: audit, note: note, actor: actor)
   }
 }

@@ -31,7 +31,14 @@ extension Cataloguer {
 extension Store {
   /// This workspace as a bag is checked against it: its audit trail and its components.
   public var bagWorkspace: BagWorkspace {
-    BagWorkspace(path: path, auditTrail: auditTrail, components: components)
+    bagWorkspace(named: path, keyPath: SigningKey.path(forDatabase: path))
+  }
+
+  /// This database as the workspace a bag is checked against, under another name and with the
+  /// key of another folder: a snapshot of a catalogue on a server (``CatalogueSnapshot``) stands
+  /// for that catalogue, with the key of the workspace folder bundles are made in.
+  public func bagWorkspace(named name: String, keyPath: String) -> BagWorkspace {
+    BagWorkspace(path: name, keyPath: keyPath, auditTrail: auditTrail, components: components)
   }
 }
 

@@ -21,6 +21,10 @@ extension Store {
   var auditTrail: AuditTrail { AuditTrail(connection: connection) }
   /// Products and audits.
   var audits: AuditRegistry { AuditRegistry(connection: connection) }
+  /// Audit operations as every backend runs them.
+  var auditOperations: AuditOperations { AuditOperations(sql: connection) }
+  /// Link operations as every backend runs them.
+  var linkOperations: LinkOperations { LinkOperations(sql: connection) }
 
   // MARK: Criteria
 
@@ -146,7 +150,7 @@ extension Store {
   public func recordingDetail(id: Int64, audit: String? = nil) throws -> RecordingDetail {
     try connection.reading {
       var detail = try recordings.recordingDetail(id: id)
-      detail.links = try ledger.links(toRecording: id, audit: try audit.map { try audits.resolve($0).id })
+      detail.links = try linkOperations.links(toRecording: id, audit: audit)
       return detail
     }
   }
@@ -169,7 +173,7 @@ extension Store {
   /// Links a recording (or a segment of it) to a criteria item with a verdict (``EvidenceLedger``).
   /// - Throws: ``EvidenceError``, ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
   public func link(_ request: LinkRequest) throws -> EvidenceLink {
-    try ledger.link(request)
+    try linkOperations.link(request)
   }
 
   /// Retracts a live link with a reason (trimmed); the same retraction by the same auditor again
@@ -177,13 +181,13 @@ extension Store {
   /// - Throws: ``EvidenceError`` or ``SQLiteError``.
   public func unlink(_ id: Int64, reason: String, actor: String, audit: String? = nil) throws -> EvidenceLink
   {
-    try ledger.unlink(id, reason: reason, actor: actor, audit: audit)
+    try linkOperations.unlink(id, reason: reason, actor: actor, audit: audit)
   }
 
   /// One link by id.
   /// - Throws: ``EvidenceError/unknownLink(_:)`` or ``SQLiteError``.
   public func evidenceLink(_ id: Int64) throws -> EvidenceLink {
-    try ledger.evidenceLink(id)
+    try linkOperations.evidenceLink(id)
   }
 
   /// The coverage matrix of a component's current criteria in an audit (``CoverageQuery``,

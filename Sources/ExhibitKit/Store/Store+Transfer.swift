@@ -20,18 +20,6 @@ extension Store {
     }
   }
 
-  /// What the workspace holds of the domains not on PostgreSQL yet: each kind with its count,
-  /// none when it can be copied whole.
-  /// - Throws: ``SQLiteError``.
-  package func rowsNotShared() throws -> [(holds: String, count: Int)] {
-    try connection.reading {
-      try CatalogueTables.sqliteOnly.compactMap { table, holds in
-        let count: Int = try connection.first("SELECT count(*) AS n FROM \(table)")?.decode("n") ?? 0
-        return count > 0 ? (holds, count) : nil
-      }
-    }
-  }
-
   /// How many audit events and criteria documents the workspace holds: an empty one has none.
   /// - Throws: ``SQLiteError``.
   package func catalogueSize() throws -> (events: Int, documents: Int) {
@@ -50,13 +38,15 @@ extension Store {
     try connection.transaction {
       let size = try catalogueSize()
       if size.events > 0 || size.documents > 0 { throw WorkspaceError.notEmpty(path, events: size.events) }
+      let (opened, closings) = CatalogueTables.closingsDeferred(rows)
       for table in CatalogueTables.shared {
         let names = table.columns.map(\.name)
         let sql =
           "INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES ("
           + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
-        for row in rows[table.name] ?? [] { try connection.execute(sql, row) }
+        for row in opened[table.name] ?? [] { try connection.execute(sql, row) }
       }
+      for closing in closings { try connection.execute(CatalogueTables.closing, closing) }
     }
   }
 }
@@ -69,11 +59,8 @@ extension Store {
   /// - Returns: The chain's report with every problem found.
   /// - Throws: ``SQLiteError`` or ``WorkspaceError`` when the scratch database cannot be made.
   public static func verifying(_ rows: CatalogueRows) throws -> AuditChainReport {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-verify-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let scratch = try Store.open(at: folder.appendingPathComponent("exhibit.sqlite").path, access: .write)
-    defer { try? scratch.close() }
-    try scratch.insertCatalogueRows(rows)
-    return try scratch.verifyWorkspace()
+    let snapshot = try CatalogueSnapshot(rows)
+    defer { snapshot.remove() }
+    return try snapshot.store.verifyWorkspace()
   }
 }

@@ -129,6 +129,46 @@ public enum CatalogueTables {
       columns: [("name", .text), ("role", .text), ("password_hash", .text), ("created_at", .text)],
       order: "name"),
     Table(
+      name: "product",
+      columns: [
+        ("id", .integer), ("name", .text), ("platforms", .text), ("url", .text), ("created_at", .text),
+        ("created_by", .text),
+      ], order: "id"),
+    Table(
+      name: "audit",
+      columns: [
+        ("id", .integer), ("product_id", .integer), ("release", .text), ("name", .text),
+        ("from_audit_id", .integer), ("scope", .text), ("platforms", .text), ("opened_at", .text),
+        ("opened_by", .text), ("closed_at", .text), ("closed_by", .text),
+      ], order: "id"),
+    Table(name: "workspace_setting", columns: [("key", .text), ("value", .text)], order: "key"),
+    // The shared writer keeps the link's flags as the integers 0 and 1 on both backends.
+    Table(
+      name: "evidence_link",
+      columns: [
+        ("id", .integer), ("recording_id", .integer), ("item_id", .integer), ("start_ms", .integer),
+        ("end_ms", .integer), ("verdict", .text), ("auditor", .text), ("note", .text),
+        ("platform_override", .integer), ("created_at", .text), ("retracted_at", .text),
+        ("retracted_by", .text), ("retraction_reason", .text), ("component_override", .integer),
+        ("audit_id", .integer), ("carried_from", .integer), ("confirmed_from", .integer),
+        ("environment", .text), ("observed_platform", .text), ("observed_assistive_tech", .text),
+      ], order: "id"),
+    Table(
+      name: "suggestion_dismissal",
+      columns: [
+        ("id", .integer), ("audit_id", .integer), ("recording_id", .integer), ("item_id", .integer),
+        ("start_ms", .integer), ("dismissed_by", .text), ("dismissed_at", .text), ("reason", .text),
+      ], order: "id"),
+    Table(
+      name: "acr_decision",
+      columns: [
+        ("id", .integer), ("audit_id", .integer), ("criterion", .text), ("component_type", .text),
+        ("level", .text), ("remarks", .text), ("actor", .text), ("created_at", .text),
+      ], order: "id"),
+    Table(
+      name: "conformance_setting",
+      columns: [("name", .text), ("value", .text), ("actor", .text), ("set_at", .text)], order: "name"),
+    Table(
       name: "audit_event",
       columns: [
         ("id", .integer), ("at", .text), ("actor", .text), ("action", .text), ("subject", .text),
@@ -138,18 +178,35 @@ public enum CatalogueTables {
       name: "audit_subject", columns: [("subject", .text), ("event_id", .integer)], order: "event_id, subject"
     ),
   ]
-
-  /// SQLite's tables of the domains not on PostgreSQL yet, by what they hold: a workspace with
-  /// rows in any cannot be copied whole, so `migrate` refuses it. (Sign-in sessions and the
-  /// server's key are not the catalogue's: a server makes them again, and signing in again is
-  /// asked of everyone.)
-  package static let sqliteOnly: [(table: String, holds: String)] = [
-    ("evidence_link", "evidence links"),
-    ("product", "products"), ("audit", "audits"), ("suggestion_dismissal", "dismissed suggestions"),
-    ("acr_decision", "conformance report decisions"), ("conformance_setting", "conformance report settings"),
-    ("workspace_setting", "workspace settings"),
-  ]
 }
 
 /// Every row of the shared tables, by table, each row's values in its columns' order.
 public typealias CatalogueRows = [String: [[SQLValue]]]
+
+extension CatalogueTables {
+  /// `rows` with every audit open, and the closings to apply once every row is in: a link,
+  /// dismissal or report decision goes only into an open audit, on both backends, so a closed
+  /// audit's rows are copied before it is closed again.
+  /// - Returns: The rows to insert, and each closed audit's `closed_at`, `closed_by` and `id`.
+  package static func closingsDeferred(_ rows: CatalogueRows) -> (rows: CatalogueRows, closings: [[SQLValue]])
+  {
+    guard let audits = rows["audit"], let columns = shared.first(where: { $0.name == "audit" })?.columns,
+      let at = columns.firstIndex(where: { $0.name == "closed_at" }),
+      let by = columns.firstIndex(where: { $0.name == "closed_by" })
+    else { return (rows, []) }
+    var opened = rows
+    var closings: [[SQLValue]] = []
+    opened["audit"] = audits.map { row in
+      guard row[at] != .null else { return row }
+      closings.append([row[at], row[by], row[0]])
+      var open = row
+      open[at] = .null
+      open[by] = .null
+      return open
+    }
+    return (opened, closings)
+  }
+
+  /// The statement that closes an audit again after its rows are copied.
+  package static let closing = "UPDATE audit SET closed_at = ?, closed_by = ? WHERE id = ?"
+}

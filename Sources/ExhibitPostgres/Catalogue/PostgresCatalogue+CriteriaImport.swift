@@ -6,9 +6,11 @@ import PostgresNIO
 
 // Criteria imports on PostgreSQL: what to store is decided by CriteriaImportRules, as on SQLite;
 // a revision's rows go in one statement per table (arrays unnested), its audit event in the
-// same transaction, and recordings are attributed again in it by the catalogue writer (through
-// `PostgresCatalogueSQL` on the same connection) when a revision was written. The import holds the audit chain's lock from its first read, so two imports
-// of one component on two servers run one after the other and number their revisions in turn.
+// same transaction. The links of unchanged items move to each new revision, and recordings are
+// attributed again when a revision was written, by the ledger and the catalogue writer SQLite's
+// import runs (through `PostgresCatalogueSQL` on the same connection). The import holds the audit
+// chain's lock from its first read, so two imports of one component on two servers run one after
+// the other and number their revisions in turn.
 
 extension PostgresCatalogue {
   /// Stores parsed documents in one transaction (``CriteriaStorage/importCriteria(_:actor:)``).
@@ -79,17 +81,29 @@ extension PostgresCatalogue {
       _ = try await store.appendAuditEvent(
         CriteriaImportRules.restoreEntry(document, earlier: earlier, revision: revision, actor: actor),
         on: connection)
+      try carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor, on: connection)
       return .restored(
         component: document.componentID, format: document.format, revision: revision,
         restoredRevision: earlier, itemCount: items)
     case .write(let revision):
-      try await write(document, revision: revision, on: connection)
+      let documentID = try await write(document, revision: revision, on: connection)
       _ = try await store.appendAuditEvent(
         CriteriaImportRules.importEntry(document, revision: revision, actor: actor), on: connection)
+      try carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor, on: connection)
       return .imported(
         component: document.componentID, format: document.format, revision: revision,
         itemCount: document.items.count)
     }
+  }
+
+  /// Moves the live links of the component's earlier revisions to this one where their item did
+  /// not change, with the ledger SQLite's import runs (`LinkOperations`), on the import's connection.
+  private func carryForwardLinks(
+    of document: CriteriaDocument, to documentID: Int64, revision: Int, actor: String,
+    on connection: PostgresConnection
+  ) throws {
+    try LinkOperations(sql: PostgresCatalogueSQL(connection: connection, store: store)).carryForwardLinks(
+      of: document, to: documentID, revision: revision, actor: actor)
   }
 
   /// The stored revision with `document`'s bytes, if any: its id and number.
@@ -109,8 +123,9 @@ extension PostgresCatalogue {
   }
 
   // Long: one revision's rows, a statement per table, in the order their keys need.
+  /// - Returns: The new revision's document id.
   private func write(_ document: CriteriaDocument, revision: Int, on connection: PostgresConnection)
-    async throws
+    async throws -> Int64
   {
     let family = document.family.rawValue
     guard
@@ -179,6 +194,7 @@ extension PostgresCatalogue {
           \(video.context.browser?.rawValue))
         """, logger: logger)
     }
+    return documentID
   }
 
   /// A document's Gherkin scenarios, then their steps with the scenarios' new ids.

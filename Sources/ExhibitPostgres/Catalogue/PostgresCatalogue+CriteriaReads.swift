@@ -8,8 +8,8 @@ import PostgresNIO
 // Each read runs in one repeatable-read transaction, so its several queries see one state.
 
 extension PostgresCatalogue {
-  /// The newest revision of each criteria document, for one component or all, primary first.
-  /// Links are not kept on PostgreSQL yet, so no document counts stale links.
+  /// The newest revision of each criteria document, for one component or all, primary first,
+  /// each with the live links still judged against its earlier revisions.
   /// - Throws: `PostgresStoreError` or `RowDecodingError`.
   public func criteriaDocuments(component: ComponentID? = nil, platform: Platform? = nil) async throws
     -> [CriteriaDocumentSummary]
@@ -93,6 +93,10 @@ extension PostgresCatalogue {
         (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id
            AND (\(platform?.rawValue)::text IS NULL
                 OR \(platform?.rawValue)::text = ANY (string_to_array(i.platforms, ',')))) AS platform_items,
+        (SELECT count(*) FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
+           JOIN criteria_document old ON old.id = i.document_id
+           WHERE old.family = d.family AND old.component = d.component AND old.format = d.format
+             AND old.revision < d.revision AND l.retracted_at IS NULL) AS stale_links,
         EXISTS (SELECT 1 FROM criteria_current c WHERE c.document_id = d.id) AS is_current
       FROM criteria_document d
       WHERE d.revision = (SELECT max(revision) FROM criteria_document x
@@ -105,14 +109,15 @@ extension PostgresCatalogue {
     let documents = try rows.map { row -> (summary: CriteriaDocumentSummary, platformItems: Int) in
       let (
         id, family, slug, category, title, sourcePath, format, revision, sha256, importedAt, itemCount,
-        platformItems, current
+        platformItems, staleLinks, current
       ) = try row.decode(
-        (Int64, String, String, String, String, String, String, Int, String, String, Int, Int, Bool).self)
+        (Int64, String, String, String, String, String, String, Int, String, String, Int, Int, Int, Bool).self
+      )
       let component = ComponentID(family: try Self.known(family, column: "family"), slug: slug)
       let summary = CriteriaDocumentSummary(
         storedID: id, component: component, category: category, title: title,
         sourcePath: sourcePath, format: format, revision: revision, itemCount: itemCount, sha256: sha256,
-        importedAt: importedAt, primary: current, staleLinks: 0)
+        importedAt: importedAt, primary: current, staleLinks: staleLinks)
       return (summary, platformItems)
     }
     return CriteriaDocumentSummary.listing(

@@ -35,13 +35,10 @@ extension PostgresCatalogue: RecordingStorage {
     }
   }
 
-  /// Everything stored about the recording `reference` names. No link is kept on PostgreSQL yet,
-  /// so it has none.
+  /// Everything stored about the recording `reference` names, its links included.
   /// - Throws: `RecordingLookupError` or `PostgresStoreError`.
   public func recordingDetail(_ reference: String, currentDirectory: String) async throws -> RecordingDetail {
-    try await withCatalogueSQL { sql in
-      try RecordingLibrary.recordingDetail(in: sql, reference, currentDirectory: currentDirectory)
-    }
+    try await withLinks { try $0.recordingDetail(reference, currentDirectory: currentDirectory) }
   }
 
   /// Sets what an auditor knows of a recording by hand, audited, as on SQLite.

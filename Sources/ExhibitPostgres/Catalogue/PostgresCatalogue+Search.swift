@@ -6,23 +6,28 @@ import PostgresNIO
 // Searching the catalogue on PostgreSQL: the same query language, filters and JSON as on SQLite,
 // over tsvector columns with GIN indexes (migrations 4 and 6): items, Gherkin steps, developer
 // notes and announcement examples of each component's current document, caption cues, and the
-// file names of recordings at present paths. Notes on links are not kept here yet. Ranking is PostgreSQL's (ts_rank, negated so that lower is better
-// as bm25 is), not bm25; the hits are the same set, not in the same order. Every match is ranked,
-// so no kind is ever reported capped. Snippets are ts_headline's (exhibit_headline), marked as SQLite marks them.
+// file names of recordings at present paths, and the notes of live links to recordings (migration
+// 7). Ranking is PostgreSQL's (ts_rank, negated so that lower is better as bm25 is), not bm25;
+// the hits are the same set, not in the same order. Snippets are ts_headline's
+// (exhibit_headline), marked as SQLite marks them.
 
 extension PostgresCatalogue {
   /// Searches the catalogue (``SearchRequest``).
   /// - Returns: At most `limit` hits, best first, grouped by component.
   /// - Throws: `SearchError`, `LookupError` for an unknown or ambiguous component, `AuditError`
-  ///   for an audit (none is kept here yet), or `PostgresStoreError`.
+  ///   for an unknown audit, or `PostgresStoreError`.
   public func search(_ request: SearchRequest) async throws -> SearchResults {
     guard request.limit >= 1 else { throw SearchError.badLimit(request.limit) }
     let query = try SearchQuery(request.text)
     let component: ComponentID? =
       if let name = request.component { try await resolveComponent(name) } else { nil }
-    if let audit = request.audit { throw AuditError.unknownAudit(audit) }
+    var audit: Int64?
+    if let name = request.audit {
+      audit = try await withCatalogueSQL { try AuditOperations(sql: $0).resolveAudit(name).id }
+    }
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
-    let scope = Scope(query: query, component: component, platform: request.platform, limit: request.limit)
+    let scope = Scope(
+      query: query, component: component, platform: request.platform, limit: request.limit, audit: audit)
     let found = try await store.transaction(.repeatableRead) { connection in
       var scope = scope
       var found: [(kind: SearchKind, hits: Found)] = []
@@ -47,6 +52,7 @@ extension PostgresCatalogue {
       if kinds.contains(.recordings) {
         found.append((.recordings, try await recordingNameHits(scope, on: connection)))
       }
+      if kinds.contains(.notes) { found.append((.notes, try await noteHits(scope, on: connection))) }
       return found
     }
     let ranked = found.flatMap(\.hits.hits).sorted {
@@ -103,12 +109,14 @@ extension PostgresCatalogue {
     let component: ComponentID?
     let platform: Platform?
     let limit: Int
+    /// Only notes of this audit's links.
+    let audit: Int64?
     /// The current criteria documents, of the component when given (criteria only).
     var currentDocuments: [Int64] = []
 
     /// A query's SQL and bindings: `$1` the tsquery's terms onward, then those of the component's
-    /// family and slug, the platform, the limit (`$LIMIT`) and the current documents
-    /// (`$DOCUMENTS`) that the SQL uses: an unused parameter bound to NULL has no type, which
+    /// family and slug, the platform, the limit (`$LIMIT`), the current documents (`$DOCUMENTS`)
+    /// and the audit (`%AUDIT`) that the SQL uses: an unused parameter bound to NULL has no type, which
     /// PostgreSQL refuses.
     func statement(_ sql: (_ tsquery: String, _ family: String, _ slug: String, _ platform: String) -> String)
       -> PostgresQuery
@@ -124,6 +132,7 @@ extension PostgresCatalogue {
         ("%PLATFORM", "text", { $0.append(platform?.rawValue) }),
         ("$LIMIT", "integer", { $0.append(limit) }),
         ("$DOCUMENTS", "bigint[]", { $0.append(currentDocuments) }),
+        ("%AUDIT", "bigint", { $0.append(audit) }),
       ]
       for parameter in parameters where sql.contains(parameter.token) {
         parameter.bind(&bindings)
@@ -278,6 +287,50 @@ extension PostgresCatalogue {
           Double(try row["start_ms"].decode(Int64.self)) / 1000,
           Double(try row["end_ms"].decode(Int64.self)) / 1000
         ))
+    }
+  }
+
+  /// Notes of live links to recordings, of the component (its items' documents, every revision)
+  /// and the recording's platform when given, and of the audit when given.
+  private func noteHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
+    let statement = scope.statement { tsquery, family, slug, platform in
+      Self.ranking(
+        tsquery,
+        matched: """
+          SELECT l.id, l.search, l.note, l.item_id, l.recording_id, l.start_ms, l.end_ms
+          FROM evidence_link l JOIN recording r ON r.id = l.recording_id
+            JOIN criteria_item i ON i.id = l.item_id JOIN criteria_document d ON d.id = i.document_id
+          WHERE l.search @@ %Q
+            AND (\(family) IS NULL OR (d.family = \(family) AND d.component = \(slug)))
+            AND (\(platform) IS NULL OR r.platform = \(platform))
+            AND (%AUDIT IS NULL OR l.audit_id = %AUDIT)
+          ORDER BY l.id DESC
+          """,
+        select: """
+          b.start_ms, b.end_ms, i.key, i.label, d.family, d.component, r.platform, r.assistive_tech, r.sha256,
+            \(Self.primaryPath) AS path, exhibit_headline(b.note, q.query) AS snippet
+          """,
+        joins: """
+          JOIN criteria_item i ON i.id = b.item_id JOIN criteria_document d ON d.id = i.document_id
+            JOIN recording r ON r.id = b.recording_id
+          """)
+    }
+    return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in
+      let platform = try row["platform"].decode(String?.self).flatMap(Platform.init(rawValue:))
+      return SearchHit(
+        kind: .notes, source: "notes",
+        component: try Self.component(
+          try row["family"].decode(String.self), try row["component"].decode(String.self)),
+        platform: platform, platforms: platform.map { [$0] } ?? [],
+        assistiveTech: try row["assistive_tech"].decode(String?.self),
+        title: try row["label"].decode(String.self),
+        snippet: try row["snippet"].decode(String.self),
+        item: ItemKey(try row["key"].decode(String.self)),
+        recording: Self.recording(
+          try row["sha256"].decode(String?.self), try row["path"].decode(String?.self)),
+        startSeconds: try row["start_ms"].decode(Int64?.self).map { Double($0) / 1000 },
+        endSeconds: try row["end_ms"].decode(Int64?.self).map { Double($0) / 1000 },
+        score: try row["score"].decode(Double.self))
     }
   }
 

@@ -59,8 +59,9 @@ extension PostgresCatalogue {
           logger: logger
         ).collect().first?.decode((Int, Int).self) ?? (0, 0)
       if events > 0 || documents > 0 { throw WorkspaceError.notEmpty(store.url, events: events) }
+      let (opened, closings) = CatalogueTables.closingsDeferred(rows)
       for table in CatalogueTables.shared {
-        let tableRows = rows[table.name] ?? []
+        let tableRows = opened[table.name] ?? []
         var start = 0
         while start < tableRows.count {
           let batch = tableRows[start..<min(start + Self.rowsPerStatement, tableRows.count)]
@@ -75,6 +76,20 @@ extension PostgresCatalogue {
                 FROM \(table.name)
                 """), logger: logger)
         }
+      }
+      for closing in closings {
+        var bindings = PostgresBindings(capacity: 3)
+        for value in closing {
+          switch value {
+          case .integer(let id): bindings.append(id)
+          case .text(let text): bindings.append(text)
+          default: bindings.appendNull()
+          }
+        }
+        try await connection.query(
+          PostgresQuery(
+            unsafeSQL: "UPDATE audit SET closed_at = $1, closed_by = $2 WHERE id = $3", binds: bindings),
+          logger: logger)
       }
     }
   }

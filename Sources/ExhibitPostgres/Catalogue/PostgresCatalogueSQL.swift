@@ -119,12 +119,15 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
     return try outcome.get()
   }
 
-  /// `sql` with each `?` outside a quoted string or name numbered `$1`, `$2`….
+  /// `sql` with each `?` outside a quoted string or name numbered `$1`, `$2`…, and each `?N`
+  /// (SQLite's numbered parameter) written `$N`. As in SQLite, a bare `?` after `?N` takes the
+  /// number after the largest used so far.
   static func numberingPlaceholders(_ sql: String) -> String {
     var numbered = ""
-    var count = 0
+    var largest = 0
     var quote: Character?
-    for character in sql {
+    var characters = sql[...]
+    while let character = characters.popFirst() {
       if let open = quote {
         if character == open { quote = nil }
         numbered.append(character)
@@ -132,8 +135,11 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
         quote = character
         numbered.append(character)
       } else if character == "?" {
-        count += 1
-        numbered += "$\(count)"
+        let digits = characters.prefix { $0.isASCII && $0.isNumber }
+        characters = characters.dropFirst(digits.count)
+        let number = Int(digits) ?? largest + 1
+        largest = max(largest, number)
+        numbered += "$\(number)"
       } else {
         numbered.append(character)
       }

@@ -38,4 +38,23 @@ enum ServerCatalogues {
       document.filter { $0.key != "imported_at" }.mapValues { "\($0)" }
     }
   }
+
+  /// A PostgreSQL catalogue (made by its owner, used as the application's role) with a copy of
+  /// the sample media and the sample criteria imported.
+  static func withMedia(on server: PostgresServer) throws -> (CLIWorkspace, String) {
+    let database = try server.makeDatabase()
+    let workspace = try CLIWorkspace()
+    try FileManager.default.copyItem(
+      at: CLIWorkspace.repository.appendingPathComponent("Media"),
+      to: workspace.root.appendingPathComponent("Media"))
+    workspace.environment["PGPASSWORD"] = PostgresServer.password
+    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
+    let initialized = try workspace.run("init", "--grant", "exhibit_app")
+    #expect(initialized.status == 0, "\(initialized.stderr)")
+    workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_app@127.0.0.1:\(server.port)/\(database)"
+    let imported = try workspace.run(
+      "criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    return (workspace, database)
+  }
 }

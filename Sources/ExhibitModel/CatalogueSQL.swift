@@ -1,4 +1,3 @@
-import ExhibitModel
 import ExhibitSQLite
 
 /// The statements the catalogue writer runs, in the SQL SQLite and PostgreSQL both take: `?`
@@ -6,6 +5,10 @@ import ExhibitSQLite
 /// they are; ExhibitPostgres' connection numbers the placeholders and reads its rows into the
 /// same values. So what a catalogue run decides (a new recording, a move, a copy, an unreadable
 /// file, a caption replaced, a path gone) is decided by one copy of the code on either backend.
+///
+/// PostgreSQL types a parameter from its first use, and a NULL is bound without a type: a value
+/// that may be NULL is first compared where its column gives it one (`l.audit_id = ?2 OR ?2 IS
+/// NULL`, not the other way round).
 package protocol CatalogueSQL: RowQuerying {
   /// Runs a statement that returns no rows.
   /// - Throws: The backend's error.
@@ -38,6 +41,14 @@ extension CatalogueSQL {
   /// - Throws: The backend's error.
   package func first(_ sql: String, _ values: [any SQLBindable] = []) throws -> Row? {
     try query(sql, values).first
+  }
+
+  /// The hash of the audit chain's newest event (the genesis hash for an empty chain); inside a
+  /// write transaction, the head the next event will follow.
+  /// - Throws: The backend's error.
+  package func auditHeadHash() throws -> String {
+    try first("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1")?.decode("hash")
+      ?? AuditEvent.genesisHash
   }
 
   /// Appends one event to the audit trail inside the caller's transaction.

@@ -1,0 +1,74 @@
+import ExhibitSQLite
+
+/// Evidence links as every backend runs them: made, retracted, read, counted into coverage,
+/// over one connection (``CatalogueSQL``), SQLite's or PostgreSQL's, by one copy of the ledger
+/// (``EvidenceLedger``).
+package struct LinkOperations {
+  /// The catalogue's database.
+  let sql: any CatalogueSQL
+
+  /// - Parameter sql: The connection every operation runs on.
+  package init(sql: any CatalogueSQL) {
+    self.sql = sql
+  }
+
+  private var ledger: EvidenceLedger { EvidenceLedger(connection: sql) }
+
+  /// Links a recording, a segment of it or an observation to a criterion with a verdict, audited
+  /// (``EvidenceLedger/link(_:)``).
+  /// - Throws: ``EvidenceError``, ``RecordingLookupError``, ``LookupError``, ``AuditError`` or the
+  ///   backend's error.
+  package func link(_ request: LinkRequest) throws -> EvidenceLink { try ledger.link(request) }
+
+  /// Retracts a live link with a reason; the same retraction again answers with the link as it is.
+  /// - Throws: ``EvidenceError``, ``AuditError`` or the backend's error.
+  package func unlink(_ id: Int64, reason: String, actor: String, audit: String?) throws -> EvidenceLink {
+    try ledger.unlink(id, reason: reason, actor: actor, audit: audit)
+  }
+
+  /// Moves the live links of a component's earlier revisions to a new revision's unchanged items
+  /// (``EvidenceLedger/carryForwardLinks(of:to:revision:actor:)``), inside the import's transaction.
+  /// - Throws: The backend's error.
+  package func carryForwardLinks(
+    of document: CriteriaDocument, to documentID: Int64, revision: Int, actor: String
+  )
+    throws
+  {
+    try ledger.carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
+  }
+
+  /// One link by id.
+  /// - Throws: ``EvidenceError/unknownLink(_:)`` or the backend's error.
+  package func evidenceLink(_ id: Int64) throws -> EvidenceLink { try ledger.evidenceLink(id) }
+
+  /// The coverage matrix of a component's current criteria (`criteria`, read by the caller) in
+  /// an audit: the one named, else the one in use.
+  /// - Throws: ``AuditError`` or the backend's error.
+  package func coverage(
+    _ component: ComponentID, criteria: ComponentCriteria, platform: Platform?, audit: String?
+  ) throws -> Coverage {
+    let audit = try ledger.audits.current(audit)?.id
+    let links = try CoverageQuery.links(of: component, audit: audit, in: sql)
+    return Coverage(component: component, criteria: criteria, links: links, platform: platform)
+  }
+
+  /// The links to recording `id` as its detail lists them, live and retracted: every audit's,
+  /// or the named audit's.
+  /// - Throws: ``AuditError`` or the backend's error.
+  package func links(toRecording id: Int64, audit: String?) throws -> [RecordingDetail.Link] {
+    try ledger.links(toRecording: id, audit: try audit.map { try ledger.audits.resolve($0).id })
+  }
+}
+
+extension LinkOperations {
+  /// Everything stored about the recording `reference` names: paths, streams, captions with
+  /// cues, and every link to it.
+  /// - Throws: ``RecordingLookupError`` or the backend's error.
+  package func recordingDetail(_ reference: String, currentDirectory: String) throws -> RecordingDetail {
+    let library = RecordingLibrary(connection: sql)
+    let id = try library.resolveRecording(reference, currentDirectory: currentDirectory)
+    var detail = try library.recordingDetail(id: id)
+    detail.links = try ledger.links(toRecording: id)
+    return detail
+  }
+}

@@ -1,0 +1,86 @@
+import ExhibitKit
+import ExhibitModel
+
+// Products and audits on PostgreSQL: the same operations as on SQLite (`AuditOperations`), over
+// a connection leased for each call (`PostgresCatalogueSQL`). A write takes the audit chain's
+// lock at its start, so audits and their events from every server follow each other.
+
+extension PostgresCatalogue: AuditStorage {
+  public func addProduct(name: String, platforms: [ProductPlatform], url: String?, actor: String)
+    async throws -> Product
+  {
+    try await withAudits { try $0.addProduct(name: name, platforms: platforms, url: url, actor: actor) }
+  }
+
+  public func products() async throws -> [Product] {
+    try await withAudits { try $0.products() }
+  }
+
+  public func newAudit(
+    product: String, release: String, from: String?, scope: [String], platforms: [ProductPlatform],
+    actor: String
+  ) async throws -> (audit: Audit, carried: Int) {
+    let opened = try await withAudits {
+      let opened = try $0.newAudit(
+        product: product, release: release, from: from, scope: scope, platforms: platforms, actor: actor)
+      return OpenedAudit(audit: opened.audit, carried: opened.carried)
+    }
+    return (opened.audit, opened.carried)
+  }
+
+  public func audits(product: String?) async throws -> [Audit] {
+    try await withAudits { try $0.audits(product: product) }
+  }
+
+  public func currentAudit(_ name: String?) async throws -> Audit? {
+    try await withAudits { try $0.currentAudit(name) }
+  }
+
+  public func auditInUse() async throws -> Int64? {
+    try await withAudits { try $0.auditInUse() }
+  }
+
+  @discardableResult
+  public func useAudit(_ name: String) async throws -> Audit {
+    try await withAudits { try $0.useAudit(name) }
+  }
+
+  public func closeAudit(_ name: String, actor: String) async throws -> Audit {
+    try await withAudits { try $0.closeAudit(name, actor: actor) }
+  }
+
+  public func setAuditScope(_ name: String, scope: [String], platforms: [ProductPlatform], actor: String)
+    async throws -> Audit
+  {
+    try await withAudits { try $0.setAuditScope(name, scope: scope, platforms: platforms, actor: actor) }
+  }
+
+  public func renameAudit(_ name: String, product: String?, release: String?, actor: String) async throws
+    -> Audit
+  {
+    try await withAudits { try $0.renameAudit(name, product: product, release: release, actor: actor) }
+  }
+
+  public func auditProgress(_ name: String?) async throws -> AuditProgress {
+    try await withAudits { try $0.auditProgress(name) }
+  }
+
+  public func confirmCarried(_ item: String, audit: String?, note: String?, actor: String) async throws
+    -> [EvidenceLink]
+  {
+    try await withAudits { try $0.confirmCarried(item, audit: audit, note: note, actor: actor) }
+  }
+
+  /// Runs `body` with the audit operations over a connection of the pool.
+  private func withAudits<Result: Sendable>(_ body: @escaping @Sendable (AuditOperations) throws -> Result)
+    async throws -> Result
+  {
+    try await withCatalogueSQL { sql in try body(AuditOperations(sql: sql)) }
+  }
+}
+
+/// An audit just opened and how many verdicts it carried, sendable across the pool's tasks.
+private struct OpenedAudit: Sendable {
+  let audit: Audit
+  let carried: Int
+}
