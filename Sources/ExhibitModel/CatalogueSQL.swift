@@ -24,8 +24,10 @@ package protocol CatalogueSQL: RowQuerying {
   func transaction<T>(_ body: () throws -> T) throws -> T
 
   /// Appends one event to the audit trail, chained to the newest, inside the caller's transaction.
+  /// - Returns: The event as stored.
   /// - Throws: The backend's error.
-  func appendAuditEvent(_ entry: AuditEntry) throws
+  @discardableResult
+  func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent
 }
 
 extension CatalogueSQL {
@@ -52,10 +54,12 @@ extension CatalogueSQL {
   }
 
   /// Appends one event to the audit trail inside the caller's transaction.
+  /// - Returns: The event as stored.
   /// - Throws: The backend's error.
+  @discardableResult
   package func appendAudit(
     actor: String, action: String, subject: String, before: String? = nil, after: String? = nil
-  ) throws {
+  ) throws -> AuditEvent {
     try appendAuditEvent(
       AuditEntry(actor: actor, action: action, subject: subject, before: before, after: after))
   }
@@ -70,8 +74,10 @@ extension Connection: CatalogueSQL {
   }
 
   /// Appends one event with ``AuditLog``.
+  /// - Returns: The event as stored.
   /// - Throws: ``SQLiteError``.
-  package func appendAuditEvent(_ entry: AuditEntry) throws {
+  @discardableResult
+  package func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {
     try AuditLog.append(
       self, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
       after: entry.after, at: entry.at)

@@ -48,9 +48,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case .brokenChain(let location, let problem):
       "\(location): the audit chain does not verify (\(problem)); run `exhibit verify`; nothing was copied"
     case .serverDatabase(let url):
-      "\(url): this command does not run on a PostgreSQL catalogue yet (`init`, `criteria`, `wcag map`, "
-        + "`catalog`, `recordings`, `product`, `audit` (but `compare`), `link`, `unlink`, `coverage`, `retest`, "
-        + "`bundle`, `search`, `users`, `verify` and `migrate` do). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
+      "\(url): this command does not run on a PostgreSQL catalogue yet (every command but `serve` and "
+        + "`wcag check` does). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
         + "e.g. Database/exhibit.sqlite"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "

@@ -4,7 +4,7 @@ import Foundation
 
 /// `exhibit-bench postgres-search --db URL [--scales 0.1,1] [--repeats N]`: the search benchmark's
 /// synthetic workspace (scale 1: 100,000 recordings, 1,000,000 caption cues, 10,000 criteria
-/// items; no link notes, which PostgreSQL does not keep yet) built in SQLite, copied as it is into
+/// items, notes on links) built in SQLite, copied as it is into
 /// PostgreSQL (`exhibit migrate`'s copy), then the same searches timed on both. Each scale needs
 /// an empty database of its own: `URL` names the first, and scale N's is its name with `_N` added.
 /// The copy is vacuumed and analysed before it is searched, as autovacuum leaves a database that
@@ -38,8 +38,7 @@ enum PostgresSearchBenchmark {
     let options = Options(arguments)
     let clock = ContinuousClock()
     for (index, scale) in options.scales.enumerated() {
-      var workspace = SyntheticWorkspace(scale: scale)
-      workspace.notes = 0
+      let workspace = SyntheticWorkspace(scale: scale)
       let (store, components, scratch) = try build(workspace, keep: false)
       defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
       let rows = try store.catalogueRows()

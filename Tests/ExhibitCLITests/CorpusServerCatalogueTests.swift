@@ -80,6 +80,24 @@ struct CorpusServerCatalogueTests {
       #expect(!onServer.isEmpty, "\(query) finds nothing")
       #expect(onServer == (try Self.hits(local, query)), "\(query)")
     }
+    // An audit on both, with the links the captions suggest: the same coverage everywhere.
+    for workspace in [team, local] {
+      for arguments in [["product", "add", "Acme App"], ["audit", "new", "Acme App", "--release", "1.0"]] {
+        let ran = try workspace.run(arguments)
+        #expect(ran.status == 0, "\(arguments): \(ran.stderr)")
+      }
+    }
+    let (teamAccepted, localAccepted) = (
+      try team.run("suggest", "--accept", "--json"), try local.run("suggest", "--accept", "--json")
+    )
+    #expect(teamAccepted.status == localAccepted.status)
+    #expect(Self.timeless(try teamAccepted.json()) == Self.timeless(try localAccepted.json()))
+    let components = Set(recordings.compactMap { $0["component"] as? String }).sorted()
+    #expect(!components.isEmpty)
+    for component in components {
+      let coverage = ["coverage", component, "--json"]
+      #expect(try team.run(coverage).stdout == local.run(coverage).stdout, "\(component)")
+    }
     // Back to a file: every row and the chain's head kept, and the copy verifies.
     let head = try #require(
       (try team.run("verify", "--json").json() as? [String: Any])?["head_hash"] as? String)
@@ -90,5 +108,27 @@ struct CorpusServerCatalogueTests {
     #expect((try returned.json() as? [String: Any])?["head_hash"] as? String == head)
     let checked = try local.run("verify", "--db", back)
     #expect(checked.status == 0, "\(checked.stdout)")
+    // Every bag of the audit, from PostgreSQL and the bucket and from that file: the same payload,
+    // and each verifies.
+    let fromPostgres = try team.run("bundle", "--all", "--out", "from-postgres", "--date", "2026-11-26")
+    #expect(fromPostgres.status == 0, "\(fromPostgres.stderr)")
+    let fromFile = try local.run(
+      "bundle", "--all", "--db", back, "--out", "from-sqlite", "--date", "2026-11-26")
+    #expect(fromFile.status == 0, "\(fromFile.stderr)")
+    let bags = try FileManager.default.contentsOfDirectory(atPath: team.path("from-postgres"))
+      .filter { !$0.hasSuffix(".html") }.sorted()
+    #expect(!bags.isEmpty)
+    #expect(
+      bags
+        == (try FileManager.default.contentsOfDirectory(atPath: local.path("from-sqlite"))
+          .filter { !$0.hasSuffix(".html") }.sorted()))
+    for bag in bags {
+      let (mine, theirs) = (team.path("from-postgres/\(bag)"), local.path("from-sqlite/\(bag)"))
+      #expect(
+        try String(contentsOfFile: mine + "/manifest-sha256.txt", encoding: .utf8)
+          == String(contentsOfFile: theirs + "/manifest-sha256.txt", encoding: .utf8), "\(bag)")
+      #expect(try team.run("verify", mine).status == 0, "\(bag)")
+      #expect(try local.run("verify", theirs, "--db", back).status == 0, "\(bag)")
+    }
   }
 }

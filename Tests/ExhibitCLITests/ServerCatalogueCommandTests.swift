@@ -107,7 +107,7 @@ import Testing
     let listed = try workspace.run("criteria", "list")
     #expect(listed.status == 1)
     #expect(listed.stderr.contains("\(url): no Exhibit catalogue in this database yet; run `exhibit init`"))
-    let links = try workspace.run("suggest")
+    let links = try workspace.run("wcag", "check")
     #expect(links.status == 1)
     #expect(links.stderr.contains("\(url): this command does not run on a PostgreSQL catalogue yet"))
     // The application's role may not make the schema: the owner's role does.

@@ -66,6 +66,57 @@ import Testing
     #expect((report["problems"] as? [Any])?.isEmpty == true)
   }
 
+  @Test func eightAuditorsLinkingAtOnceLoseNothingAndMakeOneChain() throws {
+    let (workspace, database) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
+    #expect(try workspace.run("catalog", "Media").status == 0)
+    #expect(try workspace.run("product", "add", "Acme App").status == 0)
+    #expect(try workspace.run("audit", "new", "Acme App", "--release", "1.0").status == 0)
+    let shown = try workspace.run("criteria", "show", "native/checkbox", "--json")
+    // The items the iOS recording can speak for.
+    let items = try #require((try shown.json() as? [String: Any])?["items"] as? [[String: Any]])
+      .filter { ($0["platforms"] as? [String])?.contains("ios") == true }.compactMap { $0["key"] as? String }
+    try #require(items.count >= 8)
+    let before = try #require(
+      Int(
+        try ServerCatalogues.cluster.get().psql(database: database, "SELECT count(*) FROM audit_event")
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    // Eight auditors, four rounds: each links its own item to its own second of the recording,
+    // all eight at once; from the second round on, the eighth retracts a link of the first instead.
+    for round in 0..<4 {
+      let started = (0..<8).map { auditor in
+        var arguments = [
+          "link", CLIWorkspace.voiceOver, items[auditor], "--verdict", round % 2 == 0 ? "pass" : "fail",
+          "--from",
+          "\(round)", "--to", "\(round).5", "--auditor", "auditor-\(auditor)", "--note", "round \(round)",
+        ]
+        if auditor == 7, round > 0 {
+          arguments = ["unlink", "\(round)", "--reason", "again", "--auditor", "auditor-7"]
+        }
+        return try? workspace.start(arguments)
+      }
+      for process in started {
+        let result = try workspace.finish(#require(process))
+        #expect(result.status == 0, "\(result.stderr)")
+      }
+    }
+    let counts = try ServerCatalogues.cluster.get().psql(
+      database: database,
+      """
+      SELECT (SELECT count(*) FROM evidence_link) || ' ' || (SELECT count(*) FROM evidence_link WHERE retracted_at IS NOT NULL)
+        || ' ' || (SELECT count(DISTINCT (item_id, start_ms)) FROM evidence_link) || ' '
+        || (SELECT count(*) FROM audit_event) || ' ' || (SELECT max(id) FROM audit_event) || ' '
+        || (SELECT count(DISTINCT previous_hash) FROM audit_event)
+      """
+    ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").compactMap { Int($0) }
+    // 8 links in the first round and 7 in each other (the eighth auditor retracts instead): 29
+    // links, each once, 3 retracted; one event each; the chain's ids 1…n with no gap or fork.
+    let events = before + 29 + 3
+    #expect(counts == [29, 3, 29, events, events, events])
+    let report = try ServerCatalogues.verifiedCopy(workspace)
+    #expect(report["events"] as? Int == events)
+    #expect((report["problems"] as? [Any])?.isEmpty == true)
+  }
+
   @Test func aRestartDuringAnImportLeavesItWholeOrNotAtAll() throws {
     let server = try PostgresServer()
     defer { server.stop() }

@@ -8,8 +8,7 @@ import Testing
     let workspace = try CLIWorkspace()
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit:hunter2@db.example/exhibit"
     for arguments in [
-      ["suggest"], ["history"], ["show", "native/checkbox"], ["audit", "compare", "1", "2"],
-      ["serve", "--port", "0"],
+      ["wcag", "check"], ["serve", "--port", "0"],
     ] {
       let refused = try workspace.run(arguments)
       #expect(refused.status == 1, "\(arguments)")
@@ -25,7 +24,8 @@ import Testing
       ["criteria", "list"], ["criteria", "import", "Criteria"], ["search", "checkbox"],
       ["recordings", "list"], ["catalog", "Media"],
       ["link", "Media/x.webm", "native/checkbox#a", "--verdict", "pass"],
-      ["coverage", "native/checkbox"], ["audit", "list"], ["product", "list"],
+      ["coverage", "native/checkbox"], ["audit", "list"], ["product", "list"], ["suggest"], ["history"],
+      ["show", "native/checkbox"], ["acr", "draft"], ["wcag", "list"],
       ["bundle", "native/checkbox", "--platform", "ios"],
       [
         "verify",

@@ -7,7 +7,7 @@ import ExhibitKit
 protocol CatalogueStorageCommand: ParsableCommand, ServerCatalogueCommand, Sendable {
   /// Whether the command writes: a SQLite workspace is opened for writing (and made when
   /// missing), else for reading (a missing one is an error).
-  static var writes: Bool { get }
+  var writes: Bool { get }
 
   /// The command's work, on either backend.
   /// - Throws: What the catalogue throws; `runOnWorkspace` and `runOnServer` report it.
@@ -18,7 +18,7 @@ extension CatalogueStorageCommand {
   /// Runs the command on the SQLite workspace the options name.
   func runOnWorkspace() async throws {
     try await reportingFailures {
-      try await run(on: Self.writes ? try global.openForWriting() : try global.openForReading())
+      try await run(on: writes ? try global.openForWriting() : try global.openForReading())
     }
   }
 

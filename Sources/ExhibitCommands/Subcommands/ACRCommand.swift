@@ -21,7 +21,7 @@ struct ACRCommand: ParsableCommand {
 }
 
 /// `exhibit acr [report] [AUDIT] --format openacr|html [--author "NAME <EMAIL>"] [--date D]`
-struct ACRReport: ParsableCommand {
+struct ACRReport: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "report", abstract: "Write the report as OpenACR YAML or as a readable VPAT page, on stdout."
   )
@@ -50,30 +50,29 @@ struct ACRReport: ParsableCommand {
     }
   }
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      guard let author = try author.map(OpenACRDocument.Author.init(parsing:)) ?? store.acrAuthor() else {
-        throw ConformanceError.noAuthor
-      }
-      let (audit, draft) = try store.acrDraft(audit: self.audit)
-      let day = date ?? String(Timestamp.string(Date()).prefix(10))
-      switch format {
-      case .openacr:
-        Console.document(
-          try OpenACRDocument(audit: ACRHeading(audit), draft: draft, author: author, date: day).yaml())
-      case .html:
-        Console.document(
-          ACRPage(
-            audit: ACRHeading(audit), draft: draft, author: author, date: day, links: .workspace(evidenceBase)
-          ).html)
-      }
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    var author = try self.author.map(OpenACRDocument.Author.init(parsing:))
+    if author == nil { author = try await catalogue.acrAuthor() }
+    guard let author else { throw ConformanceError.noAuthor }
+    let (audit, draft) = try await catalogue.acrDraft(audit: self.audit)
+    let day = date ?? String(Timestamp.string(Date()).prefix(10))
+    switch format {
+    case .openacr:
+      Console.document(
+        try OpenACRDocument(audit: ACRHeading(audit), draft: draft, author: author, date: day).yaml())
+    case .html:
+      Console.document(
+        ACRPage(
+          audit: ACRHeading(audit), draft: draft, author: author, date: day, links: .workspace(evidenceBase)
+        ).html)
     }
   }
 }
 
 /// `exhibit acr draft [AUDIT]`
-struct ACRDraftCommand: ParsableCommand {
+struct ACRDraftCommand: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "draft", abstract: "Show each criterion's drafted and decided level with its remarks.")
 
@@ -91,39 +90,38 @@ struct ACRDraftCommand: ParsableCommand {
     let unmapped: [String]
   }
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let (audit, draft) = try store.acrDraft(audit: self.audit)
-      let rows = draft.rows.filter {
-        $0.criterion.level != .aaa && (all || $0.level != nil || $0.decided != nil)
-      }
-      if output.json {
-        return try Console.json(
-          Document(audit: audit, rows: rows, unmapped: draft.unmapped.map(\.description)))
-      }
-      Console.out(
-        Table.render(
-          header: ["CRITERION", "LEVEL", "TYPE", "DRAFT", "DECIDED", "REMARKS"],
-          rows: rows.map { row in
-            [
-              "\(row.criterion.number) \(row.criterion.handle)", row.criterion.level?.rawValue ?? "",
-              row.componentType.rawValue, row.draft?.label ?? "not evaluated", row.decided?.level.label ?? "",
-              row.remarks + row.warnings.map { " WARNING: \($0)" }.joined(),
-            ]
-          }))
-      let missing = draft.rows.filter { $0.criterion.level != .aaa && $0.level == nil }.count
-      Console.out(
-        "\(missing) criterion and component pairs have no level yet"
-          + (all ? "" : " (--all lists them)")
-          + (draft.unmapped.isEmpty
-            ? "" : "; \(draft.unmapped.count) items are not mapped to WCAG (exhibit wcag show)"))
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let (audit, draft) = try await catalogue.acrDraft(audit: self.audit)
+    let rows = draft.rows.filter {
+      $0.criterion.level != .aaa && (all || $0.level != nil || $0.decided != nil)
     }
+    if output.json {
+      return try Console.json(
+        Document(audit: audit, rows: rows, unmapped: draft.unmapped.map(\.description)))
+    }
+    Console.out(
+      Table.render(
+        header: ["CRITERION", "LEVEL", "TYPE", "DRAFT", "DECIDED", "REMARKS"],
+        rows: rows.map { row in
+          [
+            "\(row.criterion.number) \(row.criterion.handle)", row.criterion.level?.rawValue ?? "",
+            row.componentType.rawValue, row.draft?.label ?? "not evaluated", row.decided?.level.label ?? "",
+            row.remarks + row.warnings.map { " WARNING: \($0)" }.joined(),
+          ]
+        }))
+    let missing = draft.rows.filter { $0.criterion.level != .aaa && $0.level == nil }.count
+    Console.out(
+      "\(missing) criterion and component pairs have no level yet"
+        + (all ? "" : " (--all lists them)")
+        + (draft.unmapped.isEmpty
+          ? "" : "; \(draft.unmapped.count) items are not mapped to WCAG (exhibit wcag show)"))
   }
 }
 
 /// `exhibit acr set AUDIT CRITERION LEVEL --component-type T [--remarks TEXT]`
-struct ACRSet: ParsableCommand {
+struct ACRSet: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Decide a criterion's level in an audit's report; audited.")
 
@@ -141,28 +139,27 @@ struct ACRSet: ParsableCommand {
   @Option(help: "Remarks and explanations for the report (default: the draft's).")
   var remarks = ""
 
-  func run() throws {
-    try reportingFailures {
-      guard let level = ConformanceLevel(rawValue: level) else { throw ConformanceError.unknownLevel(level) }
-      guard let type = ACRComponentType(rawValue: componentType) else {
-        throw ConformanceError.unknownComponentType(componentType)
-      }
-      let store = try global.openForWriting()
-      let decision = try store.setACRLevel(
-        audit: audit, criterion: criterion, componentType: type, level: level, remarks: remarks,
-        actor: CommandActor.current())
-      let (_, draft) = try store.acrDraft(audit: audit)
-      let row = draft.rows.first { $0.criterion.number == criterion && $0.componentType == type }
-      if output.json { return try Console.json(row) }
-      Console.out(
-        "\(decision.criterion) \(type.rawValue): \(decision.level.label), decided by \(decision.actor)")
-      for warning in row?.warnings ?? [] { Console.warning(warning) }
+  var writes: Bool { true }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    guard let level = ConformanceLevel(rawValue: level) else { throw ConformanceError.unknownLevel(level) }
+    guard let type = ACRComponentType(rawValue: componentType) else {
+      throw ConformanceError.unknownComponentType(componentType)
     }
+    let decision = try await catalogue.setACRLevel(
+      audit: audit, criterion: criterion, componentType: type, level: level, remarks: remarks,
+      actor: CommandActor.current())
+    let (_, draft) = try await catalogue.acrDraft(audit: audit)
+    let row = draft.rows.first { $0.criterion.number == criterion && $0.componentType == type }
+    if output.json { return try Console.json(row) }
+    Console.out(
+      "\(decision.criterion) \(type.rawValue): \(decision.level.label), decided by \(decision.actor)")
+    for warning in row?.warnings ?? [] { Console.warning(warning) }
   }
 }
 
 /// `exhibit acr author ["NAME <EMAIL>"]`
-struct ACRAuthor: ParsableCommand {
+struct ACRAuthor: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "author", abstract: "Show or set who signs this workspace's reports (and its bags' reports)."
   )
@@ -171,18 +168,16 @@ struct ACRAuthor: ParsableCommand {
   @Argument(help: "\"NAME <EMAIL>\"; OpenACR requires the e-mail address.")
   var author: String?
 
-  func run() throws {
-    try reportingFailures {
-      guard let author else {
-        let store = try global.openForReading()
-        Console.out(
-          try store.acrAuthor()?.description ?? "no author set: exhibit acr author \"NAME <EMAIL>\"")
-        return
-      }
-      let parsed = try OpenACRDocument.Author(parsing: author)
-      let store = try global.openForWriting()
-      try store.setACRAuthor(parsed, actor: CommandActor.current())
-      Console.out("reports are signed by \(parsed.description)")
+  var writes: Bool { author != nil }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    guard let author else {
+      Console.out(
+        try await catalogue.acrAuthor()?.description ?? "no author set: exhibit acr author \"NAME <EMAIL>\"")
+      return
     }
+    let parsed = try OpenACRDocument.Author(parsing: author)
+    try await catalogue.setACRAuthor(parsed, actor: CommandActor.current())
+    Console.out("reports are signed by \(parsed.description)")
   }
 }

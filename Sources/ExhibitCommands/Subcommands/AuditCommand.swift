@@ -21,7 +21,7 @@ struct AuditNew: CatalogueStorageCommand {
       it counts, a carried fail as still open, until an auditor links new evidence, confirms it \
       (`exhibit retest confirm ITEM`) or retracts it. The new audit becomes the one in use.
       """)
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -54,7 +54,7 @@ struct AuditNew: CatalogueStorageCommand {
 /// `exhibit audit list [--product P]`
 struct AuditList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List audits.")
-  static let writes = false
+  var writes: Bool { false }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -91,7 +91,7 @@ struct AuditList: CatalogueStorageCommand {
 struct AuditShow: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "An audit's scope and progress, by component, platform and screen reader.")
-  static let writes = false
+  var writes: Bool { false }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -109,7 +109,7 @@ struct AuditShow: CatalogueStorageCommand {
 struct AuditUse: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "use", abstract: "Choose the audit later commands work in (kept in the workspace).")
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
@@ -125,7 +125,7 @@ struct AuditUse: CatalogueStorageCommand {
 struct AuditClose: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "close", abstract: "Close an audit: its verdicts, bundles and reports are final.")
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -143,7 +143,7 @@ struct AuditClose: CatalogueStorageCommand {
 struct AuditRename: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "rename", abstract: "File an audit under another product or release.")
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -166,7 +166,7 @@ struct AuditRename: CatalogueStorageCommand {
 struct AuditScope: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "scope", abstract: "Change what an open audit covers: its components and platforms.")
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -190,7 +190,7 @@ struct AuditScope: CatalogueStorageCommand {
 }
 
 /// `exhibit audit compare OLD NEW`
-struct AuditCompare: ParsableCommand {
+struct AuditCompare: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "compare",
     abstract: "What changed between two rounds: fixed, regressed, still failing, newly tested, carried.",
@@ -207,12 +207,11 @@ struct AuditCompare: ParsableCommand {
   @Option(help: "Only this platform.")
   var platform: Platform?
 
-  func run() throws {
-    try reportingFailures {
-      let comparison = try global.openForReading().compareAudits(
-        old, new, component: component, platform: platform)
-      if output.json { return Console.rawJSON(comparison.prettyJSON) }
-      for line in AuditText.lines(comparison) { Console.out(line) }
-    }
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let comparison = try await catalogue.compareAudits(old, new, component: component, platform: platform)
+    if output.json { return Console.rawJSON(comparison.prettyJSON) }
+    for line in AuditText.lines(comparison) { Console.out(line) }
   }
 }

@@ -7,7 +7,7 @@ struct CoverageCommand: CatalogueStorageCommand {
     commandName: "coverage",
     abstract: "Show a component's criteria by platform and screen reader: verdicts, gaps, conflicts.",
     discussion: "Gaps are data, not failures: the exit status is 0 whatever the coverage.")
-  static let writes = false
+  var writes: Bool { false }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions

@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit history [COMPONENT | RECORDING | ITEM]`
-struct History: ParsableCommand {
+struct History: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
     abstract: "Show the audit trail: every import, catalogue, link and retraction, oldest first.")
@@ -13,18 +13,14 @@ struct History: ParsableCommand {
   @Argument(help: "A component, a recording (path or SHA-256 prefix) or an item key; all events without.")
   var subject: String?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let events = try store.history(subject, audit: audits.audit)
-      if output.json {
-        try Console.json(events)
-        return
-      }
-      let rows = events.map { event in
-        [String(event.id), event.at, event.actor, event.action, event.subject, event.after ?? ""]
-      }
-      Console.out(Table.render(header: ["#", "AT", "ACTOR", "ACTION", "SUBJECT", "DETAILS"], rows: rows))
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let events = try await catalogue.history(subject, audit: audits.audit)
+    if output.json { return try Console.json(events) }
+    let rows = events.map { event in
+      [String(event.id), event.at, event.actor, event.action, event.subject, event.after ?? ""]
     }
+    Console.out(Table.render(header: ["#", "AT", "ACTOR", "ACTION", "SUBJECT", "DETAILS"], rows: rows))
   }
 }

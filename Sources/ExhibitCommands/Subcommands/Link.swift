@@ -17,7 +17,7 @@ struct Link: CatalogueStorageCommand {
       observed, with no file. The link pins the criteria revision it was judged against. The \
       auditor is --auditor, else $EXHIBIT_AUDITOR, else the login name.
       """)
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions

@@ -12,7 +12,7 @@ struct ProductCommand: ParsableCommand {
 /// `exhibit product add NAME [--platform ios,android,web] [--url URL]`
 struct ProductAdd: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product.")
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
@@ -36,7 +36,7 @@ struct ProductAdd: CatalogueStorageCommand {
 struct ProductList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List products and their audits.")
-  static let writes = false
+  var writes: Bool { false }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions

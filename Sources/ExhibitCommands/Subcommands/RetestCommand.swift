@@ -16,7 +16,7 @@ struct RetestConfirm: CatalogueStorageCommand {
     discussion:
       "Each carried link becomes a link of this round by the confirming auditor; the carried one is retracted."
   )
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit show COMPONENT [--platform P] [--json]`
-struct Show: ParsableCommand {
+struct Show: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "show",
     abstract: "The reviewer's page: criteria, recordings with their captions, verdicts, notes and gaps.")
@@ -16,15 +16,11 @@ struct Show: ParsableCommand {
   @Option(help: "Only this platform.")
   var platform: Platform?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let page = try store.reviewerPage(component: component, platform: platform, audit: audits.audit)
-      if output.json {
-        try Console.json(page)
-        return
-      }
-      for line in ReviewerPageText.lines(page) { Console.out(line) }
-    }
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let page = try await catalogue.reviewerPage(component: component, platform: platform, audit: audits.audit)
+    if output.json { return try Console.json(page) }
+    for line in ReviewerPageText.lines(page) { Console.out(line) }
   }
 }

@@ -4,7 +4,7 @@ import ExhibitModel
 import Foundation
 
 /// `exhibit suggest [COMPONENT] [--accept | --decide DECISION [--item I] [--recording R] [--at S]]`
-struct Suggest: ParsableCommand {
+struct Suggest: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest",
     abstract:
@@ -46,60 +46,57 @@ struct Suggest: ParsableCommand {
     }
   }
 
-  func run() throws {
-    if let decide {
-      try reportingFailures { try decideSelected(decide) }
+  var writes: Bool { accept || decide != nil }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    if let decide { return try await decideSelected(decide, on: catalogue) }
+    var component: ComponentID?
+    if let name = self.component { component = try await catalogue.resolveComponent(name) }
+    var suggestions = try await catalogue.suggestions(component: component, audit: audits.audit)
+    if accept {
+      suggestions = try await catalogue.accept(
+        suggestions, auditor: CommandActor.current(), audit: audits.audit)
+    }
+    // A suggestion that could not be linked names its caption file; the rest are recorded.
+    let refused = suggestions.filter { $0.refusal != nil }
+    for (file, ones) in Dictionary(grouping: refused, by: { $0.captionFile ?? $0.recording.path }).sorted(
+      by: {
+        $0.key < $1.key
+      })
+    {
+      for suggestion in ones.prefix(10) {
+        Console.error(
+          "\(file): the cue at " + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2)) s: "
+            + (suggestion.refusal ?? ""))
+      }
+      if ones.count > 10 { Console.error("\(file): \(ones.count - 10) more cues could not be linked") }
+    }
+    if output.json {
+      try Console.json(suggestions)
+      if !refused.isEmpty { throw ExitCode.failure }
       return
     }
-    try reportingFailures {
-      let store = accept ? try global.openForWriting() : try global.openForReading()
-      var suggestions = try store.suggestions(
-        component: try component.map(store.resolveComponent), audit: audits.audit)
-      if accept {
-        suggestions = try store.accept(
-          suggestions, auditor: CommandActor.current(), audit: audits.audit)
-      }
-      // A suggestion that could not be linked names its caption file; the rest are recorded.
-      let refused = suggestions.filter { $0.refusal != nil }
-      for (file, ones) in Dictionary(grouping: refused, by: { $0.captionFile ?? $0.recording.path }).sorted(
-        by: {
-          $0.key < $1.key
-        })
-      {
-        for suggestion in ones.prefix(10) {
-          Console.error(
-            "\(file): the cue at " + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2)) s: "
-              + (suggestion.refusal ?? ""))
-        }
-        if ones.count > 10 { Console.error("\(file): \(ones.count - 10) more cues could not be linked") }
-      }
-      if output.json {
-        try Console.json(suggestions)
-        if !refused.isEmpty { throw ExitCode.failure }
-        return
-      }
-      for suggestion in suggestions where suggestion.refusal == nil {
-        let link = suggestion.acceptedLink.map { "  -> link \($0)" } ?? ""
-        Console.out(
-          "\(suggestion.confidence.decimalText(places: 2))  " + "\(suggestion.item)  "
-            + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2))–\((suggestion.toSeconds ?? 0).decimalText(places: 2)) s  "
-            + "\((suggestion.recording.path as NSString).lastPathComponent)\(link)")
-        Console.out("      \(suggestion.reason)")
-      }
+    for suggestion in suggestions where suggestion.refusal == nil {
+      let link = suggestion.acceptedLink.map { "  -> link \($0)" } ?? ""
       Console.out(
-        "\(suggestions.count - refused.count) suggestions" + (accept ? ", recorded as untested links" : "")
-          + (refused.isEmpty ? "" : "; \(refused.count) could not be linked"))
-      if !refused.isEmpty { throw ExitCode.failure }
+        "\(suggestion.confidence.decimalText(places: 2))  " + "\(suggestion.item)  "
+          + "\((suggestion.fromSeconds ?? 0).decimalText(places: 2))–\((suggestion.toSeconds ?? 0).decimalText(places: 2)) s  "
+          + "\((suggestion.recording.path as NSString).lastPathComponent)\(link)")
+      Console.out("      \(suggestion.reason)")
     }
+    Console.out(
+      "\(suggestions.count - refused.count) suggestions" + (accept ? ", recorded as untested links" : "")
+        + (refused.isEmpty ? "" : "; \(refused.count) could not be linked"))
+    if !refused.isEmpty { throw ExitCode.failure }
   }
 }
 
 extension Suggest {
   /// Decides the pending suggestions the selectors name, and says what became of each.
-  func decideSelected(_ decision: SuggestionDecision) throws {
-    let store = try global.openForWriting()
-    let pending = try store.pendingSuggestions(
-      component: try component.map(store.resolveComponent), audit: audits.audit)
+  func decideSelected(_ decision: SuggestionDecision, on catalogue: any CatalogueStorage) async throws {
+    var component: ComponentID?
+    if let name = self.component { component = try await catalogue.resolveComponent(name) }
+    let pending = try await catalogue.pendingSuggestions(component: component, audit: audits.audit)
     let selected = pending.filter { suggestion in
       (item.map { suggestion.item.description == $0 || suggestion.item.description.hasSuffix("#\($0)") }
         ?? true)
@@ -112,10 +109,10 @@ extension Suggest {
       throw ValidationError(
         pending.isEmpty
           ? "nothing waits for a decision here: no suggestion and no untested link"
-          : "no pending suggestion matches; `exhibit suggest\(component.map { " \($0)" } ?? "")` lists \(pending.count)"
+          : "no pending suggestion matches; `exhibit suggest\(self.component.map { " \($0)" } ?? "")` lists \(pending.count)"
       )
     }
-    let decided = try store.decide(
+    let decided = try await catalogue.decide(
       selected, decision: decision, auditor: CommandActor.current(), note: note, audit: audits.audit)
     if output.json {
       try Console.json(decided)

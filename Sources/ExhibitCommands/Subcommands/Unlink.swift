@@ -7,7 +7,7 @@ struct Unlink: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "unlink",
     abstract: "Retract an evidence link (it is kept, marked retracted; nothing is deleted).")
-  static let writes = true
+  var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions

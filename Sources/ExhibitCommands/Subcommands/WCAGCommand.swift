@@ -17,7 +17,7 @@ struct WCAGCommand: ParsableCommand {
 }
 
 /// `exhibit wcag list [--criterion 4.1.2]`
-struct WCAGList: ParsableCommand {
+struct WCAGList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List the mapping's rows.")
 
   @OptionGroup var global: GlobalOptions
@@ -25,30 +25,29 @@ struct WCAGList: ParsableCommand {
   @Option(help: "Only the rows for this success criterion, e.g. 4.1.2.")
   var criterion: String?
 
-  func run() throws {
-    try reportingFailures {
-      if let criterion, WCAG22.criterion(criterion) == nil {
-        throw ConformanceError.unknownCriterion(criterion)
-      }
-      let store = try global.openForReading()
-      let rows = try store.wcagMapping().rows.filter { criterion == nil || $0.criterion == criterion }
-      if output.json { return try Console.json(rows) }
-      Console.out(
-        Table.render(
-          header: ["SELECTOR", "CRITERION", "RELATION", "WHY"],
-          rows: rows.map { row in
-            let handle = WCAG22.criterion(row.criterion).map { " \($0.handle)" } ?? ""
-            let who = row.decidedBy.map { " (\($0), \(String(row.decidedAt?.prefix(10) ?? "")))" } ?? ""
-            return [
-              row.selector.description, row.criterion + handle, row.relation.rawValue, row.rationale + who,
-            ]
-          }))
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    if let criterion, WCAG22.criterion(criterion) == nil {
+      throw ConformanceError.unknownCriterion(criterion)
     }
+    let rows = try await catalogue.wcagMapping().rows.filter { criterion == nil || $0.criterion == criterion }
+    if output.json { return try Console.json(rows) }
+    Console.out(
+      Table.render(
+        header: ["SELECTOR", "CRITERION", "RELATION", "WHY"],
+        rows: rows.map { row in
+          let handle = WCAG22.criterion(row.criterion).map { " \($0.handle)" } ?? ""
+          let who = row.decidedBy.map { " (\($0), \(String(row.decidedAt?.prefix(10) ?? "")))" } ?? ""
+          return [
+            row.selector.description, row.criterion + handle, row.relation.rawValue, row.rationale + who,
+          ]
+        }))
   }
 }
 
 /// `exhibit wcag show COMPONENT|ITEM`
-struct WCAGShow: ParsableCommand {
+struct WCAGShow: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show the success criteria of a component's items, or of one item.")
 
@@ -65,34 +64,33 @@ struct WCAGShow: ParsableCommand {
     let unmapped: Bool
   }
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let mapping = try store.wcagMapping()
-      let componentName = subject.split(separator: "#", maxSplits: 1).first.map(String.init) ?? subject
-      let component = try store.resolveComponent(componentName)
-      let items = try store.componentCriteria(component).items.filter { item in
-        !subject.contains("#")
-          || item.key.name == subject.split(separator: "#", maxSplits: 1).last.map(String.init)
-      }
-      guard !items.isEmpty else { throw EvidenceError.unknownItem(subject) }
-      let shown = items.map { item in
-        let rows = mapping.rows(for: item.key)
-        return ItemCriteria(
-          item: item.key.description, label: item.label, criteria: rows, unmapped: rows.isEmpty)
-      }
-      if output.json { return try Console.json(shown) }
-      var lines: [[String]] = []
-      for item in shown {
-        if item.unmapped { lines.append([item.item, "unmapped", "", "no row names this item"]) }
-        for row in item.criteria {
-          let handle =
-            WCAG22.criterion(row.criterion).map { "\(row.criterion) \($0.handle)" } ?? row.criterion
-          lines.append([item.item, handle, row.relation.rawValue, row.rationale])
-        }
-      }
-      Console.out(Table.render(header: ["ITEM", "CRITERION", "RELATION", "WHY"], rows: lines))
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let mapping = try await catalogue.wcagMapping()
+    let componentName = subject.split(separator: "#", maxSplits: 1).first.map(String.init) ?? subject
+    let component = try await catalogue.resolveComponent(componentName)
+    let items = try await catalogue.componentCriteria(component, platform: nil).items.filter { item in
+      !subject.contains("#")
+        || item.key.name == subject.split(separator: "#", maxSplits: 1).last.map(String.init)
     }
+    guard !items.isEmpty else { throw EvidenceError.unknownItem(subject) }
+    let shown = items.map { item in
+      let rows = mapping.rows(for: item.key)
+      return ItemCriteria(
+        item: item.key.description, label: item.label, criteria: rows, unmapped: rows.isEmpty)
+    }
+    if output.json { return try Console.json(shown) }
+    var lines: [[String]] = []
+    for item in shown {
+      if item.unmapped { lines.append([item.item, "unmapped", "", "no row names this item"]) }
+      for row in item.criteria {
+        let handle =
+          WCAG22.criterion(row.criterion).map { "\(row.criterion) \($0.handle)" } ?? row.criterion
+        lines.append([item.item, handle, row.relation.rawValue, row.rationale])
+      }
+    }
+    Console.out(Table.render(header: ["ITEM", "CRITERION", "RELATION", "WHY"], rows: lines))
   }
 }
 

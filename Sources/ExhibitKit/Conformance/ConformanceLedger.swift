@@ -4,7 +4,7 @@ import Foundation
 /// Writes and reads a workspace's own WCAG mapping rows and an audit's decided levels, each with
 /// its audit event (`wcag.map`, `acr.set`), in one transaction; the tables are append-only.
 struct ConformanceLedger {
-  let connection: Connection
+  let connection: any CatalogueSQL
 
   /// Records that the item keyed `key` bears on `criterion` as `relation`, because `reason`.
   /// - Throws: ``ConformanceError`` or ``SQLiteError``; nothing is stored then.
@@ -15,9 +15,7 @@ struct ConformanceLedger {
     return try connection.transaction {
       let entry = WCAGOverrideRules.entry(
         key, criterion: criterion, relation: relation, reason: reason, actor: actor)
-      let event = try AuditLog.append(
-        connection, actor: entry.actor, action: entry.action, subject: entry.subject, after: entry.after,
-        at: entry.at)
+      let event = try connection.appendAuditEvent(entry)
       try connection.execute(
         """
         INSERT INTO wcag_override (item_key, criterion, relation, reason, actor, created_at)
@@ -55,13 +53,14 @@ struct ConformanceLedger {
     }
     guard !closed else { throw ConformanceError.closedAudit(name) }
     return try connection.transaction {
-      let event = try AuditLog.append(
-        connection, actor: decision.actor, action: "acr.set", subject: "audit:\(audit)",
-        after: AuditJSON.object([
-          "audit": String(audit), "criterion": decision.criterion,
-          "component_type": decision.componentType.rawValue,
-          "level": decision.level.rawValue, "remarks": decision.remarks,
-        ]))
+      let event = try connection.appendAuditEvent(
+        AuditEntry(
+          actor: decision.actor, action: "acr.set", subject: "audit:\(audit)",
+          after: AuditJSON.object([
+            "audit": String(audit), "criterion": decision.criterion,
+            "component_type": decision.componentType.rawValue,
+            "level": decision.level.rawValue, "remarks": decision.remarks,
+          ])))
       try connection.execute(
         """
         INSERT INTO acr_decision (audit_id, criterion, component_type, level, remarks, actor, created_at)
@@ -81,9 +80,10 @@ struct ConformanceLedger {
   /// Records who signs the workspace's reports.
   func setAuthor(_ author: OpenACRDocument.Author, actor: String) throws {
     try connection.transaction {
-      let event = try AuditLog.append(
-        connection, actor: actor, action: "acr.author", subject: "conformance",
-        after: AuditJSON.object(["author": author.description]))
+      let event = try connection.appendAuditEvent(
+        AuditEntry(
+          actor: actor, action: "acr.author", subject: "conformance",
+          after: AuditJSON.object(["author": author.description])))
       try connection.execute(
         """
         INSERT INTO conformance_setting (name, value, actor, set_at) VALUES ('author', ?, ?, ?)

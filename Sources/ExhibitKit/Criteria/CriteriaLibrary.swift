@@ -64,7 +64,7 @@ extension CriteriaLibrary {
     case .write(let next): revision = next
     }
     let now = Timestamp.string(Date())
-    try connection.execute(
+    let documentID = try connection.insertReturningID(
       """
       INSERT INTO criteria_document (family, category, component, title, source_path, format, sha256,
         revision, general_notes, gherkin_given, imported_at)
@@ -75,7 +75,6 @@ extension CriteriaLibrary {
         document.format.rawValue, document.sha256, revision, document.generalNotes, document.gherkinGiven,
         now,
       ])
-    let documentID = connection.lastInsertRowID
     for criterion in document.relatedCriteria {
       try connection.execute(
         "INSERT OR IGNORE INTO criteria_related_criterion (document_id, criterion) VALUES (?, ?)",
@@ -100,10 +99,9 @@ extension CriteriaLibrary {
         ])
     }
     for (position, scenario) in document.scenarios.enumerated() {
-      try connection.execute(
+      let scenarioID = try connection.insertReturningID(
         "INSERT INTO gherkin_scenario (document_id, position, title) VALUES (?, ?, ?)",
         [documentID, position, scenario.title])
-      let scenarioID = connection.lastInsertRowID
       for (stepPosition, step) in scenario.steps.enumerated() {
         try connection.execute(
           "INSERT INTO gherkin_step (scenario_id, position, keyword, text, depth) VALUES (?, ?, ?, ?, ?)",
@@ -163,9 +161,7 @@ extension CriteriaLibrary {
 
   /// Appends `entry` to the audit trail in the import's transaction.
   private func append(_ entry: AuditEntry) throws {
-    try AuditLog.append(
-      connection, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
-      after: entry.after, at: entry.at)
+    try connection.appendAuditEvent(entry)
   }
 
   /// The `item_hashes` text of a stored document's items, as its import recorded them.
@@ -192,7 +188,7 @@ extension CriteriaLibrary {
       SELECT \(CriteriaDocumentRow.selection(as: "d")),
         (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id) AS item_count,
         (SELECT count(*) FROM criteria_item i WHERE i.document_id = d.id
-           AND (? IS NULL OR instr(',' || i.platforms || ',', ',' || ? || ',') > 0)) AS platform_items,
+           AND ((',' || i.platforms || ',') LIKE ('%,' || ?1 || ',%') OR ?1 IS NULL)) AS platform_items,
         (SELECT count(*) FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
            JOIN criteria_document old ON old.id = i.document_id
            WHERE old.family = d.family AND old.component = d.component AND old.format = d.format
@@ -201,13 +197,9 @@ extension CriteriaLibrary {
       FROM criteria_document d
       WHERE d.revision = (SELECT max(revision) FROM criteria_document x
                           WHERE x.family = d.family AND x.component = d.component AND x.format = d.format)
-        AND (? IS NULL OR (d.family = ? AND d.component = ?))
+        AND ((d.family = ?2 AND d.component = ?3) OR ?2 IS NULL)
       ORDER BY d.family, d.component, d.format
-      """,
-      [
-        platform?.rawValue, platform?.rawValue, component?.description, component?.family.rawValue,
-        component?.slug,
-      ])
+      """, [platform?.rawValue, component?.family.rawValue, component?.slug])
     let summaries = try rows.map { row -> (summary: CriteriaDocumentSummary, platformItems: Int) in
       let document = try CriteriaDocumentRow.decode(row)
       let summary = CriteriaDocumentSummary(
@@ -294,5 +286,5 @@ extension CriteriaLibrary {
 /// Stores criteria documents as revisions and reads a component's current criteria.
 struct CriteriaLibrary {
   /// The workspace database.
-  let connection: Connection
+  let connection: any CatalogueSQL
 }

@@ -8,7 +8,7 @@ import ExhibitSQLite
 /// lists are walked together. Two rounds of 50,000 links compare in well under 200 ms.
 struct AuditComparisonQuery {
   /// The workspace database.
-  let connection: Connection
+  let connection: any CatalogueSQL
 
   /// A column of the comparison: a platform with a screen reader.
   private struct Column: Hashable {
@@ -100,9 +100,7 @@ struct AuditComparisonQuery {
   {
     let oldLinks = try links(of: old.id)
     let newLinks = try links(of: new.id)
-    var names = try self.names(
-      items: oldLinks.map(\.item) + newLinks.map(\.item),
-      recordings: oldLinks.map(\.recording) + newLinks.map(\.recording))
+    var names = try self.names(of: old.id, new.id)
     let before = entries(oldLinks, &names, component: component, platform: platform)
     let after = entries(newLinks, &names, component: component, platform: platform)
     var rows: [AuditComparison.Row] = []
@@ -149,12 +147,12 @@ struct AuditComparisonQuery {
   /// An audit's live links, by position, in one pass over its index.
   private func links(of audit: Int64) throws -> [StoredLink] {
     var links: [StoredLink] = []
-    try connection.prepare(
+    try connection.forEachRow(
       """
       SELECT l.id, l.item_id, l.recording_id, l.verdict, l.carried_from, l.start_ms, l.end_ms, l.environment
       FROM evidence_link l WHERE l.audit_id = ? AND l.retracted_at IS NULL
-      """
-    ).forEachRow([.integer(audit)]) { row in
+      """, [audit]
+    ) { row in
       guard let id = row.integer(0), let item = row.integer(1), let recording = row.integer(2),
         let verdict = row.text(3).flatMap(Verdict.init(rawValue:))
       else { return }
@@ -166,20 +164,21 @@ struct AuditComparisonQuery {
     return links
   }
 
-  /// Ids as a JSON array, for `json_each`.
-  private static func jsonList(_ ids: [Int64]) -> SQLValue {
-    .text("[" + Set(ids).map(String.init).joined(separator: ",") + "]")
-  }
+  /// The live links of two audits that rest on a recording (the ones ``links(of:)`` reads), over
+  /// `?1` and `?2`.
+  private static let linksOfBoth = """
+    SELECT l.item_id, l.recording_id FROM evidence_link l
+    WHERE l.audit_id IN (?1, ?2) AND l.retracted_at IS NULL AND l.recording_id IS NOT NULL
+    """
 
   /// The items and recordings the two audits' live links name, numbered and ranked.
-  private func names(items itemIDs: [Int64], recordings recordingIDs: [Int64]) throws -> Names {
+  private func names(of old: Int64, _ new: Int64) throws -> Names {
     var names = Names()
     var numberOfKey: [String: Int] = [:]
-    try connection.prepare(
-      """
-      SELECT i.id, i.key FROM criteria_item i WHERE i.id IN (SELECT value FROM json_each(?))
-      """
-    ).forEachRow([Self.jsonList(itemIDs)]) { row in
+    try connection.forEachRow(
+      "SELECT i.id, i.key FROM criteria_item i WHERE i.id IN (SELECT b.item_id FROM (\(Self.linksOfBoth)) b)",
+      [old, new]
+    ) { row in
       guard let id = row.integer(0), let text = row.text(1), let key = ItemKey(text) else { return }
       // The same key in two revisions is one item.
       if let known = numberOfKey[text] {
@@ -200,12 +199,12 @@ struct AuditComparisonQuery {
       names.itemRanks[index] = (components[names.items[index].component] ?? 0) << 40 | rank
     }
     var columnNumbers: [Column: Int] = [:]
-    try connection.prepare(
+    try connection.forEachRow(
       """
       SELECT r.id, r.platform, r.assistive_tech, r.browser, r.device, r.os_version, r.sha256 FROM recording r
-      WHERE r.id IN (SELECT value FROM json_each(?))
-      """
-    ).forEachRow([Self.jsonList(recordingIDs)]) { row in
+      WHERE r.id IN (SELECT b.recording_id FROM (\(Self.linksOfBoth)) b)
+      """, [old, new]
+    ) { row in
       guard let id = row.integer(0), let platform = row.text(1).flatMap(Platform.init(rawValue:)) else {
         return
       }

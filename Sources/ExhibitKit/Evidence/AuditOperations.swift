@@ -100,6 +100,16 @@ package struct AuditOperations {
     return try AuditProgressQuery(connection: sql).progress(of: audit)
   }
 
+  /// What changed between two audits, per component, platform, screen reader and item.
+  /// - Throws: ``AuditError``, ``LookupError`` or the backend's error.
+  package func compareAudits(_ old: String, _ new: String, component: String?, platform: Platform?) throws
+    -> AuditComparison
+  {
+    let component = try component.map { try ComponentDirectory(connection: sql).resolve($0) }
+    return try AuditComparisonQuery(connection: sql).compare(
+      try registry.resolve(old), try registry.resolve(new), component: component, platform: platform)
+  }
+
   /// Confirms an item's carried verdicts in a retest: they become this round's, by `actor`.
   /// - Throws: ``AuditError`` or the backend's error.
   package func confirmCarried(_ item: String, audit: String?, note: String?, actor: String) throws

@@ -58,6 +58,11 @@ public protocol AuditStorage {
   /// - Throws: ``AuditError`` or the backend's error.
   func auditProgress(_ name: String?) async throws -> AuditProgress
 
+  /// What changed between two audits, per component, platform, screen reader and item.
+  /// - Throws: ``AuditError``, ``LookupError`` or the backend's error.
+  func compareAudits(_ old: String, _ new: String, component: String?, platform: Platform?) async throws
+    -> AuditComparison
+
   /// Confirms an item's carried verdicts in a retest: they become this round's, by `actor`.
   /// - Throws: ``AuditError`` or the backend's error.
   func confirmCarried(_ item: String, audit: String?, note: String?, actor: String) async throws

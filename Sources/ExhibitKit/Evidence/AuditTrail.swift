@@ -9,7 +9,7 @@ struct AuditTrail {
   /// Catalogued recordings.
   private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
   /// The workspace database.
-  let connection: Connection
+  let connection: any CatalogueSQL
 
   /// Audit events, oldest first: all of them, or those about a component, a recording or an item.
   ///
@@ -96,7 +96,7 @@ struct AuditTrail {
   /// The newest event's hash, or the genesis hash of an empty trail.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
   func headHash() throws -> String {
-    try AuditLog.headHash(connection)
+    try connection.auditHeadHash()
   }
 
   /// Events whose indexed subjects are not what their content says: a row of `audit_subject`

@@ -5,7 +5,7 @@ struct CoverageQuery {
   /// Criteria documents and items.
   private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
   /// The workspace database.
-  let connection: Connection
+  let connection: any CatalogueSQL
 
   /// The coverage matrix of a component's current criteria, for one platform or all.
   /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.

@@ -72,3 +72,53 @@ extension LinkOperations {
     return detail
   }
 }
+
+extension LinkOperations {
+  private var audits: AuditRegistry { AuditRegistry(connection: sql) }
+
+  /// Cues whose words match an item's, as links waiting for an auditor (``SuggestionQueries``),
+  /// in the audit named or in use.
+  /// - Throws: ``AuditError`` or the backend's error.
+  package func suggestions(component: ComponentID?, audit: String?) throws -> [Suggestion] {
+    try SuggestionQueries(connection: sql).suggestions(
+      component: component, audit: try audits.current(audit)?.id)
+  }
+
+  /// Records accepted suggestions as untested links; one that cannot be linked is returned with
+  /// its reason.
+  /// - Throws: ``AuditError`` or the backend's error.
+  package func accept(_ suggestions: [Suggestion], auditor: String, audit: String?) throws -> [Suggestion] {
+    try SuggestionQueries(connection: sql).accept(suggestions, auditor: auditor, audit: audit)
+  }
+
+  /// What waits for a decision in the audit: suggestions, and suggestions accepted earlier.
+  /// - Throws: ``AuditError`` or the backend's error.
+  package func pendingSuggestions(component: ComponentID?, audit: String?) throws -> [Suggestion] {
+    try SuggestionQueries(connection: sql).pending(component: component, audit: try audits.current(audit)?.id)
+  }
+
+  /// Decides suggestions: a link with the decision's verdict for each, or a dismissal.
+  /// - Throws: ``AuditError`` or the backend's error; nothing is stored then.
+  package func decide(
+    _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String, audit: String?
+  ) throws -> [Suggestion] {
+    try SuggestionQueries(connection: sql).decide(
+      suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
+  }
+
+  /// Audit events, oldest first: all, or those about a component, a recording or an item, of
+  /// the audit named when one is (``AuditTrail``).
+  /// - Throws: ``LookupError``, ``RecordingLookupError``, ``AuditError`` or the backend's error.
+  package func history(_ subject: String?, audit: String?) throws -> [AuditEvent] {
+    try AuditTrail(connection: sql).history(subject, audit: try audit.map { try audits.resolve($0).id })
+  }
+
+  /// The reviewer's page of a component: criteria, coverage, recordings with cues and live links.
+  /// - Throws: ``LookupError``, ``AuditError`` or the backend's error.
+  package func reviewerPage(component name: String, platform: Platform?, audit: String?) throws
+    -> ReviewerPage
+  {
+    try ReviewerPageQuery(connection: sql).reviewerPage(
+      component: name, platform: platform, audit: try audits.current(audit)?.id)
+  }
+}

@@ -23,4 +23,32 @@ public protocol LinkStorage {
   /// one in use.
   /// - Throws: ``LookupError``, ``AuditError`` or the backend's error.
   func coverage(_ component: ComponentID, platform: Platform?, audit: String?) async throws -> Coverage
+
+  /// Cues whose words match an item's, as links waiting for an auditor, in the audit named or in use.
+  /// - Throws: ``AuditError`` or the backend's error.
+  func suggestions(component: ComponentID?, audit: String?) async throws -> [Suggestion]
+
+  /// Records accepted suggestions as untested links; one that cannot be linked is returned with
+  /// its reason.
+  /// - Throws: ``AuditError`` or the backend's error.
+  func accept(_ suggestions: [Suggestion], auditor: String, audit: String?) async throws -> [Suggestion]
+
+  /// What waits for a decision in the audit: suggestions, and suggestions accepted earlier as
+  /// untested links.
+  /// - Throws: ``AuditError`` or the backend's error.
+  func pendingSuggestions(component: ComponentID?, audit: String?) async throws -> [Suggestion]
+
+  /// Decides suggestions: a link with the decision's verdict by `auditor` for each, or a dismissal.
+  /// - Throws: ``AuditError`` or the backend's error; nothing is stored then.
+  func decide(
+    _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String, audit: String?
+  ) async throws -> [Suggestion]
+
+  /// Audit events, oldest first: all, or those about a component, a recording or an item.
+  /// - Throws: ``LookupError``, ``RecordingLookupError``, ``AuditError`` or the backend's error.
+  func history(_ subject: String?, audit: String?) async throws -> [AuditEvent]
+
+  /// The reviewer's page of a component: criteria, coverage, recordings with cues and live links.
+  /// - Throws: ``LookupError``, ``AuditError`` or the backend's error.
+  func reviewerPage(component name: String, platform: Platform?, audit: String?) async throws -> ReviewerPage
 }

@@ -40,5 +40,5 @@ struct ReviewerPageQuery {
   /// Catalogued recordings.
   private var recordings: RecordingLibrary { RecordingLibrary(connection: connection) }
   /// The workspace database.
-  let connection: Connection
+  let connection: any CatalogueSQL
 }

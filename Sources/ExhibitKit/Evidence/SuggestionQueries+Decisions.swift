@@ -82,18 +82,19 @@ extension SuggestionQueries {
     let start = suggestion.fromSeconds.map { Int64(($0 * 1000).rounded()) }
     let recordingID: Int64 = try recording.decode("id")
     if try connection.first(
-      "SELECT 1 AS found FROM suggestion_dismissal WHERE audit_id = ? AND recording_id = ? AND item_id = ? AND start_ms IS ?",
+      "SELECT 1 AS found FROM suggestion_dismissal WHERE audit_id = ? AND recording_id = ? AND item_id = ? AND start_ms IS NOT DISTINCT FROM ?",
       [audit, recordingID, item.id, start]) != nil
     {
       return
     }
-    try AuditLog.append(
-      connection, actor: auditor, action: "suggestion.dismiss",
-      subject: "recording:\(suggestion.recording.sha256)",
-      after: AuditJSON.object([
-        "item": item.key, "from": suggestion.fromSeconds.map { String($0) }, "audit": String(audit),
-        "reason": reason.isEmpty ? nil : reason,
-      ]))
+    try connection.appendAuditEvent(
+      AuditEntry(
+        actor: auditor, action: "suggestion.dismiss",
+        subject: "recording:\(suggestion.recording.sha256)",
+        after: AuditJSON.object([
+          "item": item.key, "from": suggestion.fromSeconds.map { String($0) }, "audit": String(audit),
+          "reason": reason.isEmpty ? nil : reason,
+        ])))
     try connection.execute(
       """
       INSERT INTO suggestion_dismissal (audit_id, recording_id, item_id, start_ms, dismissed_by, dismissed_at, reason)

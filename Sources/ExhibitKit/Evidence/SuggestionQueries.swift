@@ -113,5 +113,5 @@ struct SuggestionQueries {
   /// Evidence links.
   var ledger: EvidenceLedger { EvidenceLedger(connection: connection) }
   /// The workspace database.
-  let connection: Connection
+  let connection: any CatalogueSQL
 }

@@ -90,9 +90,7 @@ extension Store {
     throws -> AuditComparison
   {
     try connection.reading {
-      let component = try component.map { try components.resolve($0) }
-      return try AuditComparisonQuery(connection: connection).compare(
-        try audits.resolve(old), try audits.resolve(new), component: component, platform: platform)
+      try auditOperations.compareAudits(old, new, component: component, platform: platform)
     }
   }
 

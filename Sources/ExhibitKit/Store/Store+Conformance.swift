@@ -59,53 +59,26 @@ extension Store {
     return key
   }
 
+  /// Conformance operations as every backend runs them.
+  var conformanceOperations: ConformanceOperations { ConformanceOperations(sql: connection) }
+
   /// An audit's conformance report: the draft from its verdicts with the decided levels over it.
   /// - Throws: ``ConformanceError/noLinks(audit:)`` for an audit with no live link,
   ///   ``AuditError`` or ``SQLiteError``.
   public func acrDraft(audit name: String? = nil) throws -> (audit: Audit, draft: ACRDraft) {
-    try connection.reading {
-      guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
-      let links: Int64 =
-        try connection.first(
-          "SELECT count(*) AS n FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL", [audit.id])?
-        .decode("n") ?? 0
-      guard links > 0 else { throw ConformanceError.noLinks(audit: "\(audit.id) (\(audit.name))") }
-      // Every link of the audit read once, then each component's coverage computed from its
-      // share by the one rule, as `coverage` computes it.
-      let rows = Dictionary(
-        grouping: try EvidenceLinkRow.fetch(connection, where: "l.audit_id = ?", [audit.id])
-      ) { $0.itemKey.component }
-      let current = try criteria.currentItemsByComponent()
-      let scope = try audits.componentsInScope(audit).compactMap { entry in
-        current[entry.component].map { (component: entry.component, criteria: $0) }
-      }
-      // The coverage rule is pure work on what was read: spread over the cores.
-      let components = scope.concurrentMap { entry in
-        ACRDraft.Component(
-          title: entry.criteria.document.title,
-          coverage: Coverage(
-            component: entry.component, criteria: entry.criteria, links: rows[entry.component] ?? [],
-            platform: nil))
-      }
-      let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides())
-      return (
-        audit,
-        ACRDraft(
-          components: components, mapping: mapping, decisions: try conformance.decisions(audit: audit.id))
-      )
-    }
+    try connection.reading { try conformanceOperations.acrDraft(audit: name) }
   }
 
   /// Who signs the workspace's reports (`exhibit acr author`), when it was set.
   /// - Throws: ``SQLiteError``.
   public func acrAuthor() throws -> OpenACRDocument.Author? {
-    try connection.reading { try conformance.author() }
+    try connection.reading { try conformanceOperations.acrAuthor() }
   }
 
   /// Sets who signs the workspace's reports; audited.
   /// - Throws: ``SQLiteError``.
   public func setACRAuthor(_ author: OpenACRDocument.Author, actor: String) throws {
-    try conformance.setAuthor(author, actor: actor)
+    try conformanceOperations.setACRAuthor(author, actor: actor)
   }
 
   /// Decides a level of an audit's report for one criterion and component type; audited.
@@ -116,15 +89,8 @@ extension Store {
     audit name: String?, criterion: String, componentType: ACRComponentType, level: ConformanceLevel,
     remarks: String, actor: String
   ) throws -> ACRDecision {
-    guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
-    let types = Set(try audits.componentsInScope(audit).map { ACRComponentType($0.component.family) })
-    guard types.contains(componentType) else {
-      throw ConformanceError.componentTypeNotInAudit(componentType, audit: "\(audit.id) (\(audit.name))")
-    }
-    return try conformance.set(
-      ACRDecision(
-        criterion: criterion, componentType: componentType, level: level, remarks: remarks, actor: actor,
-        at: ""),
-      audit: audit.id, closed: audit.state == .closed, name: "\(audit.id) (\(audit.name))")
+    try conformanceOperations.setACRLevel(
+      audit: name, criterion: criterion, componentType: componentType, level: level, remarks: remarks,
+      actor: actor)
   }
 }

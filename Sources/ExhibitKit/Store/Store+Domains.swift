@@ -205,8 +205,7 @@ extension Store {
   /// Cues whose words match an item's, as links waiting for an auditor (``SuggestionQueries``).
   /// - Throws: ``SQLiteError``.
   public func suggestions(component: ComponentID? = nil, audit: String? = nil) throws -> [Suggestion] {
-    try SuggestionQueries(connection: connection).suggestions(
-      component: component, audit: try audits.current(audit)?.id)
+    try linkOperations.suggestions(component: component, audit: audit)
   }
 
   /// Records accepted suggestions as links; one that cannot be linked is returned with its reason.
@@ -214,17 +213,14 @@ extension Store {
   public func accept(_ suggestions: [Suggestion], auditor: String, audit: String? = nil) throws
     -> [Suggestion]
   {
-    try SuggestionQueries(connection: connection).accept(suggestions, auditor: auditor, audit: audit)
+    try linkOperations.accept(suggestions, auditor: auditor, audit: audit)
   }
 
   /// What waits for a decision in the audit: suggestions, and suggestions accepted earlier as
   /// untested links (``Suggestion/acceptedLink`` set).
   /// - Throws: ``LookupError``, ``AuditError`` or ``SQLiteError``.
   public func pendingSuggestions(component: ComponentID? = nil, audit: String? = nil) throws -> [Suggestion] {
-    try connection.reading {
-      try SuggestionQueries(connection: connection).pending(
-        component: component, audit: try audits.current(audit)?.id)
-    }
+    try connection.reading { try linkOperations.pendingSuggestions(component: component, audit: audit) }
   }
 
   /// Decides suggestions: a link with the decision's verdict by `auditor` for each, or a
@@ -235,16 +231,13 @@ extension Store {
     _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String = "",
     audit: String? = nil
   ) throws -> [Suggestion] {
-    try SuggestionQueries(connection: connection).decide(
-      suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
+    try linkOperations.decide(suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
   }
 
   /// Audit events, oldest first: all, or those about a component, a recording or an item (``AuditTrail``).
   /// - Throws: ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
   public func history(_ subject: String? = nil, audit: String? = nil) throws -> [AuditEvent] {
-    try connection.reading {
-      try auditTrail.history(subject, audit: try audit.map { try audits.resolve($0).id })
-    }
+    try connection.reading { try linkOperations.history(subject, audit: audit) }
   }
 
   /// Walks the audit chain and names the first event that breaks it.
@@ -259,8 +252,7 @@ extension Store {
     -> ReviewerPage
   {
     try connection.reading {
-      try ReviewerPageQuery(connection: connection).reviewerPage(
-        component: name, platform: platform, audit: try audits.current(audit)?.id)
+      try linkOperations.reviewerPage(component: name, platform: platform, audit: audit)
     }
   }
 

@@ -3,10 +3,10 @@ import ExhibitModel
 /// The catalogue at the level of its domains' operations: the seam a command may run on, one
 /// seam per domain put together. ``Store`` implements it on SQLite, and ExhibitPostgres'
 /// `PostgresCatalogue` on PostgreSQL. It holds the domains built on both so far: criteria, recordings,
-/// products and audits, evidence links and coverage, the WCAG mapping, search over what it
-/// holds, accounts and the audit trail (docs/postgres.md).
+/// products and audits, evidence links, coverage and suggestions, conformance reports, the WCAG
+/// mapping, search over what it holds, accounts and the audit trail (docs/postgres.md).
 public protocol CatalogueStorage: CriteriaStorage, RecordingStorage, AuditStorage, LinkStorage,
-  WCAGMappingStorage, SearchStorage, AccountStorage, AuditTrailStorage
+  ConformanceStorage, WCAGMappingStorage, SearchStorage, AccountStorage, AuditTrailStorage
 {
   /// Where the catalogue is, for messages: a path, or a URL without its password.
   var location: String { get }

@@ -65,6 +65,12 @@ extension PostgresCatalogue: AuditStorage {
     try await withAudits { try $0.auditProgress(name) }
   }
 
+  public func compareAudits(_ old: String, _ new: String, component: String?, platform: Platform?)
+    async throws -> AuditComparison
+  {
+    try await withAudits { try $0.compareAudits(old, new, component: component, platform: platform) }
+  }
+
   public func confirmCarried(_ item: String, audit: String?, note: String?, actor: String) async throws
     -> [EvidenceLink]
   {

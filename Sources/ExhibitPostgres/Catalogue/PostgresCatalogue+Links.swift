@@ -27,6 +27,38 @@ extension PostgresCatalogue: LinkStorage {
     }
   }
 
+  public func suggestions(component: ComponentID?, audit: String?) async throws -> [Suggestion] {
+    try await withLinks { try $0.suggestions(component: component, audit: audit) }
+  }
+
+  public func accept(_ suggestions: [Suggestion], auditor: String, audit: String?) async throws
+    -> [Suggestion]
+  {
+    try await withLinks { try $0.accept(suggestions, auditor: auditor, audit: audit) }
+  }
+
+  public func pendingSuggestions(component: ComponentID?, audit: String?) async throws -> [Suggestion] {
+    try await withLinks { try $0.pendingSuggestions(component: component, audit: audit) }
+  }
+
+  public func decide(
+    _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String, audit: String?
+  ) async throws -> [Suggestion] {
+    try await withLinks {
+      try $0.decide(suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
+    }
+  }
+
+  public func history(_ subject: String?, audit: String?) async throws -> [AuditEvent] {
+    try await withLinks { try $0.history(subject, audit: audit) }
+  }
+
+  public func reviewerPage(component name: String, platform: Platform?, audit: String?) async throws
+    -> ReviewerPage
+  {
+    try await withLinks { try $0.reviewerPage(component: name, platform: platform, audit: audit) }
+  }
+
   /// Runs `body` with the link operations over a connection of the pool.
   func withLinks<Result: Sendable>(_ body: @escaping @Sendable (LinkOperations) throws -> Result)
     async throws -> Result

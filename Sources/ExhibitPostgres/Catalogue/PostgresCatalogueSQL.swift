@@ -67,10 +67,11 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
   }
 
   /// Appends with the statements `PostgresStore`'s own append runs, chain lock first.
-  func appendAuditEvent(_ entry: AuditEntry) throws {
+  func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {
     _ = try run(PostgresStore.auditLockQuery)
     let event = try PostgresStore.chained(entry, after: try run(PostgresStore.auditHeadQuery).first)
     for insertion in PostgresStore.insertions(of: event) { _ = try run(insertion) }
+    return event
   }
 
   /// Sends one statement and waits for its rows.

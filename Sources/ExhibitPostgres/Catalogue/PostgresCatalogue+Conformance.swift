@@ -1,0 +1,48 @@
+import ExhibitKit
+import ExhibitModel
+
+// Conformance reports on PostgreSQL: the same operations as on SQLite (`ConformanceOperations`),
+// over a connection leased for each call (`PostgresCatalogueSQL`).
+
+extension PostgresCatalogue: ConformanceStorage {
+  public func acrDraft(audit name: String?) async throws -> (audit: Audit, draft: ACRDraft) {
+    let drafted = try await withConformance {
+      let drafted = try $0.acrDraft(audit: name)
+      return DraftedReport(audit: drafted.audit, draft: drafted.draft)
+    }
+    return (drafted.audit, drafted.draft)
+  }
+
+  public func acrAuthor() async throws -> OpenACRDocument.Author? {
+    try await withConformance { try $0.acrAuthor() }
+  }
+
+  public func setACRAuthor(_ author: OpenACRDocument.Author, actor: String) async throws {
+    try await withConformance { try $0.setACRAuthor(author, actor: actor) }
+  }
+
+  @discardableResult
+  public func setACRLevel(
+    audit name: String?, criterion: String, componentType: ACRComponentType, level: ConformanceLevel,
+    remarks: String, actor: String
+  ) async throws -> ACRDecision {
+    try await withConformance {
+      try $0.setACRLevel(
+        audit: name, criterion: criterion, componentType: componentType, level: level, remarks: remarks,
+        actor: actor)
+    }
+  }
+
+  /// Runs `body` with the conformance operations over a connection of the pool.
+  private func withConformance<Result: Sendable>(
+    _ body: @escaping @Sendable (ConformanceOperations) throws -> Result
+  ) async throws -> Result {
+    try await withCatalogueSQL { sql in try body(ConformanceOperations(sql: sql)) }
+  }
+}
+
+/// An audit's drafted report, sendable across the pool's tasks.
+private struct DraftedReport: Sendable {
+  let audit: Audit
+  let draft: ACRDraft
+}
