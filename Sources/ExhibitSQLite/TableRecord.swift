@@ -38,6 +38,8 @@ public protocol RowQuerying {
 }
 
 extension RowQuerying {
+  /// Reads every row with ``query(_:_:)``, then hands each to `body`.
+  /// - Throws: The engine's error, or what `body` throws.
   public func forEachRow(_ sql: String, _ values: [any SQLBindable], _ body: (any RowCursor) throws -> Void)
     throws
   {
