@@ -100,7 +100,9 @@ struct AuditComparisonQuery {
   {
     let oldLinks = try links(of: old.id)
     let newLinks = try links(of: new.id)
-    var names = try self.names(of: old.id, new.id)
+    var names = try self.names(
+      items: oldLinks.map(\.item) + newLinks.map(\.item),
+      recordings: oldLinks.map(\.recording) + newLinks.map(\.recording))
     let before = entries(oldLinks, &names, component: component, platform: platform)
     let after = entries(newLinks, &names, component: component, platform: platform)
     var rows: [AuditComparison.Row] = []
@@ -164,21 +166,28 @@ struct AuditComparisonQuery {
     return links
   }
 
-  /// The live links of two audits that rest on a recording (the ones ``links(of:)`` reads), over
-  /// `?1` and `?2`.
-  private static let linksOfBoth = """
-    SELECT l.item_id, l.recording_id FROM evidence_link l
-    WHERE l.audit_id IN (?1, ?2) AND l.retracted_at IS NULL AND l.recording_id IS NOT NULL
-    """
+  /// Runs `select` (which ends `IN (%IDS)`) over `ids`, each once, a few hundred bound at a time:
+  /// a list both engines take (SQLite's `json_each` is its own).
+  private func forEachRow(
+    _ select: String, in ids: [Int64], _ body: (any RowCursor) throws -> Void
+  ) throws {
+    let unique = Array(Set(ids)).sorted()
+    var start = 0
+    while start < unique.count {
+      let chunk = Array(unique[start..<min(start + 500, unique.count)])
+      try connection.forEachRow(
+        select.replacingOccurrences(
+          of: "%IDS", with: Array(repeating: "?", count: chunk.count).joined(separator: ", ")),
+        chunk, body)
+      start += chunk.count
+    }
+  }
 
   /// The items and recordings the two audits' live links name, numbered and ranked.
-  private func names(of old: Int64, _ new: Int64) throws -> Names {
+  private func names(items itemIDs: [Int64], recordings recordingIDs: [Int64]) throws -> Names {
     var names = Names()
     var numberOfKey: [String: Int] = [:]
-    try connection.forEachRow(
-      "SELECT i.id, i.key FROM criteria_item i WHERE i.id IN (SELECT b.item_id FROM (\(Self.linksOfBoth)) b)",
-      [old, new]
-    ) { row in
+    try forEachRow("SELECT i.id, i.key FROM criteria_item i WHERE i.id IN (%IDS)", in: itemIDs) { row in
       guard let id = row.integer(0), let text = row.text(1), let key = ItemKey(text) else { return }
       // The same key in two revisions is one item.
       if let known = numberOfKey[text] {
@@ -199,11 +208,11 @@ struct AuditComparisonQuery {
       names.itemRanks[index] = (components[names.items[index].component] ?? 0) << 40 | rank
     }
     var columnNumbers: [Column: Int] = [:]
-    try connection.forEachRow(
+    try forEachRow(
       """
       SELECT r.id, r.platform, r.assistive_tech, r.browser, r.device, r.os_version, r.sha256 FROM recording r
-      WHERE r.id IN (SELECT b.recording_id FROM (\(Self.linksOfBoth)) b)
-      """, [old, new]
+      WHERE r.id IN (%IDS)
+      """, in: recordingIDs
     ) { row in
       guard let id = row.integer(0), let platform = row.text(1).flatMap(Platform.init(rawValue:)) else {
         return
