@@ -5,6 +5,7 @@ import ExhibitModel
 // over a connection leased for each call (`PostgresCatalogueSQL`).
 
 extension PostgresCatalogue: ConformanceStorage {
+  /// An audit's conformance report, drafted from its verdicts (`ConformanceStorage`).
   public func acrDraft(audit name: String?) async throws -> (audit: Audit, draft: ACRDraft) {
     let drafted = try await withConformance {
       let drafted = try $0.acrDraft(audit: name)
@@ -13,14 +14,17 @@ extension PostgresCatalogue: ConformanceStorage {
     return (drafted.audit, drafted.draft)
   }
 
+  /// Who signs the catalogue's reports (`ConformanceStorage`).
   public func acrAuthor() async throws -> OpenACRDocument.Author? {
     try await withConformance { try $0.acrAuthor() }
   }
 
+  /// Sets who signs the catalogue's reports; audited (`ConformanceStorage`).
   public func setACRAuthor(_ author: OpenACRDocument.Author, actor: String) async throws {
     try await withConformance { try $0.setACRAuthor(author, actor: actor) }
   }
 
+  /// Decides a level of an audit's report; audited (`ConformanceStorage`).
   @discardableResult
   public func setACRLevel(
     audit name: String?, criterion: String, componentType: ACRComponentType, level: ConformanceLevel,

@@ -6,19 +6,23 @@ import ExhibitModel
 // chain's lock at its start, so links from every server and their events form one chain.
 
 extension PostgresCatalogue: LinkStorage {
+  /// Links evidence to a criterion with a verdict; audited (`LinkStorage`).
   public func link(_ request: LinkRequest) async throws -> EvidenceLink {
     try await withLinks { try $0.link(request) }
   }
 
+  /// Retracts a live link with a reason; audited (`LinkStorage`).
   public func unlink(_ id: Int64, reason: String, actor: String, audit: String?) async throws -> EvidenceLink
   {
     try await withLinks { try $0.unlink(id, reason: reason, actor: actor, audit: audit) }
   }
 
+  /// One link by id (`LinkStorage`).
   public func evidenceLink(_ id: Int64) async throws -> EvidenceLink {
     try await withLinks { try $0.evidenceLink(id) }
   }
 
+  /// A component's coverage matrix in an audit (`LinkStorage`).
   public func coverage(_ component: ComponentID, platform: Platform?, audit: String?) async throws -> Coverage
   {
     let criteria = try await componentCriteria(component, platform: platform)
@@ -27,20 +31,24 @@ extension PostgresCatalogue: LinkStorage {
     }
   }
 
+  /// Cues whose words match an item's, as links waiting for an auditor (`LinkStorage`).
   public func suggestions(component: ComponentID?, audit: String?) async throws -> [Suggestion] {
     try await withLinks { try $0.suggestions(component: component, audit: audit) }
   }
 
+  /// Records suggestions as untested links (`LinkStorage`).
   public func accept(_ suggestions: [Suggestion], auditor: String, audit: String?) async throws
     -> [Suggestion]
   {
     try await withLinks { try $0.accept(suggestions, auditor: auditor, audit: audit) }
   }
 
+  /// What waits for a decision in the audit (`LinkStorage`).
   public func pendingSuggestions(component: ComponentID?, audit: String?) async throws -> [Suggestion] {
     try await withLinks { try $0.pendingSuggestions(component: component, audit: audit) }
   }
 
+  /// Decides suggestions: verdicts or dismissals (`LinkStorage`).
   public func decide(
     _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String, audit: String?
   ) async throws -> [Suggestion] {
@@ -49,10 +57,12 @@ extension PostgresCatalogue: LinkStorage {
     }
   }
 
+  /// Audit events, all or about a subject (`LinkStorage`).
   public func history(_ subject: String?, audit: String?) async throws -> [AuditEvent] {
     try await withLinks { try $0.history(subject, audit: audit) }
   }
 
+  /// The reviewer's page of a component (`LinkStorage`).
   public func reviewerPage(component name: String, platform: Platform?, audit: String?) async throws
     -> ReviewerPage
   {
