@@ -47,7 +47,7 @@ package struct LinkOperations {
   package func coverage(
     _ component: ComponentID, criteria: ComponentCriteria, platform: Platform?, audit: String?
   ) throws -> Coverage {
-    let audit = try ledger.audits.current(audit)?.id
+    let audit = try audits.current(audit)?.id
     let links = try CoverageQuery.links(of: component, audit: audit, in: sql)
     return Coverage(component: component, criteria: criteria, links: links, platform: platform)
   }
@@ -56,7 +56,7 @@ package struct LinkOperations {
   /// or the named audit's.
   /// - Throws: ``AuditError`` or the backend's error.
   package func links(toRecording id: Int64, audit: String?) throws -> [RecordingDetail.Link] {
-    try ledger.links(toRecording: id, audit: try audit.map { try ledger.audits.resolve($0).id })
+    try ledger.links(toRecording: id, audit: try audit.map { try audits.resolve($0).id })
   }
 }
 

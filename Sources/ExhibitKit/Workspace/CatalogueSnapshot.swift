@@ -17,6 +17,9 @@ public final class CatalogueSnapshot {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-snapshot-\(UUID())")
     let path = folder.appendingPathComponent("exhibit.sqlite").path
     do {
+      // Its owner's only: the copy holds the accounts' password hashes too.
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       store = try Store.open(at: path, access: .write)
     } catch {
       try? FileManager.default.removeItem(at: folder)
