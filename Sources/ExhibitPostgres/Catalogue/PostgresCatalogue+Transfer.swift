@@ -88,7 +88,7 @@ extension PostgresCatalogue {
         }
         try await connection.query(
           PostgresQuery(
-            unsafeSQL: "UPDATE audit SET closed_at = $1, closed_by = $2 WHERE id = $3", binds: bindings),
+            unsafeSQL: PostgresCatalogueSQL.numberingPlaceholders(CatalogueTables.closing), binds: bindings),
           logger: logger)
       }
     }
