@@ -113,6 +113,7 @@ let package = Package(
         .embedInCode("Migrations/003-wcag-override.sql"), .embedInCode("Migrations/004-criteria-search.sql"),
         .embedInCode("Migrations/005-accounts.sql"), .embedInCode("Migrations/006-recordings.sql"),
         .embedInCode("Migrations/007-audits-and-links.sql"),
+        .embedInCode("Migrations/008-change-signal-and-sign-in.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.
@@ -121,6 +122,8 @@ let package = Package(
       dependencies: [
         "ExhibitKit",
         "ExhibitModel",
+        // A team's catalogue: pages served from PostgreSQL, by as many servers as there are.
+        "ExhibitPostgres",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

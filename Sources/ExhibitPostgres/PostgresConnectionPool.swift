@@ -64,6 +64,14 @@ actor PostgresConnectionPool {
     wakeOne()
   }
 
+  /// A connection of its own, outside the pool, for a caller that keeps it (a listener); the
+  /// caller closes it.
+  /// - Throws: postgres-nio's error when it cannot be made.
+  func dedicatedConnection() async throws -> PostgresConnection {
+    nextID += 1
+    return try await PostgresConnection.connect(configuration: configuration, id: nextID, logger: logger)
+  }
+
   /// Closes every idle connection; call once no operation is running.
   func close() async {
     let closing = idle

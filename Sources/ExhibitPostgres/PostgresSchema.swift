@@ -32,6 +32,9 @@ public enum PostgresSchema {
     Migration(
       version: 7, name: "audits-and-links",
       sql: String(decoding: PackageResources._07_audits_and_links_sql, as: UTF8.self)),
+    Migration(
+      version: 8, name: "change-signal-and-sign-in",
+      sql: String(decoding: PackageResources._08_change_signal_and_sign_in_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -71,7 +74,18 @@ public enum PostgresSchema {
     "product": "SELECT, INSERT", "audit": "SELECT, INSERT, UPDATE", "evidence_link": "SELECT, INSERT, UPDATE",
     "workspace_setting": "SELECT, INSERT, UPDATE", "suggestion_dismissal": "SELECT, INSERT",
     "acr_decision": "SELECT, INSERT", "conformance_setting": "SELECT, INSERT, UPDATE",
+    // The throttle's counts are raised, reset after a success, and forgotten once old.
+    "sign_in_failure": "SELECT, INSERT, UPDATE, DELETE",
   ]
+
+  /// The channel a commit that changed what pages show is signalled on (`NOTIFY`), to every
+  /// server listening.
+  public static let changeChannel = "exhibit_catalogue"
+
+  /// Tables whose changes are signalled on ``changeChannel``: every table but those of sign-ins.
+  public static let signalledTables: Set<String> = Set(applicationRights.keys).subtracting([
+    "exhibit_schema", "web_session", "web_secret", "sign_in_failure",
+  ])
 }
 
 /// The advisory locks Exhibit takes, one number each, the same on every server.

@@ -38,6 +38,26 @@ public final class PostgresStore: Sendable {
     _ location: PostgresLocation, maximumConnections: Int = 8,
     _ body: (PostgresStore) async throws -> Result
   ) async throws -> Result {
+    let store = try await open(location, maximumConnections: maximumConnections)
+    do {
+      let result = try await body(store)
+      await store.close()
+      return result
+    } catch {
+      await store.close()
+      throw error
+    }
+  }
+
+  /// A store connected to `location`, for a caller that outlives one body (a server); close it
+  /// with ``close()``.
+  ///
+  /// The first connection is made now, so a wrong password or a missing database is reported
+  /// here, before any work.
+  /// - Throws: ``PostgresStoreError``.
+  public static func open(_ location: PostgresLocation, maximumConnections: Int = 8) async throws
+    -> PostgresStore
+  {
     var logger = Logger(label: "exhibit.postgres")
     logger.logLevel = .critical
     let configuration: PostgresConnection.Configuration
@@ -47,16 +67,18 @@ public final class PostgresStore: Sendable {
     let pool = PostgresConnectionPool(
       configuration: configuration, maximum: maximumConnections, logger: logger)
     let store = PostgresStore(pool: pool, url: location.redacted, logger: logger)
-    // A first connection before the body, so a wrong password or a missing database is said at once.
-    try await store.withConnection { _ in }
     do {
-      let result = try await body(store)
-      await pool.close()
-      return result
+      try await store.withConnection { _ in }
     } catch {
       await pool.close()
       throw error
     }
+    return store
+  }
+
+  /// Closes the store's connections; call once no operation is running.
+  public func close() async {
+    await pool.close()
   }
 
   /// Runs `body` on a connection of the pool, given back afterwards.

@@ -41,10 +41,9 @@ public struct ServerSettings: Sendable {
     self.port = port
     self.databasePath = databasePath
     self.mode = mode
-    let databaseFolder = (databasePath as NSString).deletingLastPathComponent
-    let workspace = (databaseFolder as NSString).deletingLastPathComponent
-    self.exportsFolder =
-      exportsFolder ?? ((workspace.isEmpty ? "." : workspace) as NSString).appendingPathComponent("Exports")
+    // A catalogue on a database server has no workspace folder: the server's is the one it runs in.
+    let workspace = WorkspaceFolder(databasePath: databasePath).path
+    self.exportsFolder = exportsFolder ?? (workspace as NSString).appendingPathComponent("Exports")
   }
 
   /// The host names of `--allowed-host` values and a `--public-url`, lowercased, without port.

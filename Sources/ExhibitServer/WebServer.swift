@@ -7,7 +7,7 @@ import Logging
 /// audit trail and JSON.
 public struct WebServer: Sendable {
   let settings: ServerSettings
-  let stores: StorePool
+  let stores: CataloguePool
   let shelf: BundleShelf
   let tokens: SessionTokens
   let throttle: SignInThrottle
@@ -26,13 +26,14 @@ public struct WebServer: Sendable {
   /// The `Server` header's value.
   static let serverName = "Exhibit"
 
-  /// Opens the workspace database for serving.
+  /// Opens the workspace's SQLite database for serving.
   /// - Parameters:
   ///   - settings: What to serve, where and to whom.
   ///   - logger: Where the server's diagnostics go; `exhibit serve` gives one that writes
   ///     rate-limited lines to stderr (``ServerLogHandler``).
   /// - Throws: ``ServerError/noAccounts(host:)`` when accounts are required and there are none,
-  ///   ``WorkspaceError`` for a missing database, or ``SQLiteError``.
+  ///   ``WorkspaceError`` for a missing database or a database URL (``open(settings:logger:environment:)``
+  ///   serves those), or ``SQLiteError``.
   public init(settings: ServerSettings, logger: Logger = ServerLogHandler.logger()) throws {
     if DatabaseURL.isPostgres(settings.databasePath) {
       throw WorkspaceError.serverDatabase(url: DatabaseURL.withoutPassword(settings.databasePath))
@@ -46,13 +47,55 @@ public struct WebServer: Sendable {
     if settings.mode == .accounts, try store.accounts().isEmpty {
       throw ServerError.noAccounts(host: settings.host)
     }
-    let secret = try store.webSecret(orStore: SessionTokens.random())
+    self.init(
+      settings: settings, logger: logger, backend: try SQLiteBackend(path: settings.databasePath),
+      secret: try store.webSecret(orStore: SessionTokens.random()), ledger: MemorySignInLedger())
+  }
+
+  /// Opens the catalogue `settings` names for serving: a workspace's SQLite file, or a team's
+  /// PostgreSQL database (`postgres://…`), which any number of servers may serve at once.
+  /// - Parameters:
+  ///   - settings: What to serve, where and to whom.
+  ///   - logger: Where the server's diagnostics go.
+  ///   - environment: Where a database URL's password may come from (`PGPASSWORD`, `PGPASSFILE`).
+  /// - Returns: The server, its connections open; ``run(onListening:)`` serves and closes them.
+  /// - Throws: ``ServerError/noAccounts(host:)`` when accounts are required and there are none,
+  ///   ``WorkspaceError``, ``SQLiteError`` or `PostgresStoreError`.
+  public static func open(
+    settings: ServerSettings, logger: Logger = ServerLogHandler.logger(),
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async throws -> WebServer {
+    guard DatabaseURL.isPostgres(settings.databasePath) else {
+      return try WebServer(settings: settings, logger: logger)
+    }
+    // A connection for each of the pool's threads, and one for the sign-in throttle's ledger.
+    let backend = try await PostgresBackend(
+      url: settings.databasePath, environment: environment,
+      maximumConnections: settings.databaseThreads + 1, folder: FileManager.default.currentDirectoryPath)
+    do {
+      if settings.mode == .accounts, try await backend.catalogue.accounts().isEmpty {
+        throw ServerError.noAccounts(host: settings.host)
+      }
+      return WebServer(
+        settings: settings, logger: logger, backend: backend,
+        secret: try await backend.catalogue.webSecret(orStore: SessionTokens.random()),
+        ledger: PostgresSignInLedger(catalogue: backend.catalogue))
+    } catch {
+      await backend.close()
+      throw error
+    }
+  }
+
+  private init(
+    settings: ServerSettings, logger: Logger, backend: any CatalogueBackend, secret: String,
+    ledger: any SignInFailureLedger
+  ) {
     self.settings = settings
     self.logger = logger
-    stores = try StorePool(path: settings.databasePath, threadCount: settings.databaseThreads)
+    stores = CataloguePool(backend: backend, threadCount: settings.databaseThreads)
     shelf = BundleShelf(folder: settings.exportsFolder, freeFloor: settings.exportFreeFloor)
     tokens = SessionTokens(secretHex: secret)
-    throttle = SignInThrottle(base: settings.signInDelay, clock: settings.signInClock)
+    throttle = SignInThrottle(base: settings.signInDelay, clock: settings.signInClock, ledger: ledger)
     connections = ConnectionLimiter(perAddress: settings.connectionsPerAddress)
     if settings.mode == .accounts {
       // The decoy hash an unknown account is checked against is made now, not on the first
@@ -84,9 +127,11 @@ public struct WebServer: Sendable {
       stores: stores, accounts: settings.mode == .accounts, passwordHasher: settings.passwordHasher,
       throttle: throttle
     ).register(in: groups)
-    BundleRoutes(stores: stores, shelf: shelf, databasePath: settings.databasePath).register(in: groups)
-    WorkspaceRoutes(stores: stores, folder: WorkspaceFolder(databasePath: settings.databasePath))
-      .register(in: groups)
+    BundleRoutes(stores: stores, shelf: shelf).register(in: groups)
+    WorkspaceRoutes(
+      stores: stores, folder: WorkspaceFolder(databasePath: settings.databasePath), storage: settings.storage
+    )
+    .register(in: groups)
     groups.assets.get(":asset") { request, _ -> Response in
       guard let asset = Assets.asset(at: request.uri.path) else {
         throw WebError.notFound("there is no such file")

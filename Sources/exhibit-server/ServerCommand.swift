@@ -12,7 +12,10 @@ struct ServerCommand: AsyncParsableCommand {
     abstract: "Serve the workspace in the browser: overview, checklists, player, judging, search, bundles.",
     version: Exhibit.version)
 
-  @Option(help: "The database file (default: $EXHIBIT_DB, else ./Database/exhibit.sqlite).")
+  @Option(
+    help:
+      "The database file, or a team's postgres:// URL (default: $EXHIBIT_DB, else ./Database/exhibit.sqlite)."
+  )
   var db: String?
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
@@ -73,7 +76,7 @@ struct ServerCommand: AsyncParsableCommand {
   }
 
   private func serve(_ settings: ServerSettings) async throws {
-    let server = try WebServer(settings: settings, logger: ServerLogHandler.logger())
+    let server = try await WebServer.open(settings: settings, logger: ServerLogHandler.logger())
     try await server.run { host, port in
       let shown = host.contains(":") ? "[\(host)]" : host
       FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))

@@ -140,22 +140,24 @@ import Testing
     #expect(try store.accounts().map(\.name) == ["ada"])
   }
 
-  @Test func aHundredFailuresCloseAnAccountUntilTheWindowPasses() {
+  @Test func aHundredFailuresCloseAnAccountUntilTheWindowPasses() async throws {
     let clock = ManualClock()
     let throttle = SignInThrottle(base: 0.5, clock: clock.signInClock)
     for number in 0..<SignInThrottle.accountCeiling {
-      guard case .proceed(_, let ticket) = throttle.admit(account: "ada", address: "10.0.0.\(number % 250)")
+      guard
+        case .proceed(_, let ticket) = try await throttle.admit(
+          account: "ada", address: "10.0.0.\(number % 250)")
       else {
         Issue.record("attempt \(number) was refused")
         return
       }
-      throttle.finish(ticket, succeeded: false)
+      try await throttle.finish(ticket, succeeded: false)
     }
-    #expect(throttle.admit(account: "ada", address: "10.9.9.9") == .refused(retryAfter: 900))
+    #expect(try await throttle.admit(account: "ada", address: "10.9.9.9") == .refused(retryAfter: 900))
     clock.advance(10 * 60)
-    #expect(throttle.admit(account: "ada", address: "10.9.9.9") == .refused(retryAfter: 300))
+    #expect(try await throttle.admit(account: "ada", address: "10.9.9.9") == .refused(retryAfter: 300))
     clock.advance(5 * 60)
-    guard case .proceed(let wait, _) = throttle.admit(account: "ada", address: "10.9.9.9") else {
+    guard case .proceed(let wait, _) = try await throttle.admit(account: "ada", address: "10.9.9.9") else {
       Issue.record("the account stayed closed after the window")
       return
     }

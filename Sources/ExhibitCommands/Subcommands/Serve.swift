@@ -35,11 +35,13 @@ struct Serve: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      // Not on a server's database yet; and its URL is never passed on where `ps` shows it.
+      // A database URL is passed on in the environment, never where `ps` shows it.
+      var arguments = ["--host", host, "--port", String(port)]
       if global.isServerDatabase {
-        throw WorkspaceError.serverDatabase(url: DatabaseURL.withoutPassword(global.databasePath))
+        setenv("EXHIBIT_DB", global.databasePath, 1)
+      } else {
+        arguments += ["--db", global.databasePath]
       }
-      var arguments = ["--db", global.databasePath, "--host", host, "--port", String(port)]
       if let exports { arguments += ["--exports", exports] }
       if accounts { arguments.append("--accounts") }
       for host in allowedHosts { arguments += ["--allowed-host", host] }

@@ -62,13 +62,15 @@ package struct LinkOperations {
 
 extension LinkOperations {
   /// Everything stored about the recording `reference` names: paths, streams, captions with
-  /// cues, and every link to it.
-  /// - Throws: ``RecordingLookupError`` or the backend's error.
-  package func recordingDetail(_ reference: String, currentDirectory: String) throws -> RecordingDetail {
+  /// cues, and every link to it (or those of the audit `audit` names, when one is given).
+  /// - Throws: ``RecordingLookupError``, ``AuditError`` or the backend's error.
+  package func recordingDetail(_ reference: String, currentDirectory: String, audit: String? = nil) throws
+    -> RecordingDetail
+  {
     let library = RecordingLibrary(connection: sql)
     let id = try library.resolveRecording(reference, currentDirectory: currentDirectory)
     var detail = try library.recordingDetail(id: id)
-    detail.links = try ledger.links(toRecording: id)
+    detail.links = try links(toRecording: id, audit: audit)
     return detail
   }
 }

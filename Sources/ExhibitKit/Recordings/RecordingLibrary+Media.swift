@@ -6,7 +6,7 @@ extension RecordingLibrary {
   /// - Returns: The first path not marked missing, or nil when the SHA-256 names no recording or
   ///   every path it was seen at is missing.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
-  func mediaFile(sha256: String) throws -> MediaFile? {
+  package func mediaFile(sha256: String) throws -> MediaFile? {
     try connection.first(
       """
       SELECT p.path, p.size, p.mtime_ns, r.container FROM recording r
@@ -25,7 +25,7 @@ extension RecordingLibrary {
 
   /// A recording's caption tracks in the order ``recordingDetail(id:)`` lists them.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
-  func captionFiles(sha256: String) throws -> [MediaFile] {
+  package func captionFiles(sha256: String) throws -> [MediaFile] {
     try connection.query(
       """
       SELECT t.path, t.size, t.mtime_ns, t.language, t.sha256 FROM caption_track t

@@ -147,6 +147,11 @@ extension RecordingLibrary {
 package struct RecordingLibrary {
   /// The catalogue's database: the workspace's SQLite file, or a PostgreSQL connection.
   let connection: any CatalogueSQL
+
+  /// The recordings the catalogue `connection` reaches holds.
+  package init(connection: any CatalogueSQL) {
+    self.connection = connection
+  }
 }
 
 extension RecordingLibrary {

@@ -35,6 +35,19 @@ public protocol RecordingStorage {
   /// - Throws: ``RecordingLookupError``, or the backend's error.
   func recordingDetail(_ reference: String, currentDirectory: String) async throws -> RecordingDetail
 
+  /// Everything stored about the recording whose SHA-256 is `sha256`, with the links of the
+  /// audit `audit` names (every link when nil), as the recording's page shows it.
+  /// - Throws: ``RecordingLookupError``, ``AuditError``, or the backend's error.
+  func recordingDetail(sha256: String, audit: String?) async throws -> RecordingDetail
+
+  /// The present file holding a recording's bytes, by its full SHA-256; nil when none is present.
+  /// - Throws: The backend's error.
+  func mediaFile(sha256: String) async throws -> MediaFile?
+
+  /// A recording's caption files, in the order its detail lists its tracks.
+  /// - Throws: The backend's error.
+  func captionFiles(sha256: String) async throws -> [MediaFile]
+
   /// Sets what an auditor knows of a recording by hand (``RecordingCorrection``), audited;
   /// nothing is written when any field is refused.
   /// - Returns: The recording's row id.

@@ -155,6 +155,15 @@ extension Store {
     }
   }
 
+  /// Everything stored about the recording whose SHA-256 is `sha256`, with the links of the
+  /// audit `audit` names (every link when nil).
+  /// - Throws: ``RecordingLookupError``, ``AuditError`` or ``SQLiteError``.
+  public func recordingDetail(sha256: String, audit: String?) throws -> RecordingDetail {
+    try connection.reading {
+      try linkOperations.recordingDetail(sha256, currentDirectory: "/", audit: audit)
+    }
+  }
+
   /// The attributor, knowing the imported components, that tells what a recording is of.
   /// - Throws: ``SQLiteError``.
   public func recordingAttributor() throws -> RecordingAttributor {

@@ -43,6 +43,18 @@ extension PostgresCatalogue: RecordingStorage {
 
   /// Sets what an auditor knows of a recording by hand, audited, as on SQLite.
   /// - Throws: `RecordingLookupError`, `LookupError`, `RecordingCorrectionError` or `PostgresStoreError`.
+  public func recordingDetail(sha256: String, audit: String?) async throws -> RecordingDetail {
+    try await withLinks { try $0.recordingDetail(sha256, currentDirectory: "/", audit: audit) }
+  }
+
+  public func mediaFile(sha256: String) async throws -> MediaFile? {
+    try await withCatalogueSQL { sql in try RecordingLibrary(connection: sql).mediaFile(sha256: sha256) }
+  }
+
+  public func captionFiles(sha256: String) async throws -> [MediaFile] {
+    try await withCatalogueSQL { sql in try RecordingLibrary(connection: sql).captionFiles(sha256: sha256) }
+  }
+
   @discardableResult
   public func setRecording(
     _ reference: String, _ correction: RecordingCorrection, actor: String, currentDirectory: String

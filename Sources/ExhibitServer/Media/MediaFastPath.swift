@@ -15,7 +15,7 @@ import NIOCore
 /// to a task, the thread pool and back, the router and middleware, and copying the bytes through
 /// user space.
 struct MediaFastPath: Sendable {
-  let stores: StorePool
+  let stores: CataloguePool
   let hosts: HostGuard
   let mode: AccessMode
   let readers: ReaderGrants

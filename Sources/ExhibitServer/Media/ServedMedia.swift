@@ -2,7 +2,7 @@ import ExhibitKit
 import Foundation
 
 /// A recording as the media route serves it: the file catalogued under its SHA-256 and the type
-/// it is sent as. Read once per database version and shared (``StorePool/cachedRead(_:_:)``), by
+/// it is sent as. Read once per database version and shared (``CataloguePool/cachedRead(_:_:)``), by
 /// the route and by ``MediaFastPath``.
 struct ServedMedia: Sendable, Equatable {
   /// The file as catalogued.
@@ -16,8 +16,8 @@ struct ServedMedia: Sendable, Equatable {
   static func cacheKey(_ sha256: String) -> String { "media \(sha256)" }
 
   /// The recording `sha256` from the database, or nil when no file of it is on record.
-  static func read(_ sha256: String, from store: Store) throws -> ServedMedia? {
-    try store.mediaFile(sha256: sha256).map {
+  static func read(_ sha256: String, from store: any CatalogueStorage) async throws -> ServedMedia? {
+    try await store.mediaFile(sha256: sha256).map {
       ServedMedia(
         file: $0, contentType: MediaRoutes.contentType(container: $0.container, path: $0.path),
         etag: "\"\(sha256)\"")

@@ -5,7 +5,7 @@ import Hummingbird
 /// `/api/…`: every page's data as JSON with the CLI's keys, and the writes a script needs.
 /// Errors are `{"error": {"code", "message"}}`.
 struct APIRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
 
   /// A recording as `recordings list --json` prints it, plus where to fetch its bytes and captions.
   struct RecordingEntry: Encodable, Sendable {
@@ -71,7 +71,7 @@ struct APIRoutes {
       let audit = context.visitor.audit
       return try .json(
         try await stores.cachedRead("overview \(audit ?? "")") {
-          try ComponentOverview.all(in: $0, audit: audit)
+          try await ComponentOverview.all(in: $0, audit: audit)
         })
     }
 
@@ -79,7 +79,8 @@ struct APIRoutes {
       let component = try context.component()
       let platform = try request.platform()
       let audit = request.query("audit") ?? context.visitor.audit
-      return try .json(try await stores.read { try $0.coverage(component, platform: platform, audit: audit) })
+      return try .json(
+        try await stores.read { try await $0.coverage(component, platform: platform, audit: audit) })
     }
 
     groups.api.get("components/:family/:slug/suggestions") { _, context -> Response in
@@ -87,8 +88,8 @@ struct APIRoutes {
       let audit = context.visitor.audit
       return try .json(
         try await stores.read { store in
-          _ = try store.componentCriteria(component)
-          return try store.suggestions(component: component, audit: audit)
+          _ = try await store.componentCriteria(component, platform: nil)
+          return try await store.suggestions(component: component, audit: audit)
         })
     }
 
@@ -97,15 +98,22 @@ struct APIRoutes {
       let platform = try request.platform()
       return try .json(
         try await stores.read { store in
-          try store.recordings(component: try component.map(store.resolveComponent), platform: platform).map {
-            summary in
+          var resolved: ComponentID?
+          if let component { resolved = try await store.resolveComponent(component) }
+          var entries: [RecordingEntry] = []
+          for summary in try await store.recordings(
+            component: resolved, platform: platform, status: nil, unattributed: false)
+          {
             guard let sha = summary.sha256 else {
-              return RecordingEntry(summary: summary, mediaUrl: nil, captions: [])
+              entries.append(RecordingEntry(summary: summary, mediaUrl: nil, captions: []))
+              continue
             }
-            return RecordingEntry(
-              summary: summary, mediaUrl: "/media/\(sha)",
-              captions: try Self.captionURLs(sha: sha, store: store))
+            entries.append(
+              RecordingEntry(
+                summary: summary, mediaUrl: "/media/\(sha)",
+                captions: try await Self.captionURLs(sha: sha, store: store)))
           }
+          return entries
         })
     }
 
@@ -113,10 +121,10 @@ struct APIRoutes {
       let sha = try context.recordingSHA256()
       return try .json(
         try await stores.read { store in
-          let detail = try RecordingPageData.read(sha256: sha, audit: nil, from: store).detail
+          let detail = try await RecordingPageData.read(sha256: sha, audit: nil, from: store).detail
           return RecordingDetailEntry(
             detail: detail, mediaUrl: "/media/\(sha)",
-            captionUrls: try Self.captionURLs(sha: sha, store: store))
+            captionUrls: try await Self.captionURLs(sha: sha, store: store))
         })
     }
 
@@ -127,16 +135,17 @@ struct APIRoutes {
       let query = SearchPage.Query(
         text: text, component: request.query("component"), platform: try request.platform(),
         kind: try request.query("kind").map(Self.searchKind))
-      return try .json(try await stores.cachedRead(query.cacheKey) { try PageRoutes.search(query, in: $0) })
+      return try .json(
+        try await stores.cachedRead(query.cacheKey) { try await PageRoutes.search(query, in: $0) })
     }
 
     groups.api.get("history") { request, _ -> Response in
       let subject = request.query("subject")
-      return try .json(try await stores.read { try $0.history(subject) })
+      return try .json(try await stores.read { try await $0.history(subject, audit: nil) })
     }
 
     groups.api.get("history/chain") { _, _ -> Response in
-      try .json(try await stores.read { try $0.verifyAuditChain() })
+      try .json(try await stores.read { try await $0.verifyAuditChain() })
     }
 
     groups.api.post("links") { request, context -> Response in
@@ -147,7 +156,7 @@ struct APIRoutes {
         to: body.to.map { String($0) }, note: body.note ?? "", auditor: auditor,
         otherPlatform: body.otherPlatform ?? false, otherComponent: body.otherComponent ?? false,
         audit: body.audit ?? context.visitor.audit)
-      return try .json(try await stores.write { try $0.link(linkRequest) })
+      return try .json(try await stores.write { try await $0.link(linkRequest) })
     }
 
     groups.api.post("links/:id/retract") { request, context -> Response in
@@ -171,8 +180,8 @@ struct APIRoutes {
     return kind
   }
 
-  static func captionURLs(sha: String, store: Store) throws -> [RecordingEntry.Caption] {
-    try store.captionFiles(sha256: sha).enumerated().map { index, file in
+  static func captionURLs(sha: String, store: any CatalogueStorage) async throws -> [RecordingEntry.Caption] {
+    try await store.captionFiles(sha256: sha).enumerated().map { index, file in
       RecordingEntry.Caption(url: "/media/\(sha)/captions/\(index).vtt", language: file.language)
     }
   }

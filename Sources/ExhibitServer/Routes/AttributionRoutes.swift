@@ -6,7 +6,7 @@ import Hummingbird
 /// It answers with a redirect to the recording page; a refused field shows the page again with
 /// the reason, and nothing is written.
 struct AttributionRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
 
   /// The fields the form may send; any other is refused, so a crafted post cannot set a
   /// recording's status, hash or duration.
@@ -28,13 +28,17 @@ struct AttributionRoutes {
           assistiveTech: try form.text("screen_reader").map(Self.assistiveTech),
           browser: try form.text("browser").map(Self.browser), osVersion: form.text("os_version"),
           device: form.text("device"))
-        _ = try await stores.write { try $0.setRecording(sha, correction, actor: auditor) }
+        _ = try await stores.write {
+          try await $0.setRecording(sha, correction, actor: auditor, currentDirectory: "/")
+        }
         return .seeOther("/recordings/\(sha)?attributed=1#attribution-heading")
       } catch {
         let refusal = WebError.from(error)
         guard refusal.status.code < 500 else { throw refusal }
         let audit = context.visitor.audit
-        let data = try await stores.read { try RecordingPageData.read(sha256: sha, audit: audit, from: $0) }
+        let data = try await stores.read {
+          try await RecordingPageData.read(sha256: sha, audit: audit, from: $0)
+        }
         var page = RecordingPage(data: data, visitor: context.visitor)
         page.attributionError = refusal.message
         return .page(page.html, status: refusal.status)

@@ -5,7 +5,7 @@ import Hummingbird
 /// Audits on the web: the list, one audit's progress, what changed between two rounds, switching
 /// the audit a visitor works in, and confirming a carried verdict; the same under `/api/audits`.
 struct AuditRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
 
   /// The body of `POST /api/audits/ID/confirm`.
   struct ConfirmBody: Decodable {
@@ -22,13 +22,13 @@ struct AuditRoutes {
   // Long: one route after another, each closure short.
   func register(in groups: RouteGroups) {
     groups.pages.get("/audits") { _, context -> Response in
-      let list = try await stores.cachedRead("audits") { try Self.list($0) }
+      let list = try await stores.cachedRead("audits") { try await Self.list($0) }
       return .page(AuditsPage(products: list.products, audits: list.audits, visitor: context.visitor).html)
     }
 
     groups.pages.get("/audits/:id") { _, context -> Response in
       let id = try Self.auditID(context)
-      let progress = try await stores.cachedRead("audit \(id)") { try $0.auditProgress(id) }
+      let progress = try await stores.cachedRead("audit \(id)") { try await $0.auditProgress(id) }
       return .page(AuditPage(progress: progress, visitor: context.visitor).html)
     }
 
@@ -36,7 +36,7 @@ struct AuditRoutes {
       let id = try Self.auditID(context)
       let from = request.query("from")
       let (comparison, names) = try await stores.cachedRead("compare \(id) \(from ?? "")") {
-        try Self.compare(id, from: from, in: $0)
+        try await Self.compare(id, from: from, in: $0)
       }
       let expanded = request.query("all").flatMap(AuditComparison.Change.init(rawValue:))
       return .page(
@@ -47,7 +47,7 @@ struct AuditRoutes {
       guard context.visitor.mayRead else { throw WebError.signInRequired }
       guard let name = context.form.text("audit") else { throw WebError.badRequest("choose an audit") }
       let audit = try await stores.read { store -> Audit in
-        guard let audit = try store.currentAudit(name) else { throw AuditError.unknownAudit(name) }
+        guard let audit = try await store.currentAudit(name) else { throw AuditError.unknownAudit(name) }
         return audit
       }
       var response = Response.seeOther(Self.back(request) ?? "/audits/\(audit.id)")
@@ -67,7 +67,7 @@ struct AuditRoutes {
       let back =
         context.form.text("back").flatMap { $0.hasPrefix("/components/") ? $0 : nil } ?? "/audits/\(id)"
       let links = try await stores.write {
-        try $0.confirmCarried(item, audit: id, note: note, actor: auditor)
+        try await $0.confirmCarried(item, audit: id, note: note, actor: auditor)
       }
       let anchor = ItemKey(item).map { "#" + ComponentPage.anchor($0) } ?? ""
       let separator = back.contains("?") ? "&" : "?"
@@ -75,12 +75,12 @@ struct AuditRoutes {
     }
 
     groups.api.get("audits") { _, _ -> Response in
-      try .json(try await stores.cachedRead("audits") { try Self.list($0) })
+      try .json(try await stores.cachedRead("audits") { try await Self.list($0) })
     }
 
     groups.api.get("audits/:id") { _, context -> Response in
       let id = try Self.auditID(context)
-      return try .json(try await stores.cachedRead("audit \(id)") { try $0.auditProgress(id) })
+      return try .json(try await stores.cachedRead("audit \(id)") { try await $0.auditProgress(id) })
     }
 
     groups.api.get("audits/:id/compare") { request, context -> Response in
@@ -88,7 +88,7 @@ struct AuditRoutes {
       let from = request.query("from")
       return try .json(
         try await stores.cachedRead("compare \(id) \(from ?? "")") {
-          try Self.compare(id, from: from, in: $0)
+          try await Self.compare(id, from: from, in: $0)
         }.0)
     }
 
@@ -98,7 +98,7 @@ struct AuditRoutes {
       let body = try await APIRoutes.decode(ConfirmBody.self, from: request, context: context)
       return try .json(
         try await stores.write {
-          try $0.confirmCarried(body.item, audit: id, note: body.note, actor: auditor)
+          try await $0.confirmCarried(body.item, audit: id, note: body.note, actor: auditor)
         })
     }
   }
@@ -112,24 +112,26 @@ struct AuditRoutes {
   }
 
   /// Products and audits with their tallies.
-  static func list(_ store: Store) throws -> AuditList {
-    AuditList(
-      products: try store.products(),
-      audits: try store.audits().map { try store.auditProgress(String($0.id)).audit })
+  static func list(_ store: any CatalogueStorage) async throws -> AuditList {
+    var audits: [Audit] = []
+    for audit in try await store.audits(product: nil) {
+      audits.append(try await store.auditProgress(String(audit.id)).audit)
+    }
+    return AuditList(products: try await store.products(), audits: audits)
   }
 
   /// Audit `id` compared with `from`, else with the audit it retests; with the recordings' names.
-  static func compare(_ id: String, from: String?, in store: Store) throws -> (
+  static func compare(_ id: String, from: String?, in store: any CatalogueStorage) async throws -> (
     AuditComparison, [String: String]
   ) {
-    guard let audit = try store.currentAudit(id) else { throw AuditError.unknownAudit(id) }
+    guard let audit = try await store.currentAudit(id) else { throw AuditError.unknownAudit(id) }
     guard let old = from ?? audit.from.map({ String($0.id) }) else {
       throw WebError.badRequest("audit \(id) is no retest: say which audit to compare it with, ?from=AUDIT")
     }
-    let comparison = try store.compareAudits(old, id)
+    let comparison = try await store.compareAudits(old, id, component: nil, platform: nil)
     var names: [String: String] = [:]
     for sha in Set(comparison.rows.flatMap { $0.oldLinks + $0.newLinks }.map(\.recording)) {
-      names[sha] = try store.mediaFile(sha256: sha)?.path
+      names[sha] = try await store.mediaFile(sha256: sha)?.path
     }
     return (comparison, names)
   }

@@ -5,17 +5,18 @@ import Hummingbird
 /// `/bundles`: export a component's evidence on a platform as a zip and download it. Reviewers
 /// may export and download; a bundle changes no evidence.
 struct BundleRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
   let shelf: BundleShelf
   /// The workspace database, which a downloaded bag is verified against.
-  let databasePath: String
 
   func register(in groups: RouteGroups) {
-    let (stores, shelf, databasePath) = (stores, shelf, databasePath)
+    let (stores, shelf) = (stores, shelf)
     groups.pages.get("/bundles") { _, context -> Response in
       let components = try await stores.read { store in
         var seen = Set<ComponentID>()
-        return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
+        return try await store.criteriaDocuments(component: nil, platform: nil).filter {
+          seen.insert($0.component).inserted
+        }
       }
       return .page(
         BundlesPage(components: components, entries: shelf.entries(), visitor: context.visitor).html)
@@ -29,11 +30,10 @@ struct BundleRoutes {
         throw WebError.badRequest("choose a platform")
       }
       let platform = try Request.platform(platformName)
-      let databasePath = databasePath
       let audit = context.visitor.audit
-      let export = try await stores.read { store in
+      let export = try await stores.withBagSource { store, workspace in
         try shelf.export(
-          component: component, platform: platform, store: store, databasePath: databasePath,
+          component: component, platform: platform, store: store, signingKeyPath: workspace.keyPath,
           visitor: context.visitor.name ?? "anonymous", audit: audit)
       }
       return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.path)))")
@@ -46,10 +46,10 @@ struct BundleRoutes {
       }
       // A zip this server made knows its SHA-256; one made before it started is hashed.
       let export = shelf.export(named: name)
-      let (sha, report) = try await stores.read { store in
+      let (sha, report) = try await stores.withBagSource { _, workspace in
         (
           try export?.sha256 ?? FileHasher().hash(path).sha256,
-          try BagVerifier.verify(path, against: store.bagWorkspace)
+          try BagVerifier.verify(path, against: workspace)
         )
       }
       return .page(

@@ -6,7 +6,7 @@ import Hummingbird
 /// that decides one (`exhibit acr set`), the downloads (`exhibit acr --format openacr|html`), and
 /// `/api/audits/ID/acr` (`exhibit acr draft --all --json`).
 struct ConformanceRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
 
   /// The audit and its draft, nil while the audit has no verdict.
   struct Report: Sendable {
@@ -17,7 +17,7 @@ struct ConformanceRoutes {
   func register(in groups: RouteGroups) {
     groups.pages.get("/audits/:id/acr") { request, context -> Response in
       let id = try AuditRoutes.auditID(context)
-      let report = try await stores.cachedRead("acr \(id)") { try Self.report(id, in: $0) }
+      let report = try await stores.cachedRead("acr \(id)") { try await Self.report(id, in: $0) }
       let chosen = request.query("criterion").flatMap { criterion in
         request.query("type").flatMap(ACRComponentType.init(rawValue:)).map {
           (criterion: criterion, type: $0)
@@ -44,7 +44,7 @@ struct ConformanceRoutes {
       }
       let remarks = form.text("remarks") ?? ""
       _ = try await stores.write {
-        try $0.setACRLevel(
+        try await $0.setACRLevel(
           audit: id, criterion: criterion, componentType: type, level: level, remarks: remarks, actor: auditor
         )
       }
@@ -55,7 +55,7 @@ struct ConformanceRoutes {
     groups.pages.get("/audits/:id/acr/download") { request, context -> Response in
       let id = try AuditRoutes.auditID(context)
       let author = try OpenACRDocument.Author(parsing: request.query("author") ?? "")
-      let report = try await stores.cachedRead("acr \(id)") { try Self.report(id, in: $0) }
+      let report = try await stores.cachedRead("acr \(id)") { try await Self.report(id, in: $0) }
       guard let draft = report.draft else {
         throw WebError(.unprocessableContent, "no_verdicts", ConformanceError.noLinks(audit: id).description)
       }
@@ -77,7 +77,7 @@ struct ConformanceRoutes {
 
     groups.api.get("audits/:id/acr") { _, context -> Response in
       let id = try AuditRoutes.auditID(context)
-      let report = try await stores.cachedRead("acr \(id)") { try Self.report(id, in: $0) }
+      let report = try await stores.cachedRead("acr \(id)") { try await Self.report(id, in: $0) }
       guard let draft = report.draft else {
         throw WebError(.unprocessableContent, "no_verdicts", ConformanceError.noLinks(audit: id).description)
       }
@@ -94,12 +94,12 @@ struct ConformanceRoutes {
   }
 
   /// The audit's report; its draft is nil while it has no verdict.
-  static func report(_ id: String, in store: Store) throws -> Report {
+  static func report(_ id: String, in store: any CatalogueStorage) async throws -> Report {
     do {
-      let (audit, draft) = try store.acrDraft(audit: id)
+      let (audit, draft) = try await store.acrDraft(audit: id)
       return Report(audit: audit, draft: draft)
     } catch ConformanceError.noLinks {
-      guard let audit = try store.currentAudit(id) else { throw AuditError.unknownAudit(id) }
+      guard let audit = try await store.currentAudit(id) else { throw AuditError.unknownAudit(id) }
       return Report(audit: audit, draft: nil)
     }
   }

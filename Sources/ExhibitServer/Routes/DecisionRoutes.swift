@@ -7,7 +7,7 @@ import Hummingbird
 /// Each is validated by ExhibitKit, audited under the auditor's name, and answers with a redirect
 /// back to the page it came from.
 struct DecisionRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
 
   func register(in groups: RouteGroups) {
     groups.pages.post("/suggestions/decide") { _, context -> Response in
@@ -23,13 +23,15 @@ struct DecisionRoutes {
       let audit = context.visitor.audit
       let note = form.text("note") ?? ""
       let decided = try await stores.write { store -> Suggestion? in
-        let waiting = try store.pendingSuggestions(audit: audit).first {
-          $0.recording.sha256 == sha && $0.item.description == item
-            && ($0.fromSeconds == nil ? from == nil : abs(($0.fromSeconds ?? 0) - (from ?? -1)) < 0.0005)
+        let pending: [Suggestion] = try await store.pendingSuggestions(component: nil, audit: audit)
+        let waiting = pending.first { suggestion in
+          suggestion.recording.sha256 == sha && suggestion.item.description == item
+            && Self.sameStart(suggestion.fromSeconds, from)
         }
         guard let waiting else { return nil }
-        return try store.decide([waiting], decision: decision, auditor: auditor, note: note, audit: audit)
-          .first
+        let decided = try await store.decide(
+          [waiting], decision: decision, auditor: auditor, note: note, audit: audit)
+        return decided.first
       }
       guard let decided else {
         throw WebError(
@@ -62,12 +64,19 @@ struct DecisionRoutes {
       request.observedPlatform = try form.text("platform").map(Request.platform)
       request.observedAssistiveTech = form.text("screen_reader").flatMap(AssistiveTech.init(rawValue:))
       let observation = request
-      let link = try await stores.write { try $0.link(observation) }
+      let link = try await stores.write { try await $0.link(observation) }
       let platform = observation.observedPlatform?.rawValue
       return .seeOther(
         URLText.with(page, query: [("platform", platform), ("observed", String(link.id))])
           + "#\(ComponentPage.anchor(link.item))")
     }
 
+  }
+
+  /// Whether a suggestion starting at `suggested` seconds is the one a form starting at `asked`
+  /// names (times as forms write them, to the millisecond).
+  static func sameStart(_ suggested: Double?, _ asked: Double?) -> Bool {
+    guard let suggested else { return asked == nil }
+    return abs(suggested - (asked ?? -1)) < 0.0005
   }
 }

@@ -7,7 +7,7 @@ import Hummingbird
 /// the CLI's `link`, `unlink` or `suggest --accept`, validated by ExhibitKit and audited under
 /// the auditor's name; each answers with a redirect, so reloading does not post again.
 struct JudgingRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
 
   func register(in groups: RouteGroups) {
     groups.pages.post("/recordings/:sha/links") { _, context -> Response in
@@ -23,14 +23,16 @@ struct JudgingRoutes {
           recording: sha, item: state.item, verdict: form.text("verdict"), from: form.text("from"),
           to: form.text("to"), note: state.note, auditor: auditor, otherPlatform: state.otherPlatforms,
           otherComponent: false, audit: context.visitor.audit)
-        let link = try await stores.write { try $0.link(request) }
+        let link = try await stores.write { try await $0.link(request) }
         return .seeOther("/recordings/\(sha)?saved=\(link.id)#desk")
       } catch {
         let refusal = WebError.from(error)
         guard refusal.status.code < 500 else { throw refusal }
         state.error = refusal.message
         let audit = context.visitor.audit
-        let data = try await stores.read { try RecordingPageData.read(sha256: sha, audit: audit, from: $0) }
+        let data = try await stores.read {
+          try await RecordingPageData.read(sha256: sha, audit: audit, from: $0)
+        }
         return .page(
           RecordingPage(data: data, visitor: context.visitor, form: state).html, status: refusal.status)
       }
@@ -58,11 +60,11 @@ struct JudgingRoutes {
       let platform = try form.text("platform").map(Request.platform)
       let audit = context.visitor.audit
       let accepted = try await stores.write { store -> Suggestion? in
-        let waiting = try store.suggestions(component: component, audit: audit).first {
+        let waiting = try await store.suggestions(component: component, audit: audit).first {
           $0.recording.sha256 == sha && $0.item.description == item && $0.fromSeconds == from
         }
         guard let waiting else { return nil }
-        return try store.accept([waiting], auditor: auditor, audit: audit).first
+        return try await store.accept([waiting], auditor: auditor, audit: audit).first
       }
       let page = "/components/\(component.family.rawValue)/\(URLText.encode(component.slug))"
       let query: [(String, String?)] = [("platform", platform?.rawValue)]
@@ -110,13 +112,13 @@ struct JudgingRoutes {
       audit: audit)
   }
 
-  /// Retracts a link by the ledger's rules (``Store/unlink(_:reason:actor:)``): a reason is
+  /// Retracts a link by the ledger's rules (`LinkStorage.unlink(_:reason:actor:audit:)`): a reason is
   /// required (a 400 without one), and the same retraction again (a double submit) answers with
   /// the link as it is.
   /// - Throws: ExhibitKit's errors.
-  static func retract(_ id: Int64, reason: String?, auditor: String, stores: StorePool) async throws
+  static func retract(_ id: Int64, reason: String?, auditor: String, stores: CataloguePool) async throws
     -> EvidenceLink
   {
-    try await stores.write { try $0.unlink(id, reason: reason ?? "", actor: auditor) }
+    try await stores.write { try await $0.unlink(id, reason: reason ?? "", actor: auditor, audit: nil) }
   }
 }

@@ -9,7 +9,7 @@ import Hummingbird
 /// follows these rules and leaves every other answer (304, 404, 409, 410, 416) to this route.
 /// With an evidence store, the bytes are streamed from it with the same ranges and answers.
 struct MediaRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
   /// The evidence store the bytes are read from; nil for the catalogued paths.
   let storage: (any EvidenceStorage)?
   private let files = FileIO()
@@ -27,7 +27,7 @@ struct MediaRoutes {
       guard name.hasSuffix(".vtt"), let index = Int(name.dropLast(4)), index >= 0 else {
         throw WebError.notFound("a caption track is named N.vtt, N counting from 0")
       }
-      let tracks = try await stores.read { try $0.captionFiles(sha256: sha) }
+      let tracks = try await stores.read { try await $0.captionFiles(sha256: sha) }
       guard index < tracks.count else {
         throw WebError.notFound("the recording has \(tracks.count) caption tracks")
       }
@@ -42,7 +42,7 @@ struct MediaRoutes {
     let sha = try context.recordingSHA256()
     guard
       let media = try await stores.cachedRead(
-        ServedMedia.cacheKey(sha), { try ServedMedia.read(sha, from: $0) })
+        ServedMedia.cacheKey(sha), { try await ServedMedia.read(sha, from: $0) })
     else {
       throw WebError.notFound("no file with the recording \(sha) is on disk")
     }

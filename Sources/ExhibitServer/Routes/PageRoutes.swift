@@ -3,7 +3,7 @@ import Hummingbird
 
 /// The pages that read: overview, component, recording, search and history.
 struct PageRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
 
   // Long: one route after another, each closure short.
   func register(in groups: RouteGroups) {
@@ -27,9 +27,11 @@ struct PageRoutes {
         } ?? .title)
       let audit = context.visitor.audit
       let components = try await stores.cachedRead("overview \(audit ?? "")") {
-        try ComponentOverview.all(in: $0, audit: audit)
+        try await ComponentOverview.all(in: $0, audit: audit)
       }
-      let unattributed = try await stores.cachedRead("unattributed") { try $0.recordings(unattributed: true) }
+      let unattributed = try await stores.cachedRead("unattributed") {
+        try await $0.recordings(component: nil, platform: nil, status: nil, unattributed: true)
+      }
       let notice = request.query("catalogued").flatMap(Int.init).map { scanned in
         "Catalogued Media/: \(scanned) recordings scanned, \(request.query("failed") ?? "0") failed."
       }
@@ -48,7 +50,7 @@ struct PageRoutes {
       let data = try await stores.cachedRead(
         "component \(component) \(platform?.rawValue ?? "") \(audit ?? "")"
       ) {
-        try ComponentPageData.read(component, platform: platform, audit: audit, from: $0)
+        try await ComponentPageData.read(component, platform: platform, audit: audit, from: $0)
       }
       let notice =
         request.query("accepted").flatMap(Int64.init).map {
@@ -66,7 +68,7 @@ struct PageRoutes {
       let sha = try context.recordingSHA256()
       let audit = context.visitor.audit
       let data = try await stores.cachedRead("recording \(sha) \(audit ?? "")") {
-        try RecordingPageData.read(sha256: sha, audit: audit, from: $0)
+        try await RecordingPageData.read(sha256: sha, audit: audit, from: $0)
       }
       let form = LinkFormState(
         item: request.query("item"), from: request.query("from") ?? "", to: request.query("to") ?? "",
@@ -90,7 +92,7 @@ struct PageRoutes {
       }
       do {
         let results = try await stores.cachedRead(query.cacheKey) { store in
-          try Self.search(query, in: store)
+          try await Self.search(query, in: store)
         }
         return .page(
           SearchPage(query: query, results: results, visitor: context.visitor).html)
@@ -107,7 +109,7 @@ struct PageRoutes {
     groups.pages.get("/history") { request, context -> Response in
       let subject = request.query("subject")
       let (events, chain) = try await stores.read { store in
-        (try store.history(subject), try store.verifyAuditChain())
+        (try await store.history(subject, audit: nil), try await store.verifyAuditChain())
       }
       return .page(HistoryPage(subject: subject, events: events, chain: chain, visitor: context.visitor).html)
     }
@@ -133,8 +135,9 @@ struct PageRoutes {
   }
 
   /// Searches; each hit names its recording's SHA-256, for a link to its page.
-  static func search(_ query: SearchPage.Query, in store: Store) throws -> SearchResults {
-    try store.search(
+  static func search(_ query: SearchPage.Query, in store: any CatalogueStorage) async throws -> SearchResults
+  {
+    try await store.search(
       SearchRequest(
         query.text, component: query.component, platform: query.platform, kinds: query.kind.map { [$0] } ?? []
       ))

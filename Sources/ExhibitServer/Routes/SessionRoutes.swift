@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Signing in and out, and `/api/session`, which tells a script who it is and its CSRF token.
 struct SessionRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
   /// Whether visitors sign in (on loopback without `--accounts` they do not).
   let accounts: Bool
   let passwordHasher: PasswordHasher
@@ -40,7 +40,7 @@ struct SessionRoutes {
       let password = form["password"] ?? ""
       // Admitted before any password is checked: parallel guesses are refused, not hashed.
       let ticket: SignInThrottle.Ticket
-      switch throttle.admit(account: name, address: context.remoteAddress ?? "unknown") {
+      switch try await throttle.admit(account: name, address: context.remoteAddress ?? "unknown") {
       case .refused(let retryAfter):
         let page = SignInPage(
           visitor: context.visitor, next: next,
@@ -55,24 +55,24 @@ struct SessionRoutes {
       let credentials: (account: Account, passwordHash: String)?
       let matches: Bool
       do {
-        credentials = try await stores.read { try $0.accountCredentials(name: name) }
+        credentials = try await stores.read { try await $0.accountCredentials(name: name) }
         matches = try await passwordHasher.verify(
           password, hashOrNone: credentials?.passwordHash)
       } catch {
-        throttle.finish(ticket, succeeded: false)
+        try? await throttle.finish(ticket, succeeded: false)
         throw error
       }
       guard let account = credentials?.account, matches else {
-        throttle.finish(ticket, succeeded: false)
+        try await throttle.finish(ticket, succeeded: false)
         let page = SignInPage(
           visitor: context.visitor, next: next, error: "The account or the password is wrong.")
         return .page(page.html, status: .unauthorized)
       }
-      throttle.finish(ticket, succeeded: true)
+      try await throttle.finish(ticket, succeeded: true)
       let token = SessionTokens.random()
       try await stores.write {
-        try $0.startSession(
-          tokenSHA256: SessionTokens.storageKey(token), account: account.name,
+        try await $0.startSession(
+          tokenSHA256: SessionTokens.storageKey(token), account: account.name, at: Date(),
           lifetime: SessionTokens.lifetime)
       }
       var response = Response.seeOther(next)
@@ -82,7 +82,7 @@ struct SessionRoutes {
 
     groups.pages.post("/signout") { request, _ -> Response in
       if let token = request.cookies[SessionTokens.cookieName]?.value, SessionTokens.isWellFormed(token) {
-        try await stores.write { try $0.endSession(tokenSHA256: SessionTokens.storageKey(token)) }
+        try await stores.write { try await $0.endSession(tokenSHA256: SessionTokens.storageKey(token)) }
       }
       var response = Response.seeOther(accounts ? "/signin" : "/")
       response.setCookie(VisitorMiddleware.cookie(SessionTokens.random()))

@@ -5,8 +5,10 @@ import Hummingbird
 /// The auditor's workspace jobs: catalogue recordings and import criteria from folders inside
 /// the workspace, as `exhibit catalog` and `exhibit criteria import` do, with their JSON.
 struct WorkspaceRoutes {
-  let stores: StorePool
+  let stores: CataloguePool
   let folder: WorkspaceFolder
+  /// The team's evidence store recordings catalogued from the web are stored in, if any.
+  let storage: (any EvidenceStorage)?
 
   /// The body of both routes: paths relative to the workspace folder.
   struct PathsBody: Decodable {
@@ -14,16 +16,17 @@ struct WorkspaceRoutes {
   }
 
   func register(in groups: RouteGroups) {
-    let (stores, folder) = (stores, folder)
+    let (stores, folder, storage) = (stores, folder, storage)
     groups.api.post("catalog") { request, context -> Response in
       let auditor = try context.auditor()
       let body = try await APIRoutes.decode(PathsBody.self, from: request, context: context)
-      return try .json(try await folder.catalogue(body.paths ?? ["Media"], auditor: auditor))
+      return try .json(
+        try await folder.catalogue(body.paths ?? ["Media"], auditor: auditor, in: stores, storage: storage))
     }
 
     groups.pages.post("/catalog") { _, context -> Response in
       let auditor = try context.auditor()
-      let summary = try await folder.catalogue(["Media"], auditor: auditor)
+      let summary = try await folder.catalogue(["Media"], auditor: auditor, in: stores, storage: storage)
       return .seeOther("/?catalogued=\(summary.scanned)&failed=\(summary.failed)")
     }
 
@@ -34,25 +37,28 @@ struct WorkspaceRoutes {
       return try .json(
         try await stores.write { store in
           let batch = CriteriaFiles.read(
-            paths, parser: CriteriaParser(knownComponents: try store.knownComponentSlugs()))
+            paths, parser: CriteriaParser(knownComponents: try await store.knownComponentSlugs()))
           return CriteriaImportReport(
-            batch: batch, outcomes: try store.importCriteria(batch.documents, actor: auditor))
+            batch: batch, outcomes: try await store.importCriteria(batch.documents, actor: auditor))
         })
     }
   }
 }
 
-/// The folder of the workspace being served, the one holding `Database/`: requests name paths
-/// inside it, and nowhere else.
+/// The folder of the workspace being served, the one holding `Database/` (for a catalogue on a
+/// database server, the folder the server runs in): requests name paths inside it, and nowhere
+/// else.
 struct WorkspaceFolder: Sendable {
-  /// The workspace database.
-  let databasePath: String
-
   /// The folder's real path.
-  var path: String {
-    let databaseFolder = (databasePath as NSString).deletingLastPathComponent
-    let folder = (databaseFolder as NSString).deletingLastPathComponent
-    return URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().path
+  let path: String
+
+  /// The folder holding the database's folder, or the current folder for a database URL.
+  init(databasePath: String) {
+    let folder =
+      DatabaseURL.isPostgres(databasePath)
+      ? FileManager.default.currentDirectoryPath
+      : ((databasePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    path = URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().path
   }
 
   /// Paths a request named, resolved inside the workspace folder.
@@ -73,12 +79,15 @@ struct WorkspaceFolder: Sendable {
   }
 
   /// Catalogues paths inside the workspace with a connection of its own (the catalogue takes
-  /// its own transactions, in batches).
-  func catalogue(_ paths: [String], auditor: String) async throws -> CatalogueSummary {
-    let resolved = try self.paths(paths)
-    let store = try Store.open(at: databasePath, access: .write)
-    defer { try? store.close() }
-    return try await Cataloguer(store: store, actor: auditor).run(
-      CatalogueScope(paths: resolved, currentDirectory: path))
+  /// its own transactions, in batches), their bytes stored in `storage` when there is one.
+  func catalogue(
+    _ paths: [String], auditor: String, in stores: CataloguePool, storage: (any EvidenceStorage)?
+  )
+    async throws -> CatalogueSummary
+  {
+    let scope = CatalogueScope(paths: try self.paths(paths), currentDirectory: path)
+    return try await stores.onOwnConnection {
+      try await $0.catalogueRecordings(scope, actor: auditor, batchSize: 64, storage: storage, progress: nil)
+    }
   }
 }

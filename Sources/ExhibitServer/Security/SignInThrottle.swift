@@ -13,19 +13,10 @@ import NIOConcurrencyHelpers
 ///   signing in from elsewhere is not held by an attacker's failures.
 /// - Over ``accountCeiling`` failures for one account within 15 minutes, from any addresses,
 ///   refuse every attempt for it until the window passes.
-/// Failures are forgotten 15 minutes after the last.
+/// Failures are forgotten 15 minutes after the last. They are counted in a ``SignInFailureLedger``:
+/// memory for a workspace's own server, the database for servers sharing a catalogue, so
+/// spreading attempts over servers gains a guesser nothing. Attempts in flight are this server's.
 final class SignInThrottle: Sendable {
-  private struct Record {
-    var failures = 0
-    var last = Date.distantPast
-  }
-
-  private struct State {
-    var records: [String: Record] = [:]
-    /// Attempts admitted and not yet finished, by pair and by account.
-    var inFlight: [String: Int] = [:]
-  }
-
   /// What an attempt may do.
   enum Admission: Equatable {
     /// Check the password after waiting this long; report the outcome with ``finish(_:succeeded:)``.
@@ -46,17 +37,24 @@ final class SignInThrottle: Sendable {
   /// Failures for one account within the window, from all addresses, before it is closed.
   static let accountCeiling = 100
 
-  private let state = NIOLockedValueBox(State())
+  /// Attempts admitted and not yet finished, by pair and by account.
+  private let inFlight = NIOLockedValueBox<[String: Int]>([:])
+  private let ledger: any SignInFailureLedger
   private let base: TimeInterval
   private let ceiling: TimeInterval
   /// The time failures are counted by, and waited out with.
   let clock: SignInClock
 
-  /// A throttle; tests shorten the base wait, or move the clock by hand.
-  init(base: TimeInterval = 0.5, ceiling: TimeInterval = 16, clock: SignInClock = .system) {
+  /// A throttle counting failures in `ledger`; tests shorten the base wait, or move the clock
+  /// by hand.
+  init(
+    base: TimeInterval = 0.5, ceiling: TimeInterval = 16, clock: SignInClock = .system,
+    ledger: any SignInFailureLedger = MemorySignInLedger()
+  ) {
     self.base = base
     self.ceiling = ceiling
     self.clock = clock
+    self.ledger = ledger
   }
 
   /// Waits out an admitted attempt's wait, by the throttle's clock.
@@ -65,66 +63,61 @@ final class SignInThrottle: Sendable {
   }
 
   /// Admits or refuses an attempt to sign in to `account` from `address`.
-  func admit(account: String, address: String) -> Admission {
+  /// - Throws: The ledger's error (the attempt is not admitted then).
+  func admit(account: String, address: String) async throws -> Admission {
     let now = clock.now()
-    return state.withLockedValue { state in
-      let pair = Self.pairKey(account, address)
-      let accountKey = "account:\(account)"
-      let accountFailures = failures(state, accountKey, now)
-      if accountFailures >= Self.accountCeiling {
-        let since = now.timeIntervalSince(state.records[accountKey]?.last ?? now)
-        return .refused(retryAfter: max(1, Int((Self.window - since).rounded(.up))))
-      }
-      let wait = [pair, "address:\(address)"].map { delay(failures(state, $0, now)) }.max() ?? 0
-      if state.inFlight[pair, default: 0] > 0
-        || state.inFlight[accountKey, default: 0] >= Self.accountConcurrency
+    let keys = Keys(account: account, address: address)
+    let counts = try await ledger.failures(
+      [keys.pair, keys.address, keys.account], since: now.addingTimeInterval(-Self.window))
+    if let closed = counts[keys.account], closed.failures >= Self.accountCeiling {
+      let since = now.timeIntervalSince(closed.last)
+      return .refused(retryAfter: max(1, Int((Self.window - since).rounded(.up))))
+    }
+    let wait = [keys.pair, keys.address].map { delay(counts[$0]?.failures ?? 0) }.max() ?? 0
+    return inFlight.withLockedValue { inFlight in
+      if inFlight[keys.pair, default: 0] > 0 || inFlight[keys.account, default: 0] >= Self.accountConcurrency
       {
         return .refused(retryAfter: max(1, Int(wait.rounded(.up))))
       }
-      state.inFlight[pair, default: 0] += 1
-      state.inFlight[accountKey, default: 0] += 1
+      inFlight[keys.pair, default: 0] += 1
+      inFlight[keys.account, default: 0] += 1
       return .proceed(wait: wait, ticket: Ticket(account: account, address: address))
     }
   }
 
-  /// Ends an admitted attempt: a failure counts against its pair, its address and its account;
-  /// a success forgets the pair's failures.
-  func finish(_ ticket: Ticket, succeeded: Bool) {
+  /// Ends an admitted attempt: a success forgets its pair's failures, a failure counts against
+  /// the pair, the address and the account.
+  /// - Throws: The ledger's error (the attempt is no longer in flight all the same).
+  func finish(_ ticket: Ticket, succeeded: Bool) async throws {
     let now = clock.now()
-    state.withLockedValue { state in
-      let pair = Self.pairKey(ticket.account, ticket.address)
-      let accountKey = "account:\(ticket.account)"
-      for key in [pair, accountKey] {
-        state.inFlight[key, default: 1] -= 1
-        if state.inFlight[key] ?? 0 <= 0 { state.inFlight[key] = nil }
-      }
-      if succeeded {
-        state.records[pair] = nil
-        return
-      }
-      for key in [pair, "address:\(ticket.address)", accountKey] {
-        var record = state.records[key] ?? Record()
-        if now.timeIntervalSince(record.last) >= Self.window { record.failures = 0 }
-        record.failures += 1
-        record.last = now
-        state.records[key] = record
-      }
-      if state.records.count > 10_000 {
-        state.records = state.records.filter { now.timeIntervalSince($0.value.last) < Self.window }
+    let keys = Keys(account: ticket.account, address: ticket.address)
+    inFlight.withLockedValue { inFlight in
+      for key in [keys.pair, keys.account] {
+        inFlight[key, default: 1] -= 1
+        if inFlight[key] ?? 0 <= 0 { inFlight[key] = nil }
       }
     }
-  }
-
-  private func failures(_ state: State, _ key: String, _ now: Date) -> Int {
-    guard let record = state.records[key], now.timeIntervalSince(record.last) < Self.window else { return 0 }
-    return record.failures
+    if succeeded {
+      try await ledger.forget(keys.pair)
+    } else {
+      try await ledger.recordFailure([keys.pair, keys.address, keys.account], at: now, window: Self.window)
+    }
   }
 
   private func delay(_ failures: Int) -> TimeInterval {
     failures > 0 ? min(base * pow(2, Double(failures - 1)), ceiling) : 0
   }
 
-  private static func pairKey(_ account: String, _ address: String) -> String {
-    "pair:\(account)|\(address)"
+  /// The keys an attempt's failures are counted under.
+  private struct Keys {
+    let pair: String
+    let address: String
+    let account: String
+
+    init(account: String, address: String) {
+      pair = "pair:\(account)|\(address)"
+      self.address = "address:\(address)"
+      self.account = "account:\(account)"
+    }
   }
 }

@@ -1,4 +1,5 @@
 import ExhibitKit
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -13,7 +14,7 @@ struct VisitorMiddleware: RouterMiddleware {
 
   let mode: AccessMode
   let tokens: SessionTokens
-  let stores: StorePool
+  let stores: CataloguePool
   /// Where a session found signed in is granted reading recordings' bytes (``MediaFastPath``).
   let readers: ReaderGrants
 
@@ -34,7 +35,8 @@ struct VisitorMiddleware: RouterMiddleware {
       let key = SessionTokens.storageKey(token)
       // The version is read before the session, so a change in between voids the grant.
       let version = try stores.dataVersion()
-      let account = known ? try await stores.read { try $0.sessionAccount(tokenSHA256: key) } : nil
+      let account =
+        known ? try await stores.read { try await $0.sessionAccount(tokenSHA256: key, at: Date()) } : nil
       if account?.role != nil { readers.grant(key, version: version) }
       context.visitor = Visitor(
         name: account?.name, role: account?.role, csrfToken: csrf, signedIn: account != nil)
@@ -45,7 +47,7 @@ struct VisitorMiddleware: RouterMiddleware {
     {
       let choice = request.cookies[AuditMenu.cookieName]?.value
       context.visitor.audits = try await stores.cachedRead("audit menu \(choice ?? "")") {
-        try AuditMenu.read(choice: choice, from: $0)
+        try await AuditMenu.read(choice: choice, from: $0)
       }
     }
     // The session's token, for the group's policy to check a write's CSRF token against.

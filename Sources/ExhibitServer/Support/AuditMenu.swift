@@ -13,12 +13,12 @@ struct AuditMenu: Sendable, Equatable {
 
   /// The menu for a visitor whose cookie says `choice`.
   /// - Throws: ``SQLiteError``.
-  static func read(choice: String?, from store: Store) throws -> AuditMenu {
-    let audits = try store.audits()
+  static func read(choice: String?, from store: any CatalogueStorage) async throws -> AuditMenu {
+    let audits = try await store.audits(product: nil)
     guard !audits.isEmpty else { return AuditMenu() }
     let chosen = choice.flatMap(Int64.init).flatMap { id in audits.first { $0.id == id } }
     let fallback =
-      (try? store.currentAudit()).flatMap { $0 } ?? audits.last { $0.state == .open } ?? audits.last
+      (try? await store.currentAudit(nil)).flatMap { $0 } ?? audits.last { $0.state == .open } ?? audits.last
     return AuditMenu(current: (chosen ?? fallback)?.identity, choices: audits.map(\.identity).reversed())
   }
 }

@@ -68,13 +68,14 @@ final class BundleShelf: @unchecked Sendable {
   /// Exports a component's evidence on a platform as a zip on the shelf.
   /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
   func export(
-    component: String, platform: Platform, store: Store, databasePath: String, visitor: String, audit: String?
+    component: String, platform: Platform, store: Store, signingKeyPath: String, visitor: String,
+    audit: String?
   ) throws -> BundleResult {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try admit(visitor: visitor, estimate: try Self.estimate(component, platform, store))
     var request = BundleRequest(
       component: component, platform: platform, outFolder: folder, zip: true,
-      signingKeyPath: SigningKey.path(forDatabase: databasePath))
+      signingKeyPath: signingKeyPath)
     request.audit = audit
     let result = try EvidenceBundler.export(request, from: store)
     lock.withLock { exports[URLText.fileName(result.path)] = result }

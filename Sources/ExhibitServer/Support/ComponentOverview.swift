@@ -47,25 +47,29 @@ struct ComponentOverview: Sendable, Encodable {
   }
 
   /// Every imported component, by identifier, with its tallies.
-  static func all(in store: Store, audit: String?) throws -> [ComponentOverview] {
+  static func all(in store: any CatalogueStorage, audit: String?) async throws -> [ComponentOverview] {
     var seen = Set<ComponentID>()
     var recordings: [String: Int] = [:]
-    for recording in try store.recordings() {
+    for recording in try await store.recordings(
+      component: nil, platform: nil, status: nil, unattributed: false)
+    {
       if let component = recording.component { recordings[component, default: 0] += 1 }
     }
-    return try store.criteriaDocuments().filter { seen.insert($0.component).inserted }
-      .compactMap { document -> ComponentOverview? in
-        let id = document.component
-        let coverage = try store.coverage(id, audit: audit)
-        let platforms = Platform.allCases.filter { platform in
-          coverage.items.contains { $0.platforms.contains(platform) }
-        }
-        return ComponentOverview(
+    var overviews: [ComponentOverview] = []
+    for document in try await store.criteriaDocuments(component: nil, platform: nil)
+    where seen.insert(document.component).inserted {
+      let id = document.component
+      let coverage = try await store.coverage(id, platform: nil, audit: audit)
+      let platforms = Platform.allCases.filter { platform in
+        coverage.items.contains { $0.platforms.contains(platform) }
+      }
+      overviews.append(
+        ComponentOverview(
           component: id, family: document.family, title: document.title, revision: coverage.revision,
           platforms: platforms.map { PlatformTally(platform: $0, tally: coverage.tally(platform: $0)) },
           columns: coverage.columns.map { ColumnTally(column: $0, tally: coverage.tally(column: $0)) },
-          recordings: recordings[id.description] ?? 0)
-      }
-      .sorted { $0.component < $1.component }
+          recordings: recordings[id.description] ?? 0))
+    }
+    return overviews.sorted { $0.component < $1.component }
   }
 }

@@ -15,19 +15,21 @@ struct ComponentPageData: Sendable {
 
   /// Reads a component's page.
   /// - Throws: ``LookupError`` for an unknown component, or ``SQLiteError``.
-  static func read(_ component: ComponentID, platform: Platform?, audit: String?, from store: Store) throws
-    -> ComponentPageData
-  {
-    let criteria = try store.componentCriteria(component, platform: platform)
+  static func read(
+    _ component: ComponentID, platform: Platform?, audit: String?, from store: any CatalogueStorage
+  ) async throws -> ComponentPageData {
+    let criteria = try await store.componentCriteria(component, platform: platform)
     let keys = Set(criteria.items.map(\.key))
-    let recordings = try store.recordings(component: component, platform: platform)
+    let recordings = try await store.recordings(
+      component: component, platform: platform, status: nil, unattributed: false)
     let shas = Set(recordings.compactMap(\.sha256))
-    let coverage = try store.coverage(component, platform: platform, audit: audit)
+    let coverage = try await store.coverage(component, platform: platform, audit: audit)
+    let suggestions = try await store.pendingSuggestions(component: component, audit: audit).filter {
+      keys.contains($0.item) && shas.contains($0.recording.sha256)
+    }
     return ComponentPageData(
       component: component, platform: platform, criteria: criteria,
-      coverage: coverage, recordings: recordings,
-      suggestions: try store.pendingSuggestions(component: component, audit: audit).filter {
-        keys.contains($0.item) && shas.contains($0.recording.sha256)
-      }, mapping: try store.wcagMapping())
+      coverage: coverage, recordings: recordings, suggestions: suggestions,
+      mapping: try await store.wcagMapping())
   }
 }

@@ -5,9 +5,9 @@ import NIOConcurrencyHelpers
 ///
 /// A page's data (the overview's tallies, a component's checklist, a search's hits) depends only
 /// on the database, not on who asks, so many readers share one computation. Whether the database
-/// changed is asked of one watching connection (`PRAGMA data_version`, which moves when any
-/// other connection commits, the server's writer or a `catalog` in another process); a change
-/// empties the cache. Pages themselves are rendered per request, with the visitor's name and
+/// changed is asked of the backend (``CatalogueBackend/version()``: SQLite's `data_version`,
+/// or PostgreSQL's change notifications, which move when anyone commits, this server, another
+/// server or a command); a change empties the cache. Pages themselves are rendered per request, with the visitor's name and
 /// CSRF token.
 final class ReadCache: @unchecked Sendable {
   private struct State {
@@ -16,20 +16,19 @@ final class ReadCache: @unchecked Sendable {
   }
 
   private let state = NIOLockedValueBox(State())
-  /// The watching connection, used only under `watcherLock` (so the class is Sendable).
-  private let watcher: Store
-  private let watcherLock = NIOLock()
+  /// The database's version now.
+  private let currentVersion: @Sendable () throws -> Int64
   private let limit: Int
 
-  /// A cache watching the database through `watcher`, holding at most `limit` entries.
-  init(watcher: Store, limit: Int = 512) {
-    self.watcher = watcher
+  /// A cache asking `version` whether the database changed, holding at most `limit` entries.
+  init(version: @escaping @Sendable () throws -> Int64, limit: Int = 512) {
+    currentVersion = version
     self.limit = limit
   }
 
   /// The value stored under `key` while the database is unchanged, else `make`'s, stored.
-  func value<T: Sendable>(_ key: String, make: () throws -> T) throws -> T {
-    let version = try watcherLock.withLock { try watcher.dataVersion() }
+  func value<T: Sendable>(_ key: String, make: () async throws -> T) async throws -> T {
+    let version = try currentVersion()
     if let hit = state.withLockedValue({ state -> T? in
       if state.version != version {
         state.version = version
@@ -41,7 +40,7 @@ final class ReadCache: @unchecked Sendable {
     }) {
       return hit
     }
-    let made = try make()
+    let made = try await make()
     state.withLockedValue { state in
       guard state.version == version else { return }
       if state.entries.count >= limit { state.entries = [:] }
@@ -50,21 +49,11 @@ final class ReadCache: @unchecked Sendable {
     return made
   }
 
-  /// The database's version now, as the watching connection sees it.
-  func version() throws -> Int64 {
-    try watcherLock.withLock { try watcher.dataVersion() }
-  }
-
   /// The value stored under `key` if the database is still at `version`; never makes one.
   func entry<T: Sendable>(_ key: String, at version: Int64, as type: T.Type = T.self) -> T? {
     state.withLockedValue { state in
       guard state.version == version, let stored = state.entries[key] else { return nil }
       return stored as? T
     }
-  }
-
-  /// Closes the watching connection.
-  func close() {
-    watcherLock.withLock { try? watcher.close() }
   }
 }

@@ -20,34 +20,36 @@ struct RecordingPageData: Sendable {
 
   /// Reads the page of the recording with this full SHA-256.
   /// - Throws: ``WebError`` (404) for an unknown SHA-256, or ``SQLiteError``.
-  static func read(sha256: String, audit: String?, from store: Store) throws -> RecordingPageData {
+  static func read(sha256: String, audit: String?, from store: any CatalogueStorage) async throws
+    -> RecordingPageData
+  {
     guard RecordingPageData.isSHA256(sha256) else {
       throw WebError.notFound("\(sha256) is not the SHA-256 of a recording (64 lowercase hex digits)")
     }
-    let id: Int64
+    let detail: RecordingDetail
     do {
-      id = try store.resolveRecording(sha256)
+      detail = try await store.recordingDetail(sha256: sha256, audit: audit)
     } catch is RecordingLookupError {
       throw WebError.notFound("no recording has the SHA-256 \(sha256)")
     }
-    let detail = try store.recordingDetail(id: id, audit: audit)
     let component = detail.recording.component.flatMap(ComponentID.init)
     var items: [StoredCriteriaItem] = []
     var suggestions: [Suggestion] = []
     if let component {
       do {
-        items = try store.componentCriteria(component).items
-        suggestions = try store.pendingSuggestions(component: component, audit: audit).filter {
+        items = try await store.componentCriteria(component, platform: nil).items
+        suggestions = try await store.pendingSuggestions(component: component, audit: audit).filter {
           $0.recording.sha256 == sha256
         }
       } catch is LookupError {
         // Attributed to a component whose criteria are not imported: nothing to judge against yet.
       }
     }
+    let playable = try await store.mediaFile(sha256: sha256) != nil
+    let documents = try await store.criteriaDocuments(component: nil, platform: nil)
     return RecordingPageData(
       sha256: sha256, detail: detail, component: component, items: items, suggestions: suggestions,
-      playable: try store.mediaFile(sha256: sha256) != nil,
-      componentChoices: Array(Set(try store.criteriaDocuments().map(\.component.description))).sorted())
+      playable: playable, componentChoices: Array(Set(documents.map(\.component.description))).sorted())
   }
 
   /// Whether text is a full SHA-256 in lowercase hex.

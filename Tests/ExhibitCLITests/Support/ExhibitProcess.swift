@@ -80,8 +80,8 @@ final class CLIWorkspace {
     return url.path
   }
 
-  /// Starts `exhibit ARGUMENTS` in the workspace folder.
-  func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+  /// Starts `exhibit ARGUMENTS` in the workspace folder, with `input` on its stdin (else none).
+  func start(_ arguments: [String], input: String? = nil) throws -> (Process, Pipe, Pipe) {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
@@ -91,8 +91,13 @@ final class CLIWorkspace {
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
+    let stdin = input.map { _ in Pipe() }
+    process.standardInput = stdin ?? FileHandle.nullDevice
     try process.run()
+    if let stdin, let input {
+      stdin.fileHandleForWriting.write(Data(input.utf8))
+      try stdin.fileHandleForWriting.close()
+    }
     return (process, stdout, stderr)
   }
 

@@ -1,0 +1,186 @@
+import ExhibitTestServers
+import Foundation
+import Testing
+
+/// `exhibit serve` on a team's PostgreSQL catalogue, two servers at once on one database, as a
+/// team behind a load balancer runs them: what one saves, the other shows within a second; eight
+/// auditors' links split between them lose nothing and make one chain; a bundle made from the
+/// web verifies; failed sign-ins count on every server; the session and CSRF key are shared.
+@Suite(.serialized) struct ServerCatalogueServeTests {
+  /// A catalogue with the sample media catalogued and an audit open, and two servers on it.
+  static func twoServers() throws -> (CLIWorkspace, String, RunningServer, RunningServer) {
+    let (workspace, database) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
+    for arguments in [
+      ["catalog", "Media"], ["product", "add", "Acme App"], ["audit", "new", "Acme App", "--release", "1.0"],
+    ] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    return (workspace, database, try RunningServer(workspace), try RunningServer(workspace))
+  }
+
+  /// The iOS recording of the checkbox, and the items it can speak for.
+  static func recordingAndItems(_ workspace: CLIWorkspace) throws -> (String, [String]) {
+    let recordings = try #require(
+      try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    let sha = try #require(
+      recordings.first {
+        $0["platform"] as? String == "ios" && $0["component"] as? String == "native/checkbox"
+      }?[
+        "sha256"] as? String)
+    let shown = try workspace.run("criteria", "show", "native/checkbox", "--json")
+    let items = try #require((try shown.json() as? [String: Any])?["items"] as? [[String: Any]])
+      .filter { ($0["platforms"] as? [String])?.contains("ios") == true }.compactMap { $0["key"] as? String }
+    return (sha, items)
+  }
+
+  @Test func aPageOnOneServerShowsWhatWasSavedOnTheOtherWithinASecond() async throws {
+    let (workspace, _, first, second) = try Self.twoServers()
+    defer {
+      _ = first.stop()
+      _ = second.stop()
+    }
+    let (sha, items) = try Self.recordingAndItems(workspace)
+    // The visitor's session and CSRF token come from the first server; the second takes them.
+    let visitor = try await WebVisitor.arrive(at: first.base)
+    let page = second.base + "/components/native/checkbox"
+    let before = try await visitor.get(page)
+    #expect(before.status == 200)
+    #expect(!before.body.contains("Seen on the first server"))
+    // Asked twice: the second answer is the cached page's.
+    #expect(try await visitor.get(page).body == before.body)
+    let saved = try await visitor.postJSON(
+      second.base + "/api/links",
+      ["recording": sha, "item": items[0], "verdict": "pass", "note": "Seen on the second server"])
+    #expect(saved.status == 200, "\(saved.body)")
+    let linked = try await visitor.postJSON(
+      first.base + "/api/links",
+      ["recording": sha, "item": items[1], "verdict": "fail", "note": "Seen on the first server"])
+    #expect(linked.status == 200, "\(linked.body)")
+    let written = Date()
+    var shown = try await visitor.get(page)
+    while !shown.body.contains("Seen on the first server"), Date().timeIntervalSince(written) < 1 {
+      try await Task.sleep(for: .milliseconds(10))
+      shown = try await visitor.get(page)
+    }
+    #expect(shown.body.contains("Seen on the first server"), "not shown within a second")
+    // The overview's tallies, cached on the first server before the second's write, moved too.
+    let overview = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(try await visitor.get(first.base + "/api/components").body.utf8))
+        as? [[String: Any]])
+    let checkbox = try #require(overview.first { $0["component"] as? String == "native/checkbox" })
+    let ios = try #require(
+      (checkbox["platforms"] as? [[String: Any]])?.first { $0["platform"] as? String == "ios" })
+    #expect(ios["pass"] as? Int == 1)
+    #expect(ios["fail"] as? Int == 1)
+
+    // A bundle made from the web, from a snapshot of the catalogue, verifies on the page and
+    // with `exhibit verify`.
+    let exported = try await visitor.postForm(
+      first.base + "/bundles", [("component", "native/checkbox"), ("platform", "ios")])
+    #expect(exported.status == 303, "\(exported.body)")
+    let bundles = try await visitor.get(first.base + "/bundles")
+    let name = try #require(bundles.body.firstMatch(of: /href="\/bundles\/([^"\/]+\.zip)"/)?.output.1)
+    let report = try await visitor.get(first.base + "/bundles/\(name)")
+    #expect(report.status == 200)
+    #expect(report.body.contains("verifies"), "\(report.body)")
+    let zip = workspace.root.appendingPathComponent("Exports/\(name)").path
+    let verified = try workspace.run("verify", zip)
+    #expect(verified.status == 0, "\(verified.stdout + verified.stderr)")
+  }
+
+  @Test func eightAuditorsOverTwoServersLoseNothingAndMakeOneChain() async throws {
+    let (workspace, database, first, second) = try Self.twoServers()
+    defer {
+      _ = first.stop()
+      _ = second.stop()
+    }
+    let (sha, items) = try Self.recordingAndItems(workspace)
+    try #require(items.count >= 8)
+    let server = try ServerCatalogues.cluster.get()
+    let eventsBefore = try #require(
+      Int(
+        try server.psql(database: database, "SELECT count(*) FROM audit_event").trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    let rounds = 4
+    // Eight auditors, each on its own session, half on each server, four links each at once.
+    let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for auditor in 0..<8 {
+        let base = auditor % 2 == 0 ? first.base : second.base
+        group.addTask {
+          let visitor = try await WebVisitor.arrive(at: base)
+          var ids: [Int] = []
+          for round in 0..<rounds {
+            let answer = try await visitor.postJSON(
+              base + "/api/links",
+              [
+                "recording": sha, "item": items[auditor], "verdict": round % 2 == 0 ? "pass" : "fail",
+                "from": Double(round), "to": Double(round) + 0.5,
+                "note": "Auditor \(auditor), round \(round).",
+              ])
+            #expect(answer.status == 200, "\(answer.body)")
+            let link = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+            ids.append(try #require(link?["id"] as? Int))
+          }
+          return ids
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(ids.count == 8 * rounds)
+    #expect(Set(ids).count == ids.count, "a link id was given twice")
+    let counts = try server.psql(
+      database: database,
+      """
+      SELECT (SELECT count(*) FROM evidence_link) || ' ' || (SELECT count(*) FROM audit_event) || ' '
+        || (SELECT max(id) FROM audit_event) || ' ' || (SELECT count(DISTINCT previous_hash) FROM audit_event)
+      """
+    ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").compactMap { Int($0) }
+    let events = eventsBefore + 8 * rounds
+    #expect(counts == [8 * rounds, events, events, events])
+    let report = try ServerCatalogues.verifiedCopy(workspace)
+    #expect(report["events"] as? Int == events)
+    #expect((report["problems"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func failedSignInsCountOnEveryServer() async throws {
+    let (workspace, database) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
+    let added = workspace.finish(
+      try workspace.start(["users", "add", "ada", "--role", "auditor"], input: "correct horse battery\n"))
+    #expect(added.status == 0, "\(added.stderr)")
+    let first = try RunningServer(workspace, ["--accounts"])
+    let second = try RunningServer(workspace, ["--accounts"])
+    defer {
+      _ = first.stop()
+      _ = second.stop()
+    }
+    let server = try ServerCatalogues.cluster.get()
+    func failures() throws -> String {
+      try server.psql(
+        database: database, "SELECT string_agg(key || '=' || failures, ' ' ORDER BY key) FROM sign_in_failure"
+      ).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let visitor = try await WebVisitor.arrive(at: first.base, path: "/signin")
+    let wrong = [("name", "ada"), ("password", "wrong horse battery"), ("next", "/")]
+    #expect(try await visitor.postForm(first.base + "/signin", wrong).status == 401)
+    #expect(try failures() == "account:ada=1 address:127.0.0.1=1 pair:ada|127.0.0.1=1")
+    // The second server counts on from the first's count, and makes the pair wait for it.
+    let again = try await visitor.postForm(second.base + "/signin", wrong)
+    #expect(again.status == 401)
+    #expect(again.seconds >= 0.5, "the second server did not wait out the first's failure")
+    #expect(try failures() == "account:ada=2 address:127.0.0.1=2 pair:ada|127.0.0.1=2")
+    // Signed in on the second server: the pair is forgiven everywhere, and the session works on
+    // the first.
+    let signedIn = try await visitor.postForm(
+      second.base + "/signin", [("name", "ada"), ("password", "correct horse battery"), ("next", "/")])
+    #expect(signedIn.status == 303)
+    #expect(try failures() == "account:ada=2 address:127.0.0.1=2")
+    let session = try #require(signedIn.session)
+    let ada = WebVisitor(session: session, csrfToken: visitor.csrfToken)
+    let overview = try await ada.get(first.base + "/")
+    #expect(overview.status == 200)
+    #expect(overview.body.contains("ada"))
+    #expect(try await visitor.get(first.base + "/").status == 303, "the old session was let in")
+  }
+}
