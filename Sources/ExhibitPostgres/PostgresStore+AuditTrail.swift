@@ -74,7 +74,6 @@ extension PostgresStore: AuditTrailStorage {
   /// The events indexed under any of `subjects`, oldest first.
   /// - Throws: ``PostgresStoreError``.
   public func auditEvents(touching subjects: [String]) async throws -> [AuditEvent] {
-    let logger = logger
     guard !subjects.isEmpty else { return [] }
     return try await events(
       where: "id IN (SELECT event_id FROM audit_subject WHERE subject = ANY($1))", [subjects])

@@ -10,6 +10,8 @@ extension PostgresStore {
   /// criteria, UPDATE only where Exhibit changes a row, SELECT on views and the schema's version;
   /// never DELETE or TRUNCATE so far).
   /// - Parameter appRole: The application's role, or nil to grant nothing.
+  /// A schema already current, with no role to grant, is left as it is without a statement that
+  /// needs the owner's rights, so the application's role may run `exhibit init` too.
   /// - Returns: The versions applied, none when the schema was current.
   /// - Throws: ``PostgresStoreError/newerSchema(_:version:known:)`` for a schema made by a newer
   ///   Exhibit, or ``PostgresStoreError``.
@@ -17,6 +19,8 @@ extension PostgresStore {
   public func migrate(grantingTo appRole: String? = nil) async throws -> [Int] {
     let logger = logger
     let url = url
+    // A current schema asks nothing of the role: the application's role may run `init` again.
+    if appRole == nil, (try? await schemaVersion()) == PostgresSchema.latestVersion { return [] }
     let applied = try await transaction { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLock.migration))", logger: logger)
       try await connection.query(

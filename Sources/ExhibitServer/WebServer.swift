@@ -127,7 +127,7 @@ public struct WebServer: Sendable {
       stores: stores, accounts: settings.mode == .accounts, passwordHasher: settings.passwordHasher,
       throttle: throttle
     ).register(in: groups)
-    BundleRoutes(stores: stores, shelf: shelf).register(in: groups)
+    BundleRoutes(stores: stores, shelf: shelf, storage: settings.storage).register(in: groups)
     WorkspaceRoutes(
       stores: stores, folder: WorkspaceFolder(databasePath: settings.databasePath), storage: settings.storage
     )

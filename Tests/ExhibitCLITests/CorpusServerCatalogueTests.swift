@@ -6,7 +6,7 @@ import Testing
 /// and in a workspace of its own, from the same files: the same criteria, components, recordings,
 /// captions and search hits (as sets); and `migrate` back keeps every row and the chain's head.
 /// Skipped when `../shared/corpus` is absent.
-@Suite(.enabled(if: CLIWorkspace.corpus != nil, "../shared/corpus is absent"))
+@Suite(.enabled(if: CLIWorkspace.corpus != nil, "../shared/corpus is absent"), TeamCatalogue.once)
 struct CorpusServerCatalogueTests {
   /// Searches over what was said, what was written and file names, with filters.
   static let searches: [[String]] = [

@@ -7,7 +7,7 @@ import Testing
 /// against the catalogue it came from; a bag from another catalogue does not; and with the
 /// recordings in a bucket, a bag is made from the bucket's bytes, and refused, naming it, for a
 /// recording deleted from the bucket behind Exhibit's back.
-@Suite(.serialized) struct ServerCatalogueBundleTests {
+@Suite(.serialized, TeamCatalogue.once) struct ServerCatalogueBundleTests {
   /// The manifests of the bag at `path`: every file's SHA-256, the tag files' too.
   static func manifests(_ path: String) throws -> String {
     try ["manifest-sha256.txt", "tagmanifest-sha256.txt"].map {

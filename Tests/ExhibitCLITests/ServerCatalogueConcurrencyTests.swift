@@ -6,7 +6,7 @@ import Testing
 /// and the database restarted under an import: one audit chain, no write lost or doubled, every
 /// import whole or not at all. The chain and the tables are checked by copying the catalogue to a
 /// SQLite file (`migrate --from`) and running `verify` on it, which replays every event.
-@Suite(.serialized) struct ServerCatalogueConcurrencyTests {
+@Suite(.serialized, TeamCatalogue.once) struct ServerCatalogueConcurrencyTests {
   /// A new catalogue made by its owner, the application's role granted, as that role.
   static func catalogue(on server: PostgresServer) throws -> (CLIWorkspace, String) {
     let database = try server.makeDatabase()

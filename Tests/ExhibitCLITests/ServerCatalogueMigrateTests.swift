@@ -5,7 +5,7 @@ import Testing
 /// `exhibit migrate --to postgres://…` and `--from`: a workspace's catalogue to PostgreSQL and
 /// back with its audits and links, every row and the chain's head kept, and a target that holds a
 /// catalogue refused before anything is written.
-@Suite(.serialized) struct ServerCatalogueMigrateTests {
+@Suite(.serialized, TeamCatalogue.once) struct ServerCatalogueMigrateTests {
   @Test func aWorkspaceGoesToPostgresAndBackWithItsChain() throws {
     let (team, server, database) = try ServerCatalogues.workspace(role: "exhibit_owner")
     let owner = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"

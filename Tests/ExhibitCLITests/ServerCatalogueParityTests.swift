@@ -5,7 +5,7 @@ import Testing
 /// The commands an audit runs through, typed as an auditor types them, on a SQLite workspace and
 /// on a catalogue on PostgreSQL with the same files: every command answers alike, its exit
 /// status, output and errors (times and the chain's hashes aside, which differ from run to run).
-@Suite(.serialized) struct ServerCatalogueParityTests {
+@Suite(.serialized, TeamCatalogue.once) struct ServerCatalogueParityTests {
   /// An audit's commands, in order: products and rounds, links of every kind and their refusals,
   /// suggestions accepted and decided, coverage, the reviewer's page, history, a retest and its
   /// comparison, the conformance report, and a closed round.

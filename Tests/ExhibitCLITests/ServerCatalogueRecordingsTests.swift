@@ -6,7 +6,7 @@ import Testing
 /// it: the files are read on the auditor's machine, uploaded and checked, then recorded in the
 /// server's database, with the same recordings, captions and search hits as a workspace of its
 /// own; and the database restarted under a catalogue leaves nothing half-recorded.
-@Suite(.serialized) struct ServerCatalogueRecordingsTests {
+@Suite(.serialized, TeamCatalogue.once) struct ServerCatalogueRecordingsTests {
   /// What a listing says of each recording, without where the workspace is.
   static func recordings(_ workspace: CLIWorkspace) throws -> [String] {
     let listed = try workspace.run("recordings", "list", "--json")

@@ -6,7 +6,7 @@ import Testing
 /// team behind a load balancer runs them: what one saves, the other shows within a second; eight
 /// auditors' links split between them lose nothing and make one chain; a bundle made from the
 /// web verifies; failed sign-ins count on every server; the session and CSRF key are shared.
-@Suite(.serialized) struct ServerCatalogueServeTests {
+@Suite(.serialized, TeamCatalogue.once) struct ServerCatalogueServeTests {
   /// A catalogue with the sample media catalogued and an audit open, and two servers on it.
   static func twoServers() throws -> (CLIWorkspace, String, RunningServer, RunningServer) {
     let (workspace, database) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
@@ -84,7 +84,7 @@ import Testing
     let name = try #require(bundles.body.firstMatch(of: /href="\/bundles\/([^"\/]+\.zip)"/)?.output.1)
     let report = try await visitor.get(first.base + "/bundles/\(name)")
     #expect(report.status == 200)
-    #expect(report.body.contains("verifies"), "\(report.body)")
+    #expect(report.body.contains("It verifies:"), "\(report.body)")
     let zip = workspace.root.appendingPathComponent("Exports/\(name)").path
     let verified = try workspace.run("verify", zip)
     #expect(verified.status == 0, "\(verified.stdout + verified.stderr)")
@@ -146,9 +146,7 @@ import Testing
 
   @Test func failedSignInsCountOnEveryServer() async throws {
     let (workspace, database) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
-    let added = workspace.finish(
-      try workspace.start(["users", "add", "ada", "--role", "auditor"], input: "correct horse battery\n"))
-    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try workspace.addAccount("ada", role: "auditor", password: "correct horse battery") == 0)
     let first = try RunningServer(workspace, ["--accounts"])
     let second = try RunningServer(workspace, ["--accounts"])
     defer {
@@ -182,5 +180,36 @@ import Testing
     #expect(overview.status == 200)
     #expect(overview.body.contains("ada"))
     #expect(try await visitor.get(first.base + "/").status == 303, "the old session was let in")
+  }
+
+  @Test func aServerWithoutTheFilesPlaysAndBundlesFromTheBucket() async throws {
+    let objects = try ObjectStoreServer()
+    defer { objects.stop() }
+    let (workspace, _) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
+    workspace.environment.merge(objects.environment) { $1 }
+    workspace.environment["EXHIBIT_MEDIA"] = "s3://evidence/team"
+    let catalogued = try workspace.run("catalog", "Media")
+    #expect(catalogued.status == 0, "\(catalogued.stderr)")
+    // The server's host has none of the files: only the database and the bucket.
+    try FileManager.default.removeItem(atPath: workspace.path("Media"))
+    let server = try RunningServer(workspace)
+    defer { _ = server.stop() }
+    let (sha, _) = try Self.recordingAndItems(workspace)
+    let visitor = try await WebVisitor.arrive(at: server.base)
+    let played = try await visitor.get(server.base + "/media/\(sha)")
+    #expect(played.status == 200)
+    let exported = try await visitor.postForm(
+      server.base + "/bundles", [("component", "native/checkbox"), ("platform", "ios")])
+    #expect(exported.status == 303, "\(exported.body)")
+    let bundles = try await visitor.get(server.base + "/bundles")
+    let name = try #require(bundles.body.firstMatch(of: /href="\/bundles\/([^"\/]+\.zip)"/)?.output.1)
+    #expect(try await visitor.get(server.base + "/bundles/\(name)").body.contains("It verifies:"))
+    let verified = try workspace.run("verify", workspace.path("Exports/\(name)"))
+    #expect(verified.status == 0, "\(verified.stdout + verified.stderr)")
+    // The recording is in it, read back from the bucket.
+    let (_, listing) = try Python.run(
+      "import sys, zipfile; print('\\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))",
+      [workspace.path("Exports/\(name)")])
+    #expect(listing.contains("checkboxVoiceOver.webm"), "\(listing)")
   }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `exhibit verify` on a PostgreSQL catalogue: the chain and every table it records, as on SQLite,
 /// so a change made behind the application's back (by the schema's owner or a superuser, whom
 /// the table rights do not stop) is named.
-@Suite(.serialized) struct ServerCatalogueVerifyTests {
+@Suite(.serialized, TeamCatalogue.once) struct ServerCatalogueVerifyTests {
   @Test func verifyNamesAnItemChangedBehindTheTrail() throws {
     let (workspace, server, database) = try ServerCatalogues.workspace(role: "exhibit_owner")
     #expect(try workspace.run("init", "--grant", "exhibit_app").status == 0)

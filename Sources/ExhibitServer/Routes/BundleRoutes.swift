@@ -7,10 +7,12 @@ import Hummingbird
 struct BundleRoutes {
   let stores: CataloguePool
   let shelf: BundleShelf
+  /// The team's evidence store recordings are read back from, if any.
+  let storage: (any EvidenceStorage)?
   /// The workspace database, which a downloaded bag is verified against.
 
   func register(in groups: RouteGroups) {
-    let (stores, shelf) = (stores, shelf)
+    let (stores, shelf, storage) = (stores, shelf, storage)
     groups.pages.get("/bundles") { _, context -> Response in
       let components = try await stores.read { store in
         var seen = Set<ComponentID>()
@@ -34,7 +36,7 @@ struct BundleRoutes {
       let export = try await stores.withBagSource { store, workspace in
         try shelf.export(
           component: component, platform: platform, store: store, signingKeyPath: workspace.keyPath,
-          visitor: context.visitor.name ?? "anonymous", audit: audit)
+          visitor: context.visitor.name ?? "anonymous", audit: audit, storage: storage)
       }
       return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.path)))")
     }

@@ -65,11 +65,12 @@ final class BundleShelf: @unchecked Sendable {
     }.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }
   }
 
-  /// Exports a component's evidence on a platform as a zip on the shelf.
-  /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
+  /// Exports a component's evidence on a platform as a zip on the shelf; recordings and captions
+  /// are read back from `storage` when one is given (a team's bucket), else from their files.
+  /// - Throws: ``BundleError``, ``LookupError``, ``SQLiteError`` or the store's error.
   func export(
     component: String, platform: Platform, store: Store, signingKeyPath: String, visitor: String,
-    audit: String?
+    audit: String?, storage: (any EvidenceStorage)? = nil
   ) throws -> BundleResult {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try admit(visitor: visitor, estimate: try Self.estimate(component, platform, store))
@@ -77,6 +78,9 @@ final class BundleShelf: @unchecked Sendable {
       component: component, platform: platform, outFolder: folder, zip: true,
       signingKeyPath: signingKeyPath)
     request.audit = audit
+    let fetched = try storage.map { try FetchedEvidence(from: $0, in: folder) }
+    defer { fetched?.remove() }
+    if let fetched { request.localCopy = { try fetched.copy($0, $1) } }
     let result = try EvidenceBundler.export(request, from: store)
     lock.withLock { exports[URLText.fileName(result.path)] = result }
     return result

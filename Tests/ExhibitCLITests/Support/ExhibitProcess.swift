@@ -43,7 +43,9 @@ final class CLIWorkspace {
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "EXHIBIT_DB")
     environment["EXHIBIT_AUDITOR"] = "test-auditor"
+    environment.removeValue(forKey: "EXHIBIT_MEDIA")
     self.environment = environment
+    if TeamCatalogue.isOn { try TeamCatalogue.attach(self) }
   }
 
   deinit {
@@ -80,8 +82,8 @@ final class CLIWorkspace {
     return url.path
   }
 
-  /// Starts `exhibit ARGUMENTS` in the workspace folder, with `input` on its stdin (else none).
-  func start(_ arguments: [String], input: String? = nil) throws -> (Process, Pipe, Pipe) {
+  /// Starts `exhibit ARGUMENTS` in the workspace folder.
+  func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
@@ -91,13 +93,8 @@ final class CLIWorkspace {
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
-    let stdin = input.map { _ in Pipe() }
-    process.standardInput = stdin ?? FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
     try process.run()
-    if let stdin, let input {
-      stdin.fileHandleForWriting.write(Data(input.utf8))
-      try stdin.fileHandleForWriting.close()
-    }
     return (process, stdout, stderr)
   }
 
