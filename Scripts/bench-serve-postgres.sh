@@ -68,7 +68,7 @@ start_server() { # DB OUT: starts `exhibit serve` on DB (in this shell, to stop 
 }
 wrk_run() { # URL CONNECTIONS: wrk's output
   local threads=$(( $2 < 2 ? 1 : 2 ))
-  wrk -t"$threads" -c"$2" -d"${seconds}s" --latency "$1" | tee -a "$scratch/wrk.log"
+  wrk -t"$threads" -c"$2" -d"${seconds}s" --latency "$1"
 }
 summary() { # NAME CONNECTIONS OUTPUT...: one line per wrk output; p99 the worst of them
   python3 - "$@" <<'PY'
