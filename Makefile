@@ -34,8 +34,11 @@ PREFIX ?= /usr/local
 install: setup
 	@bash Scripts/install.sh "$(PREFIX)" "$(DESTDIR)"
 
+# The whole suite, then the CLI's end-to-end suite again with every workspace's catalogue on
+# PostgreSQL and its recordings in an S3-compatible bucket (Tests/ExhibitCLITests/Support/TeamCatalogue.swift).
 test: setup
 	$(SWIFT) test
+	EXHIBIT_TEST_CATALOGUE=team $(SWIFT) test --skip-build --filter ExhibitCLITests
 
 demo: setup
 	$(SWIFT) build

@@ -114,6 +114,7 @@ let package = Package(
         .embedInCode("Migrations/005-accounts.sql"), .embedInCode("Migrations/006-recordings.sql"),
         .embedInCode("Migrations/007-audits-and-links.sql"),
         .embedInCode("Migrations/008-change-signal-and-sign-in.sql"),
+        .embedInCode("Migrations/009-related-criteria-order.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

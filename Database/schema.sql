@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 20;
+PRAGMA user_version = 21;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -677,7 +677,7 @@ CREATE INDEX acr_decision_audit ON acr_decision (audit_id, criterion, component_
 
 CREATE TABLE criteria_related_criterion (
   document_id INTEGER NOT NULL REFERENCES criteria_document (id),
-  criterion TEXT NOT NULL,
+  criterion TEXT NOT NULL, position INTEGER,
   PRIMARY KEY (document_id, criterion)
 );
 

@@ -48,8 +48,7 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case .brokenChain(let location, let problem):
       "\(location): the audit chain does not verify (\(problem)); run `exhibit verify`; nothing was copied"
     case .serverDatabase(let url):
-      "\(url): this command does not run on a PostgreSQL catalogue yet (every command but "
-        + "`wcag check` does). Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
+      "\(url): this opens a workspace's SQLite file, not a PostgreSQL catalogue. Nothing was created; pass --db PATH (or set EXHIBIT_DB) to a SQLite file, "
         + "e.g. Database/exhibit.sqlite"
     case .notExhibitDatabase(let path, let reason):
       "\(path): not an Exhibit database: \(reason); it was left untouched. Pass --db PATH (or set "

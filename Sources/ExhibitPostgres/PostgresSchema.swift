@@ -35,6 +35,9 @@ public enum PostgresSchema {
     Migration(
       version: 8, name: "change-signal-and-sign-in",
       sql: String(decoding: PackageResources._08_change_signal_and_sign_in_sql, as: UTF8.self)),
+    Migration(
+      version: 9, name: "related-criteria-order",
+      sql: String(decoding: PackageResources._09_related_criteria_order_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.

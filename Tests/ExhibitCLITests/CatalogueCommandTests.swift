@@ -93,7 +93,7 @@ import Testing
     #expect(missing.status == 1 && missing.stderr.contains("ffff0000: no catalogued recording"))
   }
 
-  @Test func readingCommandsWithoutADatabaseSayHowToMakeOne() throws {
+  @Test(TeamCatalogue.sqliteOnly) func readingCommandsWithoutADatabaseSayHowToMakeOne() throws {
     let workspace = try CLIWorkspace()
     let result = try workspace.run("recordings", "list")
     #expect(result.status == 1 && result.stderr.contains("exhibit: error:"))

@@ -125,13 +125,14 @@ import Testing
       #expect(result.status == 0, "a concurrent import failed: \(result.stderr)")
       #expect(!result.stderr.contains("locked"))
     }
-    let database = try Connection(path: workspace.path("Database/exhibit.sqlite"), mode: .readOnly)
-    let events = try database.query("SELECT previous_hash, hash FROM audit_event ORDER BY id")
-    #expect(events.count == 6)
+    // Six imports, one chain: each event's previous hash is the hash of the one before.
+    let history = try #require(try workspace.run("history", "--json").json() as? [[String: Any]])
+    #expect(history.count == 6)
     var previous = AuditEvent.genesisHash
-    for event in events {
-      #expect(event.string("previous_hash") == previous)
-      previous = event.string("hash") ?? ""
+    for event in history.sorted(by: { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) }) {
+      #expect(event["previous_hash"] as? String == previous)
+      previous = event["hash"] as? String ?? ""
     }
+    #expect(try workspace.run("verify").status == 0)
   }
 }

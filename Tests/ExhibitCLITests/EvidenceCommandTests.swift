@@ -102,7 +102,7 @@ import Testing
     )
   }
 
-  @Test func verifyFindsHandTampering() throws {
+  @Test(TeamCatalogue.sqliteOnly) func verifyFindsHandTampering() throws {
     let workspace = try CLIWorkspace.catalogued()
     try workspace.run("link", Self.voiceOver, Self.role, "--verdict", "fail")
     #expect(try workspace.run("verify").status == 0)

@@ -146,7 +146,7 @@ import Testing
     #expect(String(decoding: body, as: UTF8.self).contains("is not in the evidence store"))
   }
 
-  @Test func migrateMovesAWorkspacesEvidenceToTheStoreOnce() throws {
+  @Test(TeamCatalogue.sqliteOnly) func migrateMovesAWorkspacesEvidenceToTheStoreOnce() throws {
     let server = try ObjectStoreServer()
     defer { server.stop() }
     let workspace = try CLIWorkspace.linked()

@@ -134,7 +134,7 @@ struct ForgedEvidenceTests {
     #expect(!text.stdout.contains("verdicts follow"))
   }
 
-  @Test func editsBehindTheTrailAreNamedAndBundleRefusesThem() throws {
+  @Test(TeamCatalogue.sqliteOnly) func editsBehindTheTrailAreNamedAndBundleRefusesThem() throws {
     let edits: [(String, String)] = [
       (
         "UPDATE criteria_item SET not_applicable = 1 WHERE key = 'native/checkbox#screenreader.state';",

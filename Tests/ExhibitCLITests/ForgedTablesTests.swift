@@ -4,7 +4,7 @@ import Testing
 /// Evidence changed in the tables behind the audit trail's back (with its triggers dropped, or
 /// without), which the chain's own hashes cannot see: `exhibit verify` replays the trail and
 /// names every row that disagrees, and runs SQLite's integrity check.
-@Suite struct ForgedTablesTests {
+@Suite(TeamCatalogue.sqliteOnly) struct ForgedTablesTests {
   /// A workspace with a fail and a pass linked, and its database path.
   static func prepared() throws -> (CLIWorkspace, String) {
     let workspace = try CLIWorkspace.catalogued()

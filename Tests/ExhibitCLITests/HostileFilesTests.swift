@@ -45,7 +45,7 @@ import Testing
     )
   }
 
-  @Test func aLoweredSchemaVersionIsNamedNotDumped() throws {
+  @Test(TeamCatalogue.sqliteOnly) func aLoweredSchemaVersionIsNamedNotDumped() throws {
     let workspace = try CLIWorkspace()
     #expect(try workspace.run("init").status == 0)
     let database = workspace.path("Database/exhibit.sqlite")

@@ -105,13 +105,14 @@ import Testing
     let badTime = try workspace.run(
       "link", CLIWorkspace.voiceOver, CLIWorkspace.role, "--verdict", "pass", "--from", "2.5s", "--to", "3")
     #expect(badTime.status != 0 && badTime.stderr.contains("'2.5s' is not a time"))
-    let database = try Connection(path: workspace.path("Database/exhibit.sqlite"), mode: .readOnly)
-    for sql in [
-      "SELECT count(*) AS n FROM evidence_link",
-      "SELECT count(*) AS n FROM audit_event WHERE action = 'link.create'",
-    ] {
-      #expect(try database.first(sql)?.decode("n") as Int64? == 0, "\(sql)")
-    }
+    // Nothing was stored: no link, and no event of one.
+    let history = try #require(try workspace.run("history", "--json").json() as? [[String: Any]])
+    #expect(!history.contains { ($0["action"] as? String)?.hasPrefix("link.") == true })
+    let coverage = try #require(
+      try workspace.run("coverage", "native/checkbox", "--json").json() as? [String: Any])
+    let items = try #require(coverage["items"] as? [[String: Any]])
+    #expect(!items.isEmpty)
+    #expect(items.allSatisfy { ($0["links"] as? [Any])?.isEmpty ?? true }, "\(items)")
   }
 
   /// A PNG with a valid header chunk claiming a size, a tiny image chunk and an end chunk.

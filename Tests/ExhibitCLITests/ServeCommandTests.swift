@@ -27,7 +27,7 @@ import Testing
     #expect(stopped.seconds < 5)
   }
 
-  @Test func refusesAFolderWithNoWorkspace() throws {
+  @Test(TeamCatalogue.sqliteOnly) func refusesAFolderWithNoWorkspace() throws {
     let workspace = try CLIWorkspace()
     let result = try workspace.run("serve", "--port", "0")
     #expect(result.status == 1)

@@ -6,7 +6,7 @@ import Testing
 /// Storage failing under a command: a read-only workspace, a full disk, a database another
 /// process keeps locked. Each gives a clear error, keeps what was stored and leaves the database
 /// sound (``DatabaseAudit``).
-@Suite struct StorageFaultTests {
+@Suite(TeamCatalogue.sqliteOnly) struct StorageFaultTests {
   static var exhibit: String { MountNamespace.quoted(CLIWorkspace.binary.path) }
 
   static let link = [

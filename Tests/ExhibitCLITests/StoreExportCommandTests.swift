@@ -48,6 +48,7 @@ import Testing
 
   @Test func refusesWithoutAStoreOrWithAnOutputFolder() throws {
     let workspace = try CLIWorkspace.linked()
+    workspace.environment.removeValue(forKey: "EXHIBIT_MEDIA")
     let noStore = try workspace.run("bundle", "native/checkbox", "--platform", "ios", "--to-store")
     #expect(noStore.status != 0)
     #expect(noStore.stderr.contains("--to-store needs an evidence store"), "\(noStore.stderr)")

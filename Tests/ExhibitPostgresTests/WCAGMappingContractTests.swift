@@ -78,4 +78,34 @@ import Testing
       #expect(answers.events.filter { $0.contains(" wcag.map ") }.count == 2)
     }
   }
+
+  /// A document's own list of related criteria, checked against the mapping in the document's
+  /// order, the same on both backends.
+  static func crossChecks(_ backend: Backend) async throws -> [String] {
+    let listing = try criteriaDocument("Tests/ExhibitKitTests/Fixtures/criteria/related/toggle-switch.md")
+    let plain = try criteriaDocument("Criteria/native/controls/checkbox.md")
+    return try await withEmptyCatalogue(backend) { catalogue in
+      _ = try await catalogue.importCriteria([listing, plain], actor: "Ana")
+      let all = try await catalogue.wcagCrossCheck(component: nil)
+      let one = try await catalogue.wcagCrossCheck(component: "toggle-switch")
+      var lines = (all + one).map {
+        "\($0.component) listed \($0.listed) not mapped \($0.listedNotMapped) not listed \($0.mappedNotListed)"
+      }
+      do {
+        _ = try await catalogue.wcagCrossCheck(component: "web/nothing")
+      } catch {
+        lines.append("\(error)")
+      }
+      return lines
+    }
+  }
+
+  @Test func aDocumentsListIsCheckedInItsOrderOnBothBackends() async throws {
+    let sqlite = try await Self.crossChecks(.sqlite)
+    #expect(sqlite.count == 3)
+    #expect(
+      sqlite.first?.hasPrefix("web/toggle-switch listed [\"1.3.1\", \"4.1.2\", \"2.4.3\", \"1.4.1\"]") == true
+    )
+    #expect(try await Self.crossChecks(.postgres) == sqlite)
+  }
 }

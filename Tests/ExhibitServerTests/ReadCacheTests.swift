@@ -10,7 +10,11 @@ import Testing
   /// How many times a value was made.
   final class Count: Sendable {
     let value = NIOLockedValueBox(0)
-    func add() -> Int { value.withLockedValue { $0 += 1; return $0 } }
+    func add() -> Int {
+      value.withLockedValue {
+        $0 += 1; return $0
+      }
+    }
   }
 
   @Test func requestsMissingOneKeyAtOnceShareOneComputation() async throws {

@@ -144,7 +144,7 @@ struct WCAGMap: ParsableCommand {
 }
 
 /// `exhibit wcag check [COMPONENT]`
-struct WCAGCheck: ParsableCommand {
+struct WCAGCheck: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
     abstract: "Compare each document's own list of related criteria with what its items map to.",
@@ -159,24 +159,23 @@ struct WCAGCheck: ParsableCommand {
   @Argument(help: "Only this component.")
   var component: String?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let checks = try store.wcagCrossCheck(component: component)
-      if output.json { return try Console.json(checks) }
-      guard !checks.isEmpty else {
-        Console.out("no document lists related success criteria of its own")
-        return
-      }
-      Console.out(
-        Table.render(
-          header: ["COMPONENT", "LISTED", "LISTED, NOT MAPPED", "MAPPED, NOT LISTED"],
-          rows: checks.map { check in
-            [
-              check.component.description, check.listed.joined(separator: ", "),
-              check.listedNotMapped.joined(separator: ", "), check.mappedNotListed.joined(separator: ", "),
-            ]
-          }))
+  var writes: Bool { false }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let checks = try await catalogue.wcagCrossCheck(component: component)
+    if output.json { return try Console.json(checks) }
+    guard !checks.isEmpty else {
+      Console.out("no document lists related success criteria of its own")
+      return
     }
+    Console.out(
+      Table.render(
+        header: ["COMPONENT", "LISTED", "LISTED, NOT MAPPED", "MAPPED, NOT LISTED"],
+        rows: checks.map { check in
+          [
+            check.component.description, check.listed.joined(separator: ", "),
+            check.listedNotMapped.joined(separator: ", "), check.mappedNotListed.joined(separator: ", "),
+          ]
+        }))
   }
 }

@@ -19,4 +19,9 @@ public protocol WCAGMappingStorage {
   ///   backend's error; nothing is stored then.
   func mapWCAG(item: String, criterion: String, relation: WCAGRelation, reason: String, actor: String)
     async throws -> WCAGMappingRow
+
+  /// Each current document's own list of related criteria, in the document's order, against the
+  /// mapping: every component whose document has such a list, or the one named.
+  /// - Throws: ``LookupError`` or the backend's error.
+  func wcagCrossCheck(component name: String?) async throws -> [WCAGCrossCheck]
 }

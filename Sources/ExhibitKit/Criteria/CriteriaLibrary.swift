@@ -75,10 +75,10 @@ extension CriteriaLibrary {
         document.format.rawValue, document.sha256, revision, document.generalNotes, document.gherkinGiven,
         now,
       ])
-    for criterion in document.relatedCriteria {
+    for (position, criterion) in document.relatedCriteria.enumerated() {
       try connection.execute(
-        "INSERT OR IGNORE INTO criteria_related_criterion (document_id, criterion) VALUES (?, ?)",
-        [documentID, criterion])
+        "INSERT OR IGNORE INTO criteria_related_criterion (document_id, criterion, position) VALUES (?, ?, ?)",
+        [documentID, criterion, position + 1])
     }
     for alias in document.aliases {
       try connection.execute(

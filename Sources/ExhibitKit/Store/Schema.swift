@@ -60,6 +60,7 @@ public enum Schema {
       version: 19, name: "conformance: a workspace's WCAG mapping rows and an audit's decided levels",
       sql: script(19)),
     Migration(version: 20, name: "evidence in shared storage: the objects a store holds", sql: script(20)),
+    Migration(version: 21, name: "a document's related criteria keep their order", sql: script(21)),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

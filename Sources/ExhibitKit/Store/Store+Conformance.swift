@@ -27,27 +27,7 @@ extension Store {
   /// whose document has such a list, or the one named.
   /// - Throws: ``LookupError`` or ``SQLiteError``.
   public func wcagCrossCheck(component name: String? = nil) throws -> [WCAGCrossCheck] {
-    try connection.reading {
-      let only = try name.map { try resolveComponent($0) }
-      let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides())
-      var listed: [ComponentID: [String]] = [:]
-      for row in try connection.query(
-        """
-        SELECT c.family || '/' || c.component AS component, r.criterion FROM criteria_current c
-        JOIN criteria_related_criterion r ON r.document_id = c.document_id ORDER BY c.family, c.component, r.rowid
-        """)
-      {
-        guard let component = ComponentID(try row.decode("component") as String) else { continue }
-        if only == nil || only == component {
-          listed[component, default: []].append(try row.decode("criterion"))
-        }
-      }
-      return try listed.keys.sorted().map { component in
-        WCAGCrossCheck(
-          component: component, listed: listed[component] ?? [],
-          items: try criteria.componentCriteria(component, platform: nil).items.map(\.key), mapping: mapping)
-      }
-    }
+    try connection.reading { try conformanceOperations.wcagCrossCheck(component: name) }
   }
 
   /// The key of a current criteria item, as typed (the component by any name it goes by).

@@ -36,8 +36,9 @@ public enum CatalogueTables {
         ("notes", .text),
       ], order: "id"),
     Table(
-      name: "criteria_related_criterion", columns: [("document_id", .integer), ("criterion", .text)],
-      order: "document_id, criterion"),
+      name: "criteria_related_criterion",
+      columns: [("document_id", .integer), ("criterion", .text), ("position", .integer)],
+      order: "document_id, position"),
     Table(
       name: "gherkin_scenario",
       columns: [("id", .integer), ("document_id", .integer), ("position", .integer), ("title", .text)],

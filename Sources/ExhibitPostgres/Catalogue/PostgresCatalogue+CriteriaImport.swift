@@ -142,8 +142,10 @@ extension PostgresCatalogue {
     else { throw RowDecodingError(column: "id", problem: "the new criteria_document row was not returned") }
     try await connection.query(
       """
-      INSERT INTO criteria_related_criterion (document_id, criterion)
-      SELECT \(documentID), unnest(\(document.relatedCriteria)::text[]) ON CONFLICT DO NOTHING
+      INSERT INTO criteria_related_criterion (document_id, criterion, position)
+      SELECT \(documentID), listed.criterion, listed.position
+      FROM unnest(\(document.relatedCriteria)::text[]) WITH ORDINALITY AS listed (criterion, position)
+      ON CONFLICT DO NOTHING
       """, logger: logger)
     try await connection.query(
       """

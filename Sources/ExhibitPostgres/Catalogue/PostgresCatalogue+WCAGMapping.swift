@@ -22,6 +22,13 @@ extension PostgresCatalogue {
     return WCAGMapping.defaults.with(overrides: overrides)
   }
 
+  /// Each current document's own list of related criteria, in the document's order, against the
+  /// mapping (`ConformanceOperations.wcagCrossCheck(component:)`, as on SQLite).
+  /// - Throws: `LookupError`, `PostgresStoreError` or `RowDecodingError`.
+  public func wcagCrossCheck(component name: String?) async throws -> [WCAGCrossCheck] {
+    try await withCatalogueSQL { sql in try ConformanceOperations(sql: sql).wcagCrossCheck(component: name) }
+  }
+
   /// Maps a current criteria item to a success criterion for this workspace; audited.
   /// - Throws: `ConformanceError`, `EvidenceError`, `LookupError` or `PostgresStoreError`.
   @discardableResult
