@@ -7,6 +7,9 @@ struct ComponentPage {
   let data: ComponentPageData
   let visitor: Visitor
   var notice: String?
+  /// The page's body as rendered for every visitor with the same rights (``shared``), when the
+  /// route took it from the read cache; else it is rendered now (``content``).
+  var rendered: HTML?
 
   private var path: String {
     "/components/\(data.component.family.rawValue)/\(URLText.encode(data.component.slug))"
@@ -20,15 +23,51 @@ struct ComponentPage {
       <p class="lede">\(data.component.description) · \(data.criteria.document.family.rawValue) · revision \
       \(data.criteria.document.revision) · <a href="\(URLText.with("/history", query: [("subject", data.component.description)]))">history</a></p>
       \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
-      \(closedNote)
-      \(platformLinks)
-      \(summary)
-      \(checklist)
-      \(problems)
-      \(observationForm)
-      \(recordings)
-      \(suggestions)
+      \(rendered.map { Self.withToken($0, visitor.csrfToken) } ?? content)
       """)
+  }
+
+  /// Everything under the notice: what the catalogue holds, and the forms the visitor's rights
+  /// allow.
+  var content: HTML {
+    """
+    \(closedNote)
+    \(platformLinks)
+    \(summary)
+    \(checklist)
+    \(problems)
+    \(observationForm)
+    \(recordings)
+    \(suggestions)
+    """
+  }
+
+  /// What ``content`` depends on besides the data: the visitor's rights and the audit they work
+  /// in, never their name or token.
+  var cacheKey: String {
+    let audit = visitor.audits.current
+    return [
+      "component-page", data.component.description, data.platform?.rawValue ?? "",
+      audit.map { String($0.id) } ?? "",
+      audit?.state.rawValue ?? "", visitor.mayWrite ? "w" : "", visitor.mayJudge ? "j" : "",
+    ].joined(separator: "\u{1F}")
+  }
+
+  /// This page for any visitor with the same rights: the forms carry ``tokenStandIn`` where the
+  /// visitor's CSRF token goes, put back per request (``withToken(_:_:)``).
+  var shared: ComponentPage {
+    var visitor = Visitor(name: nil, role: self.visitor.role, csrfToken: Self.tokenStandIn)
+    visitor.audits = self.visitor.audits
+    return ComponentPage(data: data, visitor: visitor)
+  }
+
+  /// A stand-in for the CSRF token in shared bodies: random for each process, so no text from the
+  /// catalogue can spell it and be replaced.
+  static let tokenStandIn = SessionTokens.random()
+
+  /// `body` with the stand-in replaced by the visitor's token.
+  static func withToken(_ body: HTML, _ token: String) -> HTML {
+    HTML(markup: body.markup.replacingOccurrences(of: tokenStandIn, with: token))
   }
 
   /// In a closed audit, that its verdicts are final.

@@ -61,7 +61,10 @@ struct PageRoutes {
         }
         ?? request.query("observed").flatMap(Int64.init).map { "Saved the observation as link \($0)." }
         ?? Self.decisionNotice(request)
-      return .page(ComponentPage(data: data, visitor: context.visitor, notice: notice).html)
+      var page = ComponentPage(data: data, visitor: context.visitor, notice: notice)
+      let shared = page.shared
+      page.rendered = try await stores.cachedValue(page.cacheKey) { shared.content }
+      return .page(page.html)
     }
 
     groups.pages.get("/recordings/:sha") { request, context -> Response in
