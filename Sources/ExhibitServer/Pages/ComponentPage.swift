@@ -7,9 +7,10 @@ struct ComponentPage {
   let data: ComponentPageData
   let visitor: Visitor
   var notice: String?
-  /// The page's body as rendered for every visitor with the same rights (``shared``), when the
-  /// route took it from the read cache; else it is rendered now (``content``).
-  var rendered: HTML?
+  /// The page's body as rendered for every visitor with the same rights (``shared``), cut where
+  /// the visitor's CSRF token goes (``pieces``), when the route took it from the read cache;
+  /// else it is rendered now (``content``).
+  var rendered: [String]?
 
   private var path: String {
     "/components/\(data.component.family.rawValue)/\(URLText.encode(data.component.slug))"
@@ -23,7 +24,7 @@ struct ComponentPage {
       <p class="lede">\(data.component.description) · \(data.criteria.document.family.rawValue) · revision \
       \(data.criteria.document.revision) · <a href="\(URLText.with("/history", query: [("subject", data.component.description)]))">history</a></p>
       \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
-      \(rendered.map { Self.withToken($0, visitor.csrfToken) } ?? content)
+      \(rendered.map { HTML(markup: $0.joined(separator: visitor.csrfToken)) } ?? content)
       """)
   }
 
@@ -54,7 +55,7 @@ struct ComponentPage {
   }
 
   /// This page for any visitor with the same rights: the forms carry ``tokenStandIn`` where the
-  /// visitor's CSRF token goes, put back per request (``withToken(_:_:)``).
+  /// visitor's CSRF token goes, put back per request (``pieces``).
   var shared: ComponentPage {
     var visitor = Visitor(name: nil, role: self.visitor.role, csrfToken: Self.tokenStandIn)
     visitor.audits = self.visitor.audits
@@ -65,9 +66,10 @@ struct ComponentPage {
   /// catalogue can spell it and be replaced.
   static let tokenStandIn = SessionTokens.random()
 
-  /// `body` with the stand-in replaced by the visitor's token.
-  static func withToken(_ body: HTML, _ token: String) -> HTML {
-    HTML(markup: body.markup.replacingOccurrences(of: tokenStandIn, with: token))
+  /// ``content`` cut at each stand-in for the token, to be joined with a visitor's: joining is
+  /// a copy, where Foundation's search and replace over the page cost more than rendering it.
+  var pieces: [String] {
+    content.markup.components(separatedBy: Self.tokenStandIn)
   }
 
   /// In a closed audit, that its verdicts are final.

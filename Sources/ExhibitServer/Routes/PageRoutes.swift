@@ -63,7 +63,7 @@ struct PageRoutes {
         ?? Self.decisionNotice(request)
       var page = ComponentPage(data: data, visitor: context.visitor, notice: notice)
       let shared = page.shared
-      page.rendered = try await stores.cachedValue(page.cacheKey) { shared.content }
+      page.rendered = try await stores.cachedValue(page.cacheKey) { shared.pieces }
       return .page(page.html)
     }
 
