@@ -75,11 +75,14 @@ summary() { # NAME CONNECTIONS OUTPUT...: one line per wrk output; p99 the worst
 import re, sys
 name, connections, outputs = sys.argv[1], sys.argv[2], sys.argv[3:]
 def ms(value):
-    number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
+    found = re.match(r"([\d.]+)(\w+)", value)
+    if not found:
+        sys.exit(f"bench-serve-postgres.sh: wrk answered what this cannot read:\n" + "\n".join(outputs))
+    number, unit = found.groups()
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 rate = sum(float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1)) for text in outputs)
-p50 = max(ms(re.search(r"50%\s+(\S+)", text).group(1)) for text in outputs)
-p99 = max(ms(re.search(r"99%\s+(\S+)", text).group(1)) for text in outputs)
+p50 = max(ms(re.search(r"^\s*50%\s+(\S+)", text, re.M).group(1)) for text in outputs)
+p99 = max(ms(re.search(r"^\s*99%\s+(\S+)", text, re.M).group(1)) for text in outputs)
 errors = sum(int(m.group(1)) for text in outputs for m in [re.search(r"Non-2xx or 3xx responses: (\d+)", text)] if m)
 print(f"{name:<28} {connections:>5} {rate:>10.0f} {p50:>9.2f} {p99:>9.2f}" + (f"  ({errors} non-2xx)" if errors else ""))
 PY

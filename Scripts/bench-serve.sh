@@ -99,8 +99,8 @@ name, connections, text = sys.argv[1], sys.argv[2], sys.argv[3]
 def ms(value):
     number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-p50 = ms(re.search(r"50%\s+(\S+)", text).group(1))
-p99 = ms(re.search(r"99%\s+(\S+)", text).group(1))
+p50 = ms(re.search(r"^\s*50%\s+(\S+)", text, re.M).group(1))
+p99 = ms(re.search(r"^\s*99%\s+(\S+)", text, re.M).group(1))
 rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 print(f"{name:<10} {connections:>5} {rate:>10.0f} {p50:>9.2f} {p99:>9.2f}" + (f"  ({errors.group(1)} non-2xx)" if errors else ""))
