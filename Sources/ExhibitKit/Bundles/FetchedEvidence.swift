@@ -1,4 +1,3 @@
-import Dispatch
 import ExhibitModel
 import Foundation
 
@@ -31,28 +30,11 @@ public final class FetchedEvidence: @unchecked Sendable {
     if let path = copies[sha256] { return path }
     let path = (folder as NSString).appendingPathComponent(sha256)
     let storage = self.storage
-    try Self.wait { try await storage.fetch(sha256: sha256, kind: kind, to: path) }
+    try waitFor { try await storage.fetch(sha256: sha256, kind: kind, to: path) }
     copies[sha256] = path
     return path
   }
 
   /// Deletes the copies and their folder.
   public func remove() { try? FileManager.default.removeItem(atPath: folder) }
-
-  /// Runs `work` in a task and blocks this thread until it ends.
-  private static func wait(_ work: @escaping @Sendable () async throws -> Void) throws {
-    let done = DispatchSemaphore(value: 0)
-    let outcome = Outcome()
-    Task {
-      do { try await work() } catch { outcome.error = error }
-      done.signal()
-    }
-    done.wait()
-    if let error = outcome.error { throw error }
-  }
-
-  /// What the task left for the waiting thread, read once the semaphore is signalled.
-  private final class Outcome: @unchecked Sendable {
-    var error: (any Error)?
-  }
 }

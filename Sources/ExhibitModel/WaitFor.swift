@@ -1,8 +1,9 @@
 import Dispatch
 
-/// Runs async work and waits for it on the calling thread, for synchronous commands. Call it
-/// only from the main thread, never from a task: the work needs Swift's concurrency pool free.
-func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+/// Runs async work and waits for it on the calling thread, for synchronous code: a command's main
+/// thread, or a server pool's thread. Never call it on Swift's cooperative threads: the work
+/// needs them free.
+package func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
   let done = DispatchSemaphore(value: 0)
   let outcome = Outcome<Value>()
   Task {
