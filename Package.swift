@@ -115,6 +115,7 @@ let package = Package(
         .embedInCode("Migrations/007-audits-and-links.sql"),
         .embedInCode("Migrations/008-change-signal-and-sign-in.sql"),
         .embedInCode("Migrations/009-related-criteria-order.sql"),
+        .embedInCode("Migrations/010-closed-audits-as-closed.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 21;
+PRAGMA user_version = 22;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -722,3 +722,82 @@ CREATE TABLE stored_object (
   stored_at TEXT NOT NULL,
   PRIMARY KEY (location, sha256)
 ) WITHOUT ROWID;
+
+CREATE TABLE closed_audit (
+  audit_id INTEGER PRIMARY KEY REFERENCES audit (id),
+  wcag_override_through INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE closed_audit_criteria (
+  audit_id INTEGER NOT NULL REFERENCES audit (id),
+  family TEXT NOT NULL,
+  component TEXT NOT NULL,
+  document_id INTEGER NOT NULL REFERENCES criteria_document (id),
+  PRIMARY KEY (audit_id, family, component)
+) WITHOUT ROWID;
+
+CREATE TABLE closed_audit_recording (
+  audit_id INTEGER NOT NULL REFERENCES audit (id),
+  recording_id INTEGER NOT NULL REFERENCES recording (id),
+  platform TEXT,
+  assistive_tech TEXT,
+  browser TEXT,
+  os_version TEXT,
+  device TEXT,
+  PRIMARY KEY (audit_id, recording_id)
+) WITHOUT ROWID;
+
+CREATE TRIGGER closed_audit_written_while_open BEFORE INSERT ON closed_audit
+WHEN EXISTS (SELECT 1 FROM audit WHERE id = new.audit_id AND closed_at IS NOT NULL)
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against is recorded by its close');
+END;
+
+CREATE TRIGGER closed_audit_criteria_written_while_open BEFORE INSERT ON closed_audit_criteria
+WHEN EXISTS (SELECT 1 FROM audit WHERE id = new.audit_id AND closed_at IS NOT NULL)
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against is recorded by its close');
+END;
+
+CREATE TRIGGER closed_audit_recording_written_while_open BEFORE INSERT ON closed_audit_recording
+WHEN EXISTS (SELECT 1 FROM audit WHERE id = new.audit_id AND closed_at IS NOT NULL)
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against is recorded by its close');
+END;
+
+CREATE TRIGGER closed_audit_never_changed BEFORE UPDATE ON closed_audit
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against never changes');
+END;
+
+CREATE TRIGGER closed_audit_never_deleted BEFORE DELETE ON closed_audit
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against never changes');
+END;
+
+CREATE TRIGGER closed_audit_criteria_never_changed BEFORE UPDATE ON closed_audit_criteria
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against never changes');
+END;
+
+CREATE TRIGGER closed_audit_criteria_never_deleted BEFORE DELETE ON closed_audit_criteria
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against never changes');
+END;
+
+CREATE TRIGGER closed_audit_recording_never_changed BEFORE UPDATE ON closed_audit_recording
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against never changes');
+END;
+
+CREATE TRIGGER closed_audit_recording_never_deleted BEFORE DELETE ON closed_audit_recording
+BEGIN
+  SELECT RAISE(ABORT, 'what a closed audit was read against never changes');
+END;
+
+CREATE TRIGGER audit_closed_keeps_its_name BEFORE UPDATE OF product_id, release, name, scope, platforms,
+  from_audit_id ON audit
+WHEN old.closed_at IS NOT NULL
+BEGIN
+  SELECT RAISE(ABORT, 'a closed audit keeps its product, release, name and scope');
+END;

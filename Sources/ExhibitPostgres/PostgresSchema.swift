@@ -38,6 +38,9 @@ public enum PostgresSchema {
     Migration(
       version: 9, name: "related-criteria-order",
       sql: String(decoding: PackageResources._09_related_criteria_order_sql, as: UTF8.self)),
+    Migration(
+      version: 10, name: "closed-audits-as-closed",
+      sql: String(decoding: PackageResources._10_closed_audits_as_closed_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -77,6 +80,9 @@ public enum PostgresSchema {
     "product": "SELECT, INSERT", "audit": "SELECT, INSERT, UPDATE", "evidence_link": "SELECT, INSERT, UPDATE",
     "workspace_setting": "SELECT, INSERT, UPDATE", "suggestion_dismissal": "SELECT, INSERT",
     "acr_decision": "SELECT, INSERT", "conformance_setting": "SELECT, INSERT, UPDATE",
+    // What a closed audit was read against is recorded once, by its close.
+    "closed_audit": "SELECT, INSERT", "closed_audit_criteria": "SELECT, INSERT",
+    "closed_audit_recording": "SELECT, INSERT",
     // The throttle's counts are raised, reset after a success, and forgotten once old.
     "sign_in_failure": "SELECT, INSERT, UPDATE, DELETE",
   ]

@@ -39,6 +39,10 @@ enum RecordingText {
     attributed("Browser", detail.attribution.browser)
     attributed("OS version", detail.attribution.osVersion)
     attributed("Device", detail.attribution.device)
+    if let closed = detail.closedAudits {
+      lines.append(
+        "note: closed audits keep the attribution they were closed with: \(closed.joined(separator: ", "))")
+    }
     field("Catalogued", detail.cataloguedAt)
     lines.append("")
     lines.append("Paths")

@@ -250,6 +250,7 @@ struct AuditRegistry {
         actor: actor, action: "audit.close", subject: "audit:\(audit.id)",
         before: AuditJSON.object(["state": "open"]),
         after: AuditJSON.object(["state": "closed", "head": head, "live_links": String(links)]))
+      try ClosedAuditRecord(connection: connection).record(audit.id)
       try connection.execute(
         "UPDATE audit SET closed_at = ?, closed_by = ? WHERE id = ?", [now, actor, audit.id])
       return try self.audit(audit.id)
@@ -288,6 +289,8 @@ struct AuditRegistry {
   /// - Throws: ``AuditError`` naming what was given, or ``SQLiteError``.
   func rename(_ audit: Audit, product: String?, release: String?, actor: String) throws -> Audit {
     try connection.transaction {
+      // A closed audit's bags and reports name the product and release it was closed as.
+      guard try self.audit(audit.id).state == .open else { throw AuditError.closed(audit.identity) }
       let productName = product ?? audit.product
       guard let productID = try productID(productName) else { throw AuditError.unknownProduct(productName) }
       let release = (release ?? audit.release).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -328,11 +331,12 @@ struct AuditRegistry {
     // PostgreSQL's string_agg differ.
     var stated: [String: Set<Platform>] = [:]
     var order: [String] = []
+    // A closed audit covers the components it was closed with, as their documents then stated them.
     for row in try connection.query(
       """
       SELECT DISTINCT c.family || '/' || c.component AS id, i.platforms
-      FROM criteria_current c JOIN criteria_item i ON i.document_id = c.document_id
-      """)
+      FROM (\(ClosedAuditRecord.documents)) c JOIN criteria_item i ON i.document_id = c.document_id
+      """, [audit.id])
     {
       let id: String = try row.decode("id")
       if stated[id] == nil { order.append(id) }

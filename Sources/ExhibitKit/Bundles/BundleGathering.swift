@@ -27,7 +27,7 @@ extension BundleGathering {
       tested = BundleContents.TestedProduct(
         product: audit.product, build: tested.build ?? audit.release, url: tested.url)
     }
-    let criteria = try criteria.componentCriteria(component, platform: platform)
+    let criteria = try criteria.componentCriteria(component, platform: platform, audit: audit?.id)
     guard !criteria.items.isEmpty else {
       throw BundleError.noItems(component: component.description, platform: platform.rawValue)
     }
@@ -35,7 +35,7 @@ extension BundleGathering {
     let allRows = try EvidenceLinkRow.fetch(
       connection,
       where:
-        "i.document_id = ? AND l.retracted_at IS NULL AND coalesce(r.platform, l.observed_platform) = ? "
+        "i.document_id = ? AND l.retracted_at IS NULL AND \(EvidenceLinkRow.platformColumn) = ? "
         + "AND (l.audit_id = ?3 OR ?3 IS NULL)",
       [criteria.document.documentID, platform.rawValue, audit?.id]
     ).filter { itemKeys.contains($0.itemKey) }
@@ -57,13 +57,19 @@ extension BundleGathering {
     if !unavailable.isEmpty { throw BundleError.unavailableEvidence(unavailable) }
 
     // Recordings: every present one of the component and platform, and every linked one.
-    let shas: [String] = try connection.query(
-      """
-      SELECT sha256 FROM recording r WHERE sha256 IS NOT NULL AND status <> 'error'
-        AND family = ? AND component = ? AND platform = ?
-        AND EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL)
-      """, [component.family.rawValue, component.slug, platform.rawValue]
-    ).map { try $0.decode("sha256") }
+    // A closed audit's bag holds the recordings its verdicts rest on, attributed as its close
+    // recorded them; an open audit's also every present recording of the component and platform.
+    let closed = try audit.flatMap { try ClosedAuditAttribution(connection: connection, audit: $0.id) }
+    let shas: [String] =
+      closed != nil
+      ? []
+      : try connection.query(
+        """
+        SELECT sha256 FROM recording r WHERE sha256 IS NOT NULL AND status <> 'error'
+          AND family = ? AND component = ? AND platform = ?
+          AND EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL)
+        """, [component.family.rawValue, component.slug, platform.rawValue]
+      ).map { try $0.decode("sha256") }
     var names = BagFileNames()
     func file(for name: String, sha: String) -> String {
       names.name(in: "recordings", for: name, sha256: sha)
@@ -84,16 +90,20 @@ extension BundleGathering {
           sha256: track.sha256, source: track.path)
       }
       let summary = detail.recording
+      // A closed audit's recordings as its close recorded them: the column its verdicts count in.
+      let closedFacts = closed?.recordings[sha]
+      let assistiveTech = closedFacts.map(\.assistiveTech) ?? summary.assistiveTech
+      let browser = closedFacts.map(\.browser) ?? summary.browser
       let transcript = (detail.captions.first?.cues ?? []).map {
         BundleContents.Cue(startSeconds: $0.startSeconds, endSeconds: $0.endSeconds, text: $0.text)
       }
       let environment = BundleContents.Environment(
-        os: detail.attribution.osVersion?.value ?? platform.displayName,
-        assistiveTech: summary.assistiveTech, browser: summary.browser,
+        os: (closedFacts.map(\.osVersion) ?? detail.attribution.osVersion?.value) ?? platform.displayName,
+        assistiveTech: assistiveTech, browser: browser,
         recordedAt: Self.tag(detail.tags, ["com.apple.quicktime.creationdate", "creation_time", "date"]),
         window: Self.tag(detail.tags, ["title"]),
         recorder: Self.tag(detail.tags, ["com.apple.quicktime.author", "artist", "author"]),
-        device: detail.attribution.device?.value)
+        device: closedFacts.map(\.device) ?? detail.attribution.device?.value)
       recordings.append(
         BundleContents.Recording(
           sha256: sha, file: file(for: name, sha: sha), name: name, size: summary.size,
@@ -101,7 +111,7 @@ extension BundleGathering {
           container: summary.container, durationSeconds: summary.durationSeconds,
           videoCodec: summary.videoCodec,
           width: summary.width, height: summary.height, audioCodec: summary.audioCodec,
-          assistiveTech: summary.assistiveTech, browser: summary.browser, captions: captions,
+          assistiveTech: assistiveTech, browser: browser, captions: captions,
           environment: environment, transcript: transcript, source: source))
     }
     let fileBySha = Dictionary(recordings.map { ($0.sha256, $0.file) }) { first, _ in first }
@@ -125,7 +135,10 @@ extension BundleGathering {
       seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) }
         + bundleLinks.filter { $0.kind == .observation }.map { $0.column(recordings: [:]) })
     let conformance = ConformanceLedger(connection: connection)
-    let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides())
+    let through = try audit.flatMap {
+      try ClosedAuditRecord(connection: connection).wcagOverridesThrough($0.id)
+    }
+    let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides(through: through))
     let items = criteria.items.map { item in
       let own = bundleLinks.filter { $0.item == item.key.description }
       let verdicts = columns.map { column in
@@ -161,8 +174,12 @@ extension BundleGathering {
         || (event.action == "acr.set"
           && AuditJSON.fields(event.after)["component_type"] == type.rawValue)
     }
+    // A closed audit's bag carries the trail as its close sealed it: what came later is another
+    // audit's business, and would change the bag of an audit that no longer changes.
+    let sealed = try audit.flatMap { try ClosedAuditRecord(connection: connection).closeEvent(of: $0.id) }
     let events = (try auditTrail.events(about: subjects) + conformanceEvents).sorted { $0.id < $1.id }
-    let head = try auditTrail.headHash()
+      .filter { sealed == nil || $0.id <= sealed?.id ?? 0 }
+    let head = try sealed?.hash ?? auditTrail.headHash()
     var contents = BundleContents(
       name: BagPath.safeComponent(
         "\(component.family.rawValue)-\(component.slug)-\(platform.rawValue)-\(date)"),

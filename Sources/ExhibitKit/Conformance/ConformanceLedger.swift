@@ -27,10 +27,14 @@ struct ConformanceLedger {
     }
   }
 
-  /// The workspace's own rows, oldest first.
-  func overrides() throws -> [WCAGMappingRow] {
+  /// The workspace's own rows, oldest first; with `through`, those up to that id (what a closed
+  /// audit's close recorded).
+  func overrides(through: Int64? = nil) throws -> [WCAGMappingRow] {
     try connection.query(
-      "SELECT item_key, criterion, relation, reason, actor, created_at FROM wcag_override ORDER BY id"
+      """
+      SELECT item_key, criterion, relation, reason, actor, created_at FROM wcag_override
+      WHERE id <= ?1 OR ?1 IS NULL ORDER BY id
+      """, [through]
     ).compactMap { row in
       guard let key = ItemKey(try row.decode("item_key") as String),
         let relation = WCAGRelation(rawValue: try row.decode("relation"))

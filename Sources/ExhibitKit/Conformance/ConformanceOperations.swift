@@ -30,7 +30,7 @@ package struct ConformanceOperations {
     let rows = Dictionary(grouping: try EvidenceLinkRow.fetch(sql, where: "l.audit_id = ?", [audit.id])) {
       $0.itemKey.component
     }
-    let current = try CriteriaLibrary(connection: sql).currentItemsByComponent()
+    let current = try CriteriaLibrary(connection: sql).currentItemsByComponent(audit: audit.id)
     let scope = try audits.componentsInScope(audit).compactMap { entry in
       current[entry.component].map { (component: entry.component, criteria: $0) }
     }
@@ -42,7 +42,9 @@ package struct ConformanceOperations {
           component: entry.component, criteria: entry.criteria, links: rows[entry.component] ?? [],
           platform: nil))
     }
-    let mapping = WCAGMapping.defaults.with(overrides: try ledger.overrides())
+    // A closed audit reads the workspace's mapping rows as they stood at its close.
+    let through = try ClosedAuditRecord(connection: sql).wcagOverridesThrough(audit.id)
+    let mapping = WCAGMapping.defaults.with(overrides: try ledger.overrides(through: through))
     return (
       audit,
       ACRDraft(components: components, mapping: mapping, decisions: try ledger.decisions(audit: audit.id))

@@ -222,37 +222,57 @@ extension CriteriaLibrary {
   /// summaries count no stale links (a report shows none; ``criteriaDocuments(component:platform:)``
   /// counts them).
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
-  func currentItemsByComponent() throws -> [ComponentID: ComponentCriteria] {
+  ///
+  /// With `audit`, the documents that audit reads (a closed audit's, as its close recorded them).
+  func currentItemsByComponent(audit: Int64? = nil) throws -> [ComponentID: ComponentCriteria] {
+    let documents = "SELECT document_id FROM (\(ClosedAuditRecord.documents)) AS read"
     var items: [Int64: [StoredCriteriaItem]] = [:]
     for row in try connection.fetch(
-      CriteriaItemRow.self,
-      "WHERE document_id IN (SELECT document_id FROM criteria_current) ORDER BY document_id, position", [])
+      CriteriaItemRow.self, "WHERE document_id IN (\(documents)) ORDER BY document_id, position", [audit])
     {
       items[row.documentID, default: []].append(row.stored)
     }
     var current: [ComponentID: ComponentCriteria] = [:]
-    for document in try connection.fetch(
-      CriteriaDocumentRow.self, "WHERE id IN (SELECT document_id FROM criteria_current)", [])
-    {
+    for document in try connection.fetch(CriteriaDocumentRow.self, "WHERE id IN (\(documents))", [audit]) {
       let own = items[document.id] ?? []
-      let summary = CriteriaDocumentSummary(
-        documentID: document.id, component: document.component, family: document.component.family,
-        category: document.category, title: document.title, sourcePath: document.sourcePath,
-        format: document.format.rawValue, revision: document.revision, itemCount: own.count,
-        sha256: document.sha256, importedAt: document.importedAt, primary: true, staleLinks: 0)
       current[document.component] = ComponentCriteria(
-        component: document.component, document: summary, items: own, gherkinGiven: "", scenarios: [],
+        component: document.component, document: document.summary(itemCount: own.count), items: own,
+        gherkinGiven: "", scenarios: [],
         notes: [],
         announcements: [], videos: [])
     }
     return current
   }
 
-  func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
+  ///
+  /// With `audit`, the criteria that audit reads: a closed audit's are the document current at its
+  /// close (``ClosedAuditRecord``), whatever was imported since; an open audit's are today's.
+  func componentCriteria(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws
+    -> ComponentCriteria
+  {
+    if let audit,
+      let closed = try ClosedAuditRecord(connection: connection).document(of: component, in: audit),
+      let documentRow = try connection.fetchOne(CriteriaDocumentRow.self, "WHERE id = ?", [closed])
+    {
+      let itemCount: Int =
+        try connection.first("SELECT count(*) AS n FROM criteria_item WHERE document_id = ?", [closed])?
+        .decode("n") ?? 0
+      return try componentCriteria(
+        component, platform: platform, document: documentRow.summary(itemCount: itemCount), row: documentRow)
+    }
     guard let document = try criteriaDocuments(component: component).first(where: \.primary),
       let documentRow = try connection.fetchOne(
         CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
     else { throw LookupError.noCriteria(component.description) }
+    return try componentCriteria(component, platform: platform, document: document, row: documentRow)
+  }
+
+  /// A component's criteria from one stored document: its items, Gherkin, notes, announcements
+  /// and videos.
+  private func componentCriteria(
+    _ component: ComponentID, platform: Platform?, document: CriteriaDocumentSummary,
+    row documentRow: CriteriaDocumentRow
+  ) throws -> ComponentCriteria {
     let documentID = document.documentID
     let items = try connection.fetch(
       CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID]

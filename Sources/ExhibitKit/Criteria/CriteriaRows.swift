@@ -34,6 +34,16 @@ struct CriteriaDocumentRow: TableRecord {
     gherkinGiven = try row.decode("gherkin_given")
     importedAt = try row.decode("imported_at")
   }
+
+  /// The document as listings show it, as the one a reading is made against (`primary`), with
+  /// no stale links counted.
+  func summary(itemCount: Int) -> CriteriaDocumentSummary {
+    CriteriaDocumentSummary(
+      documentID: id, component: component, family: component.family, category: category, title: title,
+      sourcePath: sourcePath, format: format.rawValue, revision: revision, itemCount: itemCount,
+      sha256: sha256,
+      importedAt: importedAt, primary: true, staleLinks: 0)
+  }
 }
 
 /// A row of `criteria_item`: one criterion of one document revision.

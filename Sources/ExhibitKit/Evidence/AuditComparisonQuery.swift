@@ -69,7 +69,7 @@ struct AuditComparisonQuery {
     var itemRanks: [Int] = []
     var columns: [Column] = []
     var columnRanks: [Int] = []
-    var recordings: [Int64: RecordingFacts] = [:]
+    var recordings: [RecordingKey: RecordingFacts] = [:]
     var environments: [String] = []
     var environmentNumbers: [String: Int] = [:]
 
@@ -91,6 +91,15 @@ struct AuditComparisonQuery {
     let start: Int64?
     let end: Int64?
     let environment: String
+    /// The closed audit whose close recorded the recording's attribution, when it did.
+    let closedAudit: Int64?
+    var recordingKey: RecordingKey { RecordingKey(recording: recording, closedAudit: closedAudit) }
+  }
+
+  /// A recording as one audit reads it: today's attribution, or a closed audit's record of it.
+  private struct RecordingKey: Hashable {
+    let recording: Int64
+    let closedAudit: Int64?
   }
 
   /// Compares `old` with `new`, for one component or platform or all.
@@ -102,7 +111,7 @@ struct AuditComparisonQuery {
     let newLinks = try links(of: new.id)
     var names = try self.names(
       items: oldLinks.map(\.item) + newLinks.map(\.item),
-      recordings: oldLinks.map(\.recording) + newLinks.map(\.recording))
+      recordings: oldLinks.map(\.recordingKey) + newLinks.map(\.recordingKey))
     let before = entries(oldLinks, &names, component: component, platform: platform)
     let after = entries(newLinks, &names, component: component, platform: platform)
     var rows: [AuditComparison.Row] = []
@@ -151,8 +160,11 @@ struct AuditComparisonQuery {
     var links: [StoredLink] = []
     try connection.forEachRow(
       """
-      SELECT l.id, l.item_id, l.recording_id, l.verdict, l.carried_from, l.start_ms, l.end_ms, l.environment
-      FROM evidence_link l WHERE l.audit_id = ? AND l.retracted_at IS NULL
+      SELECT l.id, l.item_id, l.recording_id, l.verdict, l.carried_from, l.start_ms, l.end_ms, l.environment,
+        f.audit_id
+      FROM evidence_link l
+        LEFT JOIN closed_audit_recording f ON f.audit_id = l.audit_id AND f.recording_id = l.recording_id
+      WHERE l.audit_id = ? AND l.retracted_at IS NULL
       """, [audit]
     ) { row in
       guard let id = row.integer(0), let item = row.integer(1), let recording = row.integer(2),
@@ -161,7 +173,8 @@ struct AuditComparisonQuery {
       links.append(
         StoredLink(
           id: id, item: item, recording: recording, verdict: verdict, carriedFrom: row.integer(4),
-          start: row.integer(5), end: row.integer(6), environment: row.text(7) ?? ""))
+          start: row.integer(5), end: row.integer(6), environment: row.text(7) ?? "",
+          closedAudit: row.integer(8)))
     }
     return links
   }
@@ -184,7 +197,7 @@ struct AuditComparisonQuery {
   }
 
   /// The items and recordings the two audits' live links name, numbered and ranked.
-  private func names(items itemIDs: [Int64], recordings recordingIDs: [Int64]) throws -> Names {
+  private func names(items itemIDs: [Int64], recordings keys: [RecordingKey]) throws -> Names {
     var names = Names()
     var numberOfKey: [String: Int] = [:]
     try forEachRow("SELECT i.id, i.key FROM criteria_item i WHERE i.id IN (%IDS)", in: itemIDs) { row in
@@ -208,12 +221,7 @@ struct AuditComparisonQuery {
       names.itemRanks[index] = (components[names.items[index].component] ?? 0) << 40 | rank
     }
     var columnNumbers: [Column: Int] = [:]
-    try forEachRow(
-      """
-      SELECT r.id, r.platform, r.assistive_tech, r.browser, r.device, r.os_version, r.sha256 FROM recording r
-      WHERE r.id IN (%IDS)
-      """, in: recordingIDs
-    ) { row in
+    func read(_ row: any RowCursor, closedAudit: Int64?) {
       guard let id = row.integer(0), let platform = row.text(1).flatMap(Platform.init(rawValue:)) else {
         return
       }
@@ -232,7 +240,22 @@ struct AuditComparisonQuery {
           osVersion: row.text(5), browser: row.text(3).map { Browser(rawValue: $0)?.displayName ?? $0 },
           device: row.text(4)))
       facts.environmentNumber = names.environmentNumber(facts.environment.summary)
-      names.recordings[id] = facts
+      names.recordings[RecordingKey(recording: id, closedAudit: closedAudit)] = facts
+    }
+    try forEachRow(
+      """
+      SELECT r.id, r.platform, r.assistive_tech, r.browser, r.device, r.os_version, r.sha256 FROM recording r
+      WHERE r.id IN (%IDS)
+      """, in: keys.filter { $0.closedAudit == nil }.map(\.recording)
+    ) { read($0, closedAudit: nil) }
+    // A closed audit's recordings as its close recorded them.
+    for audit in Set(keys.compactMap(\.closedAudit)).sorted() {
+      try connection.forEachRow(
+        """
+        SELECT r.id, f.platform, f.assistive_tech, f.browser, f.device, f.os_version, r.sha256
+        FROM closed_audit_recording f JOIN recording r ON r.id = f.recording_id WHERE f.audit_id = ?
+        """, [audit]
+      ) { read($0, closedAudit: audit) }
     }
     names.columnRanks = Array(repeating: 0, count: names.columns.count)
     let columns = names.columns
@@ -254,7 +277,8 @@ struct AuditComparisonQuery {
     var entries: [Entry] = []
     entries.reserveCapacity(links.count)
     for link in links {
-      guard let item = names.itemNumbers[link.item], let recording = names.recordings[link.recording] else {
+      guard let item = names.itemNumbers[link.item], let recording = names.recordings[link.recordingKey]
+      else {
         continue
       }
       if let component, names.items[item].component != component { continue }

@@ -65,9 +65,9 @@ struct AuditProgressQuery {
     try connection.forEachRow(
       """
       SELECT c.family || '/' || c.component, d.title, i.id, i.platforms, i.not_applicable
-      FROM criteria_current c JOIN criteria_document d ON d.id = c.document_id
+      FROM (\(ClosedAuditRecord.documents)) c JOIN criteria_document d ON d.id = c.document_id
         JOIN criteria_item i ON i.document_id = d.id
-      """, []
+      """, [audit.id]
     ) { row in
       guard let name = row.text(0), let component = componentNumber[name], let id = row.integer(2) else {
         return
@@ -93,8 +93,10 @@ struct AuditProgressQuery {
     var recordingColumns: [Int64: Int] = [:]
     try connection.forEachRow(
       """
-      SELECT r.id, r.platform, r.assistive_tech FROM recording r
-      WHERE r.id IN (SELECT recording_id FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL)
+      SELECT r.id, CASE WHEN f.audit_id IS NULL THEN r.platform ELSE f.platform END,
+        CASE WHEN f.audit_id IS NULL THEN r.assistive_tech ELSE f.assistive_tech END
+      FROM recording r LEFT JOIN closed_audit_recording f ON f.audit_id = ?1 AND f.recording_id = r.id
+      WHERE r.id IN (SELECT recording_id FROM evidence_link WHERE audit_id = ?1 AND retracted_at IS NULL)
       """, [audit.id]
     ) { row in
       guard let id = row.integer(0), let platform = row.text(1).flatMap(Platform.init(rawValue:)) else {

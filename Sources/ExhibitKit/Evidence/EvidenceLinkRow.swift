@@ -99,13 +99,23 @@ struct EvidenceLinkRow: Sendable {
       l.auditor, l.note, l.platform_override, l.component_override, l.created_at, l.retracted_at,
       l.retracted_by, l.retraction_reason, l.audit_id, l.carried_from, l.confirmed_from, l.environment,
       (SELECT c.audit_id FROM evidence_link c WHERE c.id = l.carried_from) AS carried_from_audit, r.sha256,
-      coalesce(r.platform, l.observed_platform) AS platform,
-      coalesce(r.assistive_tech, l.observed_assistive_tech) AS assistive_tech, r.browser, r.os_version,
-      r.device, r.container,
-      \(RecordingLibrary.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable
+      \(platformColumn) AS platform,
+      CASE WHEN f.audit_id IS NULL THEN coalesce(r.assistive_tech, l.observed_assistive_tech)
+        ELSE f.assistive_tech END AS assistive_tech,
+      CASE WHEN f.audit_id IS NULL THEN r.browser ELSE f.browser END AS browser,
+      CASE WHEN f.audit_id IS NULL THEN r.os_version ELSE f.os_version END AS os_version,
+      CASE WHEN f.audit_id IS NULL THEN r.device ELSE f.device END AS device, r.container,
+      \(RecordingLibrary.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable,
+      f.audit_id AS closed_audit
     FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
       JOIN criteria_document d ON d.id = i.document_id LEFT JOIN recording r ON r.id = l.recording_id
+      LEFT JOIN closed_audit_recording f ON f.audit_id = l.audit_id AND f.recording_id = l.recording_id
     """
+
+  /// The platform a link's verdict counts on, over ``select``'s tables: in a closed audit, its
+  /// recording's as the close recorded it (`f`); else the recording's, or an observation's own.
+  static let platformColumn =
+    "CASE WHEN f.audit_id IS NULL THEN coalesce(r.platform, l.observed_platform) ELSE f.platform END"
 
   /// Links matching an SQL condition over `l`, `i`, `d` and `r`, oldest first. On SQLite the
   /// rows are read as they are stepped, by position; on another engine from its rows.
@@ -184,7 +194,13 @@ extension EvidenceLinkRow {
   /// What many links share, read once: an item's key by its id, a recording's facts by its id.
   struct SeenValues {
     var items: [Int64: ItemKey] = [:]
-    var recordings: [Int64: Recording] = [:]
+    var recordings: [RecordingKey: Recording] = [:]
+
+    /// A recording as one audit reads it: today's facts (no closed audit) or a close's record.
+    struct RecordingKey: Hashable {
+      let recording: Int64
+      let closedAudit: Int64?
+    }
 
     /// The columns of a link that come from its recording (or, for an observation, from itself).
     struct Recording {
@@ -239,12 +255,14 @@ extension EvidenceLinkRow {
     confirmedFrom = row.integer(19)
     environment = LinkEnvironment(stored: row.text(20) ?? "")
     carriedFromAudit = row.integer(21)
+    // A closed audit's recordings are read as its close recorded them: keyed by the audit too.
+    let key = recordingID.map { SeenValues.RecordingKey(recording: $0, closedAudit: row.integer(31)) }
     let facts: SeenValues.Recording
-    if let id = recordingID, let known = seen.recordings[id] {
+    if let key, let known = seen.recordings[key] {
       facts = known
     } else {
       facts = try Self.recordingFacts(row)
-      if let id = recordingID { seen.recordings[id] = facts }
+      if let key { seen.recordings[key] = facts }
     }
     recordingSHA256 = facts.sha256
     recordingPlatform = facts.platform

@@ -44,10 +44,17 @@ package struct LinkOperations {
   /// The coverage matrix of a component's current criteria (`criteria`, read by the caller) in
   /// an audit: the one named, else the one in use.
   /// - Throws: ``AuditError`` or the backend's error.
+  ///
+  /// A closed audit's coverage is of the criteria it was closed with, whatever `criteria` says.
   package func coverage(
     _ component: ComponentID, criteria: ComponentCriteria, platform: Platform?, audit: String?
   ) throws -> Coverage {
     let audit = try audits.current(audit)?.id
+    var criteria = criteria
+    if let audit, try ClosedAuditRecord(connection: sql).document(of: component, in: audit) != nil {
+      criteria = try CriteriaLibrary(connection: sql).componentCriteria(
+        component, platform: platform, audit: audit)
+    }
     let links = try CoverageQuery.links(of: component, audit: audit, in: sql)
     return Coverage(component: component, criteria: criteria, links: links, platform: platform)
   }

@@ -53,4 +53,7 @@ public struct RecordingDetail: Sendable, Equatable, Codable {
   public let captions: [CaptionTrack]
   /// Its evidence links, which the composer adds (``Store/recordingDetail(id:)``).
   public internal(set) var links: [Link]
+  /// The closed audits with verdicts on it, as `ID (NAME)`: each keeps the attribution it was
+  /// closed with, whatever is set here since; nil when there are none.
+  public internal(set) var closedAudits: [String]? = nil
 }

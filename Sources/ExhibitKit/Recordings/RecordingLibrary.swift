@@ -98,10 +98,18 @@ extension RecordingLibrary {
           path: track.path, language: track.language, sha256: track.sha256, warnings: track.warnings,
           cues: cues.map(\.cue))
       }
-    return RecordingDetail(
+    var detail = RecordingDetail(
       recording: summary, bitRate: recording.bitRate, tags: recording.tags,
       attribution: recording.attribution,
       cataloguedAt: recording.cataloguedAt, paths: paths, streams: streams, captions: captions, links: [])
+    let closed = try connection.query(
+      """
+      SELECT a.id, a.name FROM closed_audit_recording f JOIN audit a ON a.id = f.audit_id
+      WHERE f.recording_id = ? ORDER BY a.id
+      """, [id]
+    ).map { "\(try $0.decode("id") as Int64) (\(try $0.decode("name") as String))" }
+    detail.closedAudits = closed.isEmpty ? nil : closed
+    return detail
   }
 
   private static let summarySelect = """

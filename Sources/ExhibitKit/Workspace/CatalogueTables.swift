@@ -154,6 +154,20 @@ public enum CatalogueTables {
         ("audit_id", .integer), ("carried_from", .integer), ("confirmed_from", .integer),
         ("environment", .text), ("observed_platform", .text), ("observed_assistive_tech", .text),
       ], order: "id"),
+    // What a closed audit was read against; copied while its audit is open, as the close wrote it.
+    Table(
+      name: "closed_audit", columns: [("audit_id", .integer), ("wcag_override_through", .integer)],
+      order: "audit_id"),
+    Table(
+      name: "closed_audit_criteria",
+      columns: [("audit_id", .integer), ("family", .text), ("component", .text), ("document_id", .integer)],
+      order: "audit_id, family, component"),
+    Table(
+      name: "closed_audit_recording",
+      columns: [
+        ("audit_id", .integer), ("recording_id", .integer), ("platform", .text), ("assistive_tech", .text),
+        ("browser", .text), ("os_version", .text), ("device", .text),
+      ], order: "audit_id, recording_id"),
     Table(
       name: "suggestion_dismissal",
       columns: [

@@ -1,0 +1,75 @@
+import ExhibitSQLite
+
+/// What a closed audit was read against, recorded by its close so that it is read as it was
+/// closed ever after: each component's criteria document then current (`closed_audit_criteria`),
+/// each linked recording's attribution then (`closed_audit_recording`: the column its verdicts
+/// count in), and the workspace's own WCAG mapping rows then in force (`closed_audit`).
+///
+/// Later imports, attribution changes and mapping rows apply to open audits only. The rows are
+/// written while the audit is still open, in the close's transaction; triggers refuse any other
+/// write, on both backends.
+struct ClosedAuditRecord {
+  /// The catalogue's database.
+  let connection: any CatalogueSQL
+
+  /// Records what `audit` is read against from now on. Runs inside the close's transaction,
+  /// before the audit is marked closed.
+  /// - Throws: The backend's error.
+  func record(_ audit: Int64) throws {
+    try connection.execute(
+      """
+      INSERT INTO closed_audit (audit_id, wcag_override_through)
+      VALUES (?1, coalesce((SELECT max(id) FROM wcag_override), 0))
+      """, [audit])
+    try connection.execute(
+      """
+      INSERT INTO closed_audit_criteria (audit_id, family, component, document_id)
+      SELECT ?1, family, component, document_id FROM criteria_current
+      """, [audit])
+    try connection.execute(
+      """
+      INSERT INTO closed_audit_recording (audit_id, recording_id, platform, assistive_tech, browser, os_version,
+        device)
+      SELECT ?1, r.id, r.platform, r.assistive_tech, r.browser, r.os_version, r.device FROM recording r
+      WHERE r.id IN (SELECT recording_id FROM evidence_link WHERE audit_id = ?1)
+      """, [audit])
+  }
+
+  /// The criteria document `audit` reads for `component`: the one recorded at its close, or nil
+  /// for an open audit (which reads today's) or a component imported after the close.
+  /// - Throws: The backend's error.
+  func document(of component: ComponentID, in audit: Int64) throws -> Int64? {
+    try connection.first(
+      "SELECT document_id FROM closed_audit_criteria WHERE audit_id = ? AND family = ? AND component = ?",
+      [audit, component.family.rawValue, component.slug])?.decode("document_id")
+  }
+
+  /// The highest id of the workspace's own WCAG mapping rows a closed audit reads; nil for an
+  /// open audit, which reads every row.
+  /// - Throws: The backend's error.
+  func wcagOverridesThrough(_ audit: Int64) throws -> Int64? {
+    try connection.first("SELECT wcag_override_through FROM closed_audit WHERE audit_id = ?", [audit])?
+      .decode("wcag_override_through")
+  }
+
+  /// The `audit.close` event of a closed audit: its id and hash, the trail as the close sealed
+  /// it; nil for an open audit.
+  /// - Throws: The backend's error.
+  func closeEvent(of audit: Int64) throws -> (id: Int64, hash: String)? {
+    guard
+      let row = try connection.first(
+        "SELECT id, hash FROM audit_event WHERE action = 'audit.close' AND subject = ? ORDER BY id LIMIT 1",
+        ["audit:\(audit)"])
+    else { return nil }
+    return (try row.decode("id"), try row.decode("hash"))
+  }
+
+  /// The statement over `criteria_current`'s columns (`family`, `component`, `document_id`)
+  /// that gives the documents an audit reads: bind the audit's id as `?1` (NULL for today's).
+  static let documents = """
+    SELECT family, component, document_id FROM closed_audit_criteria WHERE audit_id = ?1
+    UNION ALL
+    SELECT family, component, document_id FROM criteria_current
+    WHERE NOT EXISTS (SELECT 1 FROM closed_audit_criteria WHERE audit_id = ?1)
+    """
+}
