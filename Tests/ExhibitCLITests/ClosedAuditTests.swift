@@ -96,4 +96,28 @@ import Testing
     let current = try workspace.run("coverage", "native/checkbox", "--audit", "2", "--json")
     #expect(current.status == 0 && current.stdout.contains("\"revision\" : 2"), "\(current.stdout)")
   }
+
+  @Test func aFixOnTheEvidenceThatFailedIsSaidToBeTheSameEvidence() throws {
+    let workspace = try CLIWorkspace.conformanceAudit()
+    for arguments in [
+      ["audit", "close", "1"], ["audit", "new", "Acme App", "--release", "1.1", "--from", "1"],
+      [
+        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "pass", "--from",
+        "1",
+        "--to", "3", "--note", "judged again",
+      ],
+    ] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    let compared = try workspace.run("audit", "compare", "1", "2", "--json")
+    let rows = try #require((try compared.json() as? [String: Any])?["rows"] as? [[String: Any]])
+    let state = try #require(rows.first { $0["item"] as? String == "native/checkbox#screenreader.state" })
+    #expect(state["change"] as? String == "fixed")
+    #expect(state["same_evidence"] as? Bool == true)
+    let text = try workspace.run("audit", "compare", "1", "2").stdout
+    #expect(text.contains("the same recording and segment that failed, judged again: not a fix shown"))
+    // Only that row: the carried verdicts and the rest are not said to be judged again.
+    #expect(rows.filter { $0["same_evidence"] != nil }.count == 1)
+  }
 }

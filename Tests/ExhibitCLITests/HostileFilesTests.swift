@@ -45,6 +45,23 @@ import Testing
     )
   }
 
+  @Test func aFIFOOrFolderNamedLikeACaptionFileIsNamedNotSkippedSilently() throws {
+    let workspace = try CLIWorkspace.withMedia()
+    let fifo = workspace.path("Media/native/checkbox/checkboxVoiceOver-fr.vtt")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let folder = workspace.path("Media/native/checkbox/checkboxVoiceOver-de.vtt")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let result = try workspace.run("catalog", "--json")
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("\(fifo): named like a caption file but a FIFO: not read as captions"))
+    #expect(result.stderr.contains("\(folder): named like a caption file but a folder: not read as captions"))
+    // The rest of the batch goes on: every sample recording is catalogued, with its own captions.
+    let summary = try #require(try result.json() as? [String: Any])
+    #expect((summary["added"] as? Int ?? 0) > 0)
+    let listed = try workspace.run("recordings", "list", "--json")
+    #expect(listed.stdout.contains("checkboxVoiceOver.webm"))
+  }
+
   @Test(TeamCatalogue.sqliteOnly) func aLoweredSchemaVersionIsNamedNotDumped() throws {
     let workspace = try CLIWorkspace()
     #expect(try workspace.run("init").status == 0)

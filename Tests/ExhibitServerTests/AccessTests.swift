@@ -140,6 +140,25 @@ import Testing
     #expect(try store.accounts().map(\.name) == ["ada"])
   }
 
+  /// bcrypt reads 72 bytes of a password and nothing after a NUL; sign-in refuses what it would
+  /// match on a part alone, as `users add` refuses such passwords.
+  @Test func aPasswordBcryptWouldReadOnlyInPartNeverSignsIn() async throws {
+    let workspace = try ServerWorkspace()
+    let password = String(repeating: "seventy-two bytes ", count: 4)
+    #expect(password.utf8.count == 72)
+    try await workspace.addAccount("ada", role: .auditor, password: password)
+    try await workspace.serve(workspace.settings(accounts: true)) { client in
+      var browser = BrowserSession(client)
+      try await browser.start()
+      func signIn(_ password: String) async throws -> TestResponse {
+        try await browser.post("/signin", form: [("name", "ada"), ("password", password)])
+      }
+      #expect(try await signIn(password + "and more").status == .unauthorized)
+      #expect(try await signIn(password + "\u{0}after a NUL").status == .unauthorized)
+      #expect(try await signIn(password).status == .seeOther)
+    }
+  }
+
   @Test func aHundredFailuresCloseAnAccountUntilTheWindowPasses() async throws {
     let clock = ManualClock()
     let throttle = SignInThrottle(base: 0.5, clock: clock.signInClock)

@@ -59,7 +59,9 @@ enum AuditText {
         segments(row.newLinks)
           + (row.environments.map {
             " [environment was \($0.old.joined(separator: "; ")), now \($0.new.joined(separator: "; "))]"
-          } ?? ""),
+          } ?? "")
+          + (row.sameEvidence
+            ? " [the same recording and segment that failed, judged again: not a fix shown]" : ""),
       ]
     }
     lines.append(

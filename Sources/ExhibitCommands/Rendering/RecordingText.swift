@@ -13,6 +13,12 @@ enum RecordingText {
     }
   }
 
+  /// The closed audits that keep the attribution they were closed with, when there are any.
+  static func closedAuditsNote(_ detail: RecordingDetail) -> [String] {
+    guard let closed = detail.closedAudits else { return [] }
+    return ["note: closed audits keep the attribution they were closed with: \(closed.joined(separator: ", "))"]
+  }
+
   static func lines(_ detail: RecordingDetail) -> [String] {
     let recording = detail.recording
     var lines = [recording.path, ""]
@@ -39,10 +45,7 @@ enum RecordingText {
     attributed("Browser", detail.attribution.browser)
     attributed("OS version", detail.attribution.osVersion)
     attributed("Device", detail.attribution.device)
-    if let closed = detail.closedAudits {
-      lines.append(
-        "note: closed audits keep the attribution they were closed with: \(closed.joined(separator: ", "))")
-    }
+    lines += closedAuditsNote(detail)
     field("Catalogued", detail.cataloguedAt)
     lines.append("")
     lines.append("Paths")

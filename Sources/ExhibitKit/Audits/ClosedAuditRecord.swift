@@ -44,6 +44,25 @@ struct ClosedAuditRecord {
       [audit, component.family.rawValue, component.slug])?.decode("document_id")
   }
 
+  /// The criteria `audit` reads for `component`: a closed audit's are the document current at
+  /// its close, whatever was imported since; an open audit's (or every audit's, nil) today's.
+  /// - Throws: ``LookupError`` or the backend's error.
+  func criteria(_ component: ComponentID, platform: Platform? = nil, audit: Int64?) throws -> ComponentCriteria {
+    let library = CriteriaLibrary(connection: connection)
+    if let audit, let closed = try document(of: component, in: audit) {
+      return try library.componentCriteria(component, platform: platform, documentID: closed)
+    }
+    return try library.componentCriteria(component, platform: platform)
+  }
+
+  /// Every component's document and items as `audit` reads them
+  /// (``CriteriaLibrary/currentItemsByComponent(documents:_:)``).
+  /// - Throws: The backend's error.
+  func itemsByComponent(audit: Int64) throws -> [ComponentID: ComponentCriteria] {
+    try CriteriaLibrary(connection: connection).currentItemsByComponent(
+      documents: "SELECT document_id FROM (\(Self.documents)) AS read", [audit])
+  }
+
   /// The highest id of the workspace's own WCAG mapping rows a closed audit reads; nil for an
   /// open audit, which reads every row.
   /// - Throws: The backend's error.

@@ -30,7 +30,7 @@ package struct ConformanceOperations {
     let rows = Dictionary(grouping: try EvidenceLinkRow.fetch(sql, where: "l.audit_id = ?", [audit.id])) {
       $0.itemKey.component
     }
-    let current = try CriteriaLibrary(connection: sql).currentItemsByComponent(audit: audit.id)
+    let current = try ClosedAuditRecord(connection: sql).itemsByComponent(audit: audit.id)
     let scope = try audits.componentsInScope(audit).compactMap { entry in
       current[entry.component].map { (component: entry.component, criteria: $0) }
     }

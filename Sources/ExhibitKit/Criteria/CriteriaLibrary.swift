@@ -223,17 +223,21 @@ extension CriteriaLibrary {
   /// counts them).
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
   ///
-  /// With `audit`, the documents that audit reads (a closed audit's, as its close recorded them).
-  func currentItemsByComponent(audit: Int64? = nil) throws -> [ComponentID: ComponentCriteria] {
-    let documents = "SELECT document_id FROM (\(ClosedAuditRecord.documents)) AS read"
+  /// - Parameters:
+  ///   - documents: A statement selecting the `document_id`s to read (a closed audit's, as its
+  ///     close recorded them); each component's current document by default.
+  ///   - values: The statement's parameters.
+  func currentItemsByComponent(
+    documents: String = "SELECT document_id FROM criteria_current", _ values: [any SQLBindable] = []
+  ) throws -> [ComponentID: ComponentCriteria] {
     var items: [Int64: [StoredCriteriaItem]] = [:]
     for row in try connection.fetch(
-      CriteriaItemRow.self, "WHERE document_id IN (\(documents)) ORDER BY document_id, position", [audit])
+      CriteriaItemRow.self, "WHERE document_id IN (\(documents)) ORDER BY document_id, position", values)
     {
       items[row.documentID, default: []].append(row.stored)
     }
     var current: [ComponentID: ComponentCriteria] = [:]
-    for document in try connection.fetch(CriteriaDocumentRow.self, "WHERE id IN (\(documents))", [audit]) {
+    for document in try connection.fetch(CriteriaDocumentRow.self, "WHERE id IN (\(documents))", values) {
       let own = items[document.id] ?? []
       current[document.component] = ComponentCriteria(
         component: document.component, document: document.summary(itemCount: own.count), items: own,
@@ -244,27 +248,27 @@ extension CriteriaLibrary {
     return current
   }
 
-  ///
-  /// With `audit`, the criteria that audit reads: a closed audit's are the document current at its
-  /// close (``ClosedAuditRecord``), whatever was imported since; an open audit's are today's.
-  func componentCriteria(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws
-    -> ComponentCriteria
-  {
-    if let audit,
-      let closed = try ClosedAuditRecord(connection: connection).document(of: component, in: audit),
-      let documentRow = try connection.fetchOne(CriteriaDocumentRow.self, "WHERE id = ?", [closed])
-    {
-      let itemCount: Int =
-        try connection.first("SELECT count(*) AS n FROM criteria_item WHERE document_id = ?", [closed])?
-        .decode("n") ?? 0
-      return try componentCriteria(
-        component, platform: platform, document: documentRow.summary(itemCount: itemCount), row: documentRow)
-    }
+  func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
     guard let document = try criteriaDocuments(component: component).first(where: \.primary),
       let documentRow = try connection.fetchOne(
         CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
     else { throw LookupError.noCriteria(component.description) }
     return try componentCriteria(component, platform: platform, document: document, row: documentRow)
+  }
+
+  /// A component's criteria from one stored document, whichever revision it is (what a closed
+  /// audit was read against): its items, Gherkin, notes, announcements and videos.
+  /// - Throws: ``LookupError`` when there is no such document, or the backend's error.
+  func componentCriteria(_ component: ComponentID, platform: Platform? = nil, documentID: Int64) throws
+    -> ComponentCriteria
+  {
+    guard let documentRow = try connection.fetchOne(CriteriaDocumentRow.self, "WHERE id = ?", [documentID])
+    else { throw LookupError.noCriteria(component.description) }
+    let itemCount: Int =
+      try connection.first("SELECT count(*) AS n FROM criteria_item WHERE document_id = ?", [documentID])?
+      .decode("n") ?? 0
+    return try componentCriteria(
+      component, platform: platform, document: documentRow.summary(itemCount: itemCount), row: documentRow)
   }
 
   /// A component's criteria from one stored document: its items, Gherkin, notes, announcements

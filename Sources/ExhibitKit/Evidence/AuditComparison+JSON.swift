@@ -118,6 +118,7 @@ private struct PrettyJSON {
       out.key("old_links", inner) { $0.array(row.oldLinks, inner) { $0.evidence($1, inner + 1) } }
       out.key("old_verdict", inner) { $0.string(row.oldVerdict?.rawValue) }
       out.key("platform", inner) { $0.string(row.platform.rawValue) }
+      if row.sameEvidence { out.key("same_evidence", inner) { $0.bytes += "true".utf8 } }
     }
   }
 

@@ -32,6 +32,11 @@ public struct AuditComparison: Sendable, Equatable, Encodable {
     /// The earlier round's link a carried verdict came from.
     public let carriedFrom: Int64?
 
+    /// What was shown: the recording and the segment of it.
+    var shown: String {
+      "\(recording) \(fromSeconds.map { "\($0)" } ?? "whole")-\(toSeconds.map { "\($0)" } ?? "")"
+    }
+
     private enum CodingKeys: String, CodingKey {
       case link, recording
       case fromSeconds = "from_seconds"
@@ -56,6 +61,14 @@ public struct AuditComparison: Sendable, Equatable, Encodable {
     /// when they differ between the rounds; nil when they are the same.
     public let environments: EnvironmentChange?
 
+    /// Whether a `fixed` row's pass rests on the same recording and segment that failed in the
+    /// earlier round: the same evidence judged differently, not a fix shown.
+    public var sameEvidence: Bool {
+      guard change == .fixed else { return false }
+      let failed = Set(oldLinks.filter { $0.verdict == .fail }.map(\.shown))
+      return newLinks.contains { $0.verdict == .pass && failed.contains($0.shown) }
+    }
+
     private enum CodingKeys: String, CodingKey {
       case component, platform
       case assistiveTech = "assistive_tech"
@@ -65,6 +78,7 @@ public struct AuditComparison: Sendable, Equatable, Encodable {
       case oldLinks = "old_links"
       case newLinks = "new_links"
       case environments
+      case sameEvidence = "same_evidence"
     }
 
     /// Every key of the row, a verdict without evidence as null.
@@ -80,6 +94,7 @@ public struct AuditComparison: Sendable, Equatable, Encodable {
       try container.encode(oldLinks, forKey: .oldLinks)
       try container.encode(newLinks, forKey: .newLinks)
       try container.encodeIfPresent(environments, forKey: .environments)
+      if sameEvidence { try container.encode(true, forKey: .sameEvidence) }
     }
   }
 

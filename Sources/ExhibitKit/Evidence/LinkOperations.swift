@@ -52,8 +52,7 @@ package struct LinkOperations {
     let audit = try audits.current(audit)?.id
     var criteria = criteria
     if let audit, try ClosedAuditRecord(connection: sql).document(of: component, in: audit) != nil {
-      criteria = try CriteriaLibrary(connection: sql).componentCriteria(
-        component, platform: platform, audit: audit)
+      criteria = try ClosedAuditRecord(connection: sql).criteria(component, platform: platform, audit: audit)
     }
     let links = try CoverageQuery.links(of: component, audit: audit, in: sql)
     return Coverage(component: component, criteria: criteria, links: links, platform: platform)

@@ -102,6 +102,7 @@ public struct CatalogueScope: Sendable {
       var status = stat()
       if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { skippedLinks.append(path) }
     }
+    noteCaptionNamesThatAreNotFiles(in: folder, listing)
     let captionNames = listing.files.filter { $0.lowercased().hasSuffix(".vtt") }
     let stems = videoNames.map(Self.stem)
     for caption in captionNames
@@ -115,6 +116,25 @@ public struct CatalogueScope: Sendable {
       } else {
         searchFolder(path, seen: &seen)
       }
+    }
+  }
+
+  /// A FIFO, device or folder named like a caption file is not read as captions: said, not silent.
+  /// (Symbolic links are listed in ``skippedLinks``.)
+  private mutating func noteCaptionNamesThatAreNotFiles(in folder: String, _ listing: Listing) {
+    for name in (listing.others + listing.folders).sorted() where name.lowercased().hasSuffix(".vtt") {
+      let path = (folder as NSString).appendingPathComponent(name)
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }
+      let kind: String
+      switch status.st_mode & S_IFMT {
+      case S_IFLNK: continue
+      case S_IFDIR: kind = "a folder"
+      case S_IFIFO: kind = "a FIFO"
+      default: kind = "not a regular file"
+      }
+      problems.append(
+        CatalogueProblem(path: path, message: "named like a caption file but \(kind): not read as captions"))
     }
   }
 

@@ -56,8 +56,11 @@ struct SessionRoutes {
       let matches: Bool
       do {
         credentials = try await stores.read { try await $0.accountCredentials(name: name) }
-        matches = try await passwordHasher.verify(
-          password, hashOrNone: credentials?.passwordHash)
+        // bcrypt reads 72 bytes at most and nothing after a NUL: a password past either would
+        // match on its first part alone, so it never matches (`users add` refuses such passwords).
+        let wholeRead = !password.utf8.contains(0) && password.utf8.count <= AccountError.maximumPasswordBytes
+        matches =
+          try await passwordHasher.verify(password, hashOrNone: credentials?.passwordHash) && wholeRead
       } catch {
         try? await throttle.finish(ticket, succeeded: false)
         throw error
