@@ -77,14 +77,25 @@ public enum PostgresSchema {
     // An audit is renamed, rescoped and closed; a link is retracted (the triggers allow nothing
     // else); the audit in use and the report's author are settings set again. Dismissals and
     // report decisions are only ever added.
-    "product": "SELECT, INSERT", "audit": "SELECT, INSERT, UPDATE", "evidence_link": "SELECT, INSERT, UPDATE",
-    "workspace_setting": "SELECT, INSERT, UPDATE", "suggestion_dismissal": "SELECT, INSERT",
-    "acr_decision": "SELECT, INSERT", "conformance_setting": "SELECT, INSERT, UPDATE",
+    // The columns they update are granted by name (``applicationColumnRights``).
+    "product": "SELECT, INSERT", "audit": "SELECT, INSERT", "evidence_link": "SELECT, INSERT",
+    "workspace_setting": "SELECT, INSERT", "suggestion_dismissal": "SELECT, INSERT",
+    "acr_decision": "SELECT, INSERT", "conformance_setting": "SELECT, INSERT",
     // What a closed audit was read against is recorded once, by its close.
     "closed_audit": "SELECT, INSERT", "closed_audit_criteria": "SELECT, INSERT",
     "closed_audit_recording": "SELECT, INSERT",
     // The throttle's counts are raised, reset after a success, and forgotten once old.
     "sign_in_failure": "SELECT, INSERT, UPDATE, DELETE",
+  ]
+
+  /// The only columns the application's role may update, per table: an audit's name, scope and
+  /// close; a link's retraction; the audit in use; the report's author. Triggers check that each
+  /// change is one the audit trail records.
+  public static let applicationColumnRights: [String: [String]] = [
+    "audit": ["product_id", "release", "name", "scope", "platforms", "closed_at", "closed_by"],
+    "evidence_link": ["retracted_at", "retracted_by", "retraction_reason"],
+    "workspace_setting": ["value"],
+    "conformance_setting": ["value", "actor", "set_at"],
   ]
 
   /// The channel a commit that changed what pages show is signalled on (`NOTIFY`), to every

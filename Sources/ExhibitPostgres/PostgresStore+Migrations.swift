@@ -84,6 +84,11 @@ extension PostgresStore {
         "REVOKE ALL ON \(unescaped: name) FROM \(unescaped: quoted)", logger: logger)
       try await connection.query(
         "GRANT \(unescaped: rights) ON \(unescaped: name) TO \(unescaped: quoted)", logger: logger)
+      if let columns = PostgresSchema.applicationColumnRights[table] {
+        let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        try await connection.query(
+          "GRANT UPDATE (\(unescaped: list)) ON \(unescaped: name) TO \(unescaped: quoted)", logger: logger)
+      }
     }
     // Views are read only: whatever they show is changed through their tables.
     let views = try await connection.query(

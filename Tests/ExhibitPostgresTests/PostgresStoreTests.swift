@@ -48,6 +48,26 @@ import Testing
         .joined(separator: ",")
     }
     #expect(granted == expected)
+    // Columns the role may update, by name, and no others.
+    let columns = try await offThePool {
+      try server.psql(
+        database: database,
+        """
+        SELECT table_name || ':' || string_agg(column_name, ',' ORDER BY column_name)
+        FROM information_schema.column_privileges
+        WHERE grantee = 'exhibit_app' AND privilege_type = 'UPDATE' AND table_schema = 'public'
+        GROUP BY table_name ORDER BY table_name
+        """)
+    }.split(separator: "\n").map(String.init).filter { row in
+      // A table the role may update whole lists every column; only those granted by name count.
+      row.split(separator: ":").first.map { PostgresSchema.applicationColumnRights[String($0)] != nil }
+        ?? false
+    }
+    #expect(
+      columns
+        == PostgresSchema.applicationColumnRights.sorted { $0.key < $1.key }.map {
+          $0.key + ":" + $0.value.sorted().joined(separator: ",")
+        })
   }
 
   @Test func twoMigrationsAtOnceMakeOneSchema() async throws {

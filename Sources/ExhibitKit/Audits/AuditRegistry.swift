@@ -246,11 +246,14 @@ struct AuditRegistry {
           "SELECT count(*) AS n FROM evidence_link WHERE audit_id = ? AND retracted_at IS NULL", [audit.id])?
         .decode("n") ?? 0
       let now = Timestamp.string(Date())
+      // What the audit is read against from now on, recorded first so its event can carry it.
+      let record = try ClosedAuditRecord(connection: connection).record(audit.id)
       try connection.appendAudit(
         actor: actor, action: "audit.close", subject: "audit:\(audit.id)",
         before: AuditJSON.object(["state": "open"]),
-        after: AuditJSON.object(["state": "closed", "head": head, "live_links": String(links)]))
-      try ClosedAuditRecord(connection: connection).record(audit.id)
+        after: AuditJSON.object([
+          "state": "closed", "head": head, "live_links": String(links), "record": record,
+        ]))
       try connection.execute(
         "UPDATE audit SET closed_at = ?, closed_by = ? WHERE id = ?", [now, actor, audit.id])
       return try self.audit(audit.id)

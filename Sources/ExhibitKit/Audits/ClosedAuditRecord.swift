@@ -1,4 +1,6 @@
+import Crypto
 import ExhibitSQLite
+import Foundation
 
 /// What a closed audit was read against, recorded by its close so that it is read as it was
 /// closed ever after: each component's criteria document then current (`closed_audit_criteria`),
@@ -14,8 +16,10 @@ struct ClosedAuditRecord {
 
   /// Records what `audit` is read against from now on. Runs inside the close's transaction,
   /// before the audit is marked closed.
+  /// - Returns: The record's digest (``digest(_:in:)``), for the `audit.close` event to carry.
   /// - Throws: The backend's error.
-  func record(_ audit: Int64) throws {
+  @discardableResult
+  func record(_ audit: Int64) throws -> String {
     try connection.execute(
       """
       INSERT INTO closed_audit (audit_id, wcag_override_through)
@@ -33,6 +37,45 @@ struct ClosedAuditRecord {
       SELECT ?1, r.id, r.platform, r.assistive_tech, r.browser, r.os_version, r.device FROM recording r
       WHERE r.id IN (SELECT recording_id FROM evidence_link WHERE audit_id = ?1)
       """, [audit])
+    return try Self.digest(audit, in: connection)
+  }
+
+  /// A SHA-256 over what `audit`'s record holds, read back by value: the mapping's bound, each
+  /// component's document (by component, format, revision and content hash) and each recording's
+  /// attribution (by its hash). The `audit.close` event carries it, so `verify` names a record
+  /// changed behind the trail; it is the same on both backends and after `migrate`.
+  /// - Throws: The backend's error.
+  static func digest(_ audit: Int64, in connection: any CatalogueSQL) throws -> String {
+    func text(_ value: String?) -> String { value.map { "=" + $0 } ?? "-" }
+    var lines: [String] = []
+    for row in try connection.query(
+      "SELECT wcag_override_through FROM closed_audit WHERE audit_id = ?", [audit])
+    {
+      lines.append("mapping through \(try row.decode("wcag_override_through") as Int64)")
+    }
+    for row in try connection.query(
+      """
+      SELECT c.family, c.component, d.format, d.revision, d.sha256
+      FROM closed_audit_criteria c JOIN criteria_document d ON d.id = c.document_id WHERE c.audit_id = ?
+      """, [audit])
+    {
+      lines.append(
+        "criteria \(try row.decode("family") as String)/\(try row.decode("component") as String) "
+          + "\(try row.decode("format") as String) \(try row.decode("revision") as Int64) "
+          + (try row.decode("sha256") as String))
+    }
+    for row in try connection.query(
+      """
+      SELECT r.sha256, f.platform, f.assistive_tech, f.browser, f.os_version, f.device
+      FROM closed_audit_recording f JOIN recording r ON r.id = f.recording_id WHERE f.audit_id = ?
+      """, [audit])
+    {
+      let fields = try ["platform", "assistive_tech", "browser", "os_version", "device"].map {
+        text(try row.decode($0) as String?)
+      }
+      lines.append("recording \(text(try row.decode("sha256") as String?)) " + fields.joined(separator: " "))
+    }
+    return SHA256.hash(data: Data(lines.sorted().joined(separator: "\n").utf8)).hexString
   }
 
   /// The criteria document `audit` reads for `component`: the one recorded at its close, or nil
@@ -47,7 +90,9 @@ struct ClosedAuditRecord {
   /// The criteria `audit` reads for `component`: a closed audit's are the document current at
   /// its close, whatever was imported since; an open audit's (or every audit's, nil) today's.
   /// - Throws: ``LookupError`` or the backend's error.
-  func criteria(_ component: ComponentID, platform: Platform? = nil, audit: Int64?) throws -> ComponentCriteria {
+  func criteria(_ component: ComponentID, platform: Platform? = nil, audit: Int64?) throws
+    -> ComponentCriteria
+  {
     let library = CriteriaLibrary(connection: connection)
     if let audit, let closed = try document(of: component, in: audit) {
       return try library.componentCriteria(component, platform: platform, documentID: closed)

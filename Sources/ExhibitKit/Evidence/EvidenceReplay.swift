@@ -26,6 +26,9 @@ struct EvidenceReplay {
     /// The audit its event names; nil for a link made before audits, which the migration's
     /// audit adopted.
     var audit: Int64?
+    /// The earlier link a carried or confirmed verdict names, as its event records it.
+    var carriedFrom: String? = nil
+    var confirmedFrom: String? = nil
   }
 
   /// `component|format|revision` to the SHA-256 its import recorded.
@@ -45,12 +48,14 @@ struct EvidenceReplay {
   var madeAudits: Set<Int64> = []
   /// Suggestions the trail dismissed: recording, item, start and audit.
   var dismissals: Set<String> = []
+  /// Products, audits, the mapping, decided levels and the report's author, as the trail records them.
+  var registry = RegistryReplay()
 
   // Long: one switch over the event actions, each case a few lines over the same replayed state.
   /// Replays the events of `connection`'s audit trail, oldest first.
   init(_ connection: Connection) throws {
     for row in try connection.query(
-      "SELECT id, actor, action, subject, before, after FROM audit_event ORDER BY id")
+      "SELECT id, at, actor, action, subject, before, after FROM audit_event ORDER BY id")
     {
       let id = row.int64("id") ?? 0
       let subject = row.string("subject") ?? ""
@@ -60,6 +65,9 @@ struct EvidenceReplay {
       let after = afterObject.compactMapValues { $0 as? String }
       meaning.replay(
         action: row.string("action") ?? "", subject: subject, before: beforeObject, after: afterObject)
+      registry.replay(
+        action: row.string("action") ?? "", subject: subject, actor: row.string("actor") ?? "",
+        at: row.string("at") ?? "", after: after)
       switch row.string("action") ?? "" {
       case "criteria.import":
         documents[Self.documentKey(subject, after["format"], after["revision"])] = after["sha256"] ?? ""
@@ -113,7 +121,7 @@ struct EvidenceReplay {
           componentOverride: after["component_override"] == "true",
           observedPlatform: after["recording"] == nil ? after["judged_platform"] : nil,
           observedAssistiveTech: after["recording"] == nil ? after["judged_assistive_tech"] : nil,
-          audit: audit)
+          audit: audit, carriedFrom: after["carried_from"], confirmedFrom: after["confirmed_from"])
       case "suggestion.dismiss":
         dismissals.insert(
           Self.dismissalKey(
@@ -191,7 +199,7 @@ struct EvidenceReplay {
       """
       SELECT l.id, i.key, r.sha256, l.start_ms, l.end_ms, l.verdict, l.note, l.auditor, l.platform_override,
         l.component_override, l.retracted_at IS NOT NULL AS retracted, l.audit_id, l.observed_platform,
-        l.observed_assistive_tech
+        l.observed_assistive_tech, l.carried_from, l.confirmed_from
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id LEFT JOIN recording r ON r.id = l.recording_id
       WHERE \(scope.items.sql) ORDER BY l.id
       """, scope.items.values)
@@ -216,6 +224,8 @@ struct EvidenceReplay {
       compare("observed screen reader", row.string("observed_assistive_tech"), expected.observedAssistiveTech)
       compare("note", row.string("note"), expected.note)
       compare("auditor", row.string("auditor"), expected.auditor)
+      compare("carried from link", row.int64("carried_from").map(String.init), expected.carriedFrom)
+      compare("confirmed from link", row.int64("confirmed_from").map(String.init), expected.confirmedFrom)
       for (name, stored, recorded) in [
         ("start", row.int64("start_ms"), expected.from), ("end", row.int64("end_ms"), expected.to),
       ]
@@ -278,7 +288,10 @@ struct EvidenceReplay {
         }
       }
     }
+    // The registry's tables are small and every bag names its audit, product and mapping rows:
+    // checked whatever the scope.
     return found + (try meaning.disagreements(in: connection, scope: scope))
+      + (try registry.disagreements(in: connection))
   }
 
   /// A dismissal as its row and its event both name it.

@@ -99,3 +99,109 @@ CREATE TRIGGER exhibit_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRU
   FOR EACH STATEMENT EXECUTE FUNCTION exhibit_catalogue_changed();
 CREATE TRIGGER exhibit_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON closed_audit_recording
   FOR EACH STATEMENT EXECUTE FUNCTION exhibit_catalogue_changed();
+
+-- The application's role writes the registry only through audited paths: at commit, each row
+-- of these tables written in the transaction must be what the audit trail records of it (the
+-- event is appended in the same transaction, before or after the row). Plain SQL by the
+-- application's role, which every server uses, cannot add a mapping row or a decided level,
+-- rename a product, or change an audit, without the event that `verify` replays.
+CREATE FUNCTION exhibit_wcag_override_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM audit_event e WHERE e.action = 'wcag.map' AND e.subject = NEW.item_key
+      AND e.at = NEW.created_at AND e.actor = NEW.actor AND e.after::jsonb ->> 'criterion' = NEW.criterion
+      AND e.after::jsonb ->> 'relation' = NEW.relation AND e.after::jsonb ->> 'reason' = NEW.reason) THEN
+    RAISE EXCEPTION 'a WCAG mapping row is written only with the wcag.map event that records it'
+      USING ERRCODE = 'P0001';
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER wcag_override_recorded AFTER INSERT ON wcag_override
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION exhibit_wcag_override_recorded();
+
+CREATE FUNCTION exhibit_acr_decision_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM audit_event e WHERE e.action = 'acr.set' AND e.subject = 'audit:' || NEW.audit_id
+      AND e.at = NEW.created_at AND e.actor = NEW.actor AND e.after::jsonb ->> 'criterion' = NEW.criterion
+      AND e.after::jsonb ->> 'component_type' = NEW.component_type AND e.after::jsonb ->> 'level' = NEW.level
+      AND e.after::jsonb ->> 'remarks' = NEW.remarks) THEN
+    RAISE EXCEPTION 'a decided level is written only with the acr.set event that records it'
+      USING ERRCODE = 'P0001';
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER acr_decision_recorded AFTER INSERT ON acr_decision
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION exhibit_acr_decision_recorded();
+
+CREATE FUNCTION exhibit_product_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  recorded jsonb;
+BEGIN
+  SELECT * INTO NEW FROM product WHERE id = NEW.id;
+  SELECT e.after::jsonb INTO recorded FROM audit_event e
+  WHERE e.action = 'product.create' AND e.subject = 'product:' || NEW.id ORDER BY e.id DESC LIMIT 1;
+  IF recorded IS NULL OR recorded ->> 'name' IS DISTINCT FROM NEW.name
+    OR coalesce(recorded ->> 'platforms', '') IS DISTINCT FROM NEW.platforms
+    OR recorded ->> 'url' IS DISTINCT FROM NEW.url THEN
+    RAISE EXCEPTION 'a product is written only with the product.create event that records it'
+      USING ERRCODE = 'P0001';
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER product_recorded AFTER INSERT OR UPDATE ON product
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION exhibit_product_recorded();
+
+-- Checked at commit against the row as it then is (NEW is the row as one statement left it).
+CREATE FUNCTION exhibit_audit_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  made jsonb;
+  named jsonb;
+  scoped jsonb;
+BEGIN
+  SELECT * INTO NEW FROM audit WHERE id = NEW.id;
+  SELECT e.after::jsonb INTO made FROM audit_event e
+  WHERE e.action = 'audit.create' AND e.subject = 'audit:' || NEW.id ORDER BY e.id LIMIT 1;
+  SELECT e.after::jsonb INTO named FROM audit_event e
+  WHERE e.action IN ('audit.create', 'audit.rename') AND e.subject = 'audit:' || NEW.id ORDER BY e.id DESC LIMIT 1;
+  SELECT e.after::jsonb INTO scoped FROM audit_event e
+  WHERE e.action IN ('audit.create', 'audit.scope') AND e.subject = 'audit:' || NEW.id ORDER BY e.id DESC LIMIT 1;
+  IF made IS NULL
+    OR made ->> 'from' IS DISTINCT FROM NEW.from_audit_id::text
+    OR named ->> 'release' IS DISTINCT FROM NEW.release
+    OR coalesce(named ->> 'name', (named ->> 'product') || ' ' || (named ->> 'release')) IS DISTINCT FROM NEW.name
+    OR named ->> 'product' IS DISTINCT FROM (SELECT p.name FROM product p WHERE p.id = NEW.product_id)
+    OR coalesce(scoped ->> 'scope', '') IS DISTINCT FROM NEW.scope
+    OR coalesce(scoped ->> 'platforms', '') IS DISTINCT FROM NEW.platforms
+    OR ((NEW.closed_at IS NOT NULL) IS DISTINCT FROM EXISTS (
+      SELECT 1 FROM audit_event e WHERE e.action = 'audit.close' AND e.subject = 'audit:' || NEW.id)) THEN
+    RAISE EXCEPTION 'an audit is written only with the audit events that record it' USING ERRCODE = 'P0001';
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER audit_recorded AFTER INSERT OR UPDATE ON audit
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION exhibit_audit_recorded();
+
+CREATE FUNCTION exhibit_conformance_setting_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT * INTO NEW FROM conformance_setting WHERE name = NEW.name;
+  IF NEW.name = 'author' AND NOT EXISTS (
+    SELECT 1 FROM audit_event e WHERE e.action = 'acr.author' AND e.subject = 'conformance'
+      AND e.at = NEW.set_at AND e.actor = NEW.actor AND e.after::jsonb ->> 'author' = NEW.value) THEN
+    RAISE EXCEPTION 'the report''s author is set only with the acr.author event that records it'
+      USING ERRCODE = 'P0001';
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER conformance_setting_recorded AFTER INSERT OR UPDATE ON conformance_setting
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION exhibit_conformance_setting_recorded();

@@ -1,0 +1,202 @@
+import ExhibitSQLite
+import Foundation
+
+/// What the audit trail records of the tables around the links, replayed event by event:
+/// products (`product.create`), audits with their product, release, name, source audit, scope and
+/// platforms (`audit.create`, `audit.rename`, `audit.scope`), what each closed audit was read
+/// against (`audit.close`), the workspace's WCAG mapping rows (`wcag.map`), decided levels
+/// (`acr.set`) and the report's author (`acr.author`). Compared with the tables, it names every
+/// row changed, inserted or deleted behind the trail's back, as ``EvidenceReplay`` does for links.
+struct RegistryReplay {
+  /// A product as its event records it.
+  struct Product: Equatable {
+    var name: String?
+    var platforms: String?
+    var url: String?
+  }
+
+  /// An audit as its events record it.
+  struct Audit: Equatable {
+    var product: String?
+    var release: String?
+    var name: String?
+    var from: String?
+    var scope: String?
+    var platforms: String?
+  }
+
+  /// One event's fields that a row must carry, in the order the events came.
+  typealias Fields = [String: String?]
+
+  var products: [Int64: Product] = [:]
+  var audits: [Int64: Audit] = [:]
+  /// Each closed audit's record digest (``ClosedAuditRecord/digest(_:)``), where its close kept one.
+  var closeRecords: [Int64: String] = [:]
+  var mappings: [Fields] = []
+  var decisions: [Fields] = []
+  var author: Fields?
+
+  /// Takes one event of the trail, oldest first.
+  mutating func replay(action: String, subject: String, actor: String, at: String, after: [String: String]) {
+    let id = subject.split(separator: ":", maxSplits: 1).last.flatMap { Int64($0) }
+    switch action {
+    case "product.create":
+      guard let id, subject.hasPrefix("product:") else { return }
+      products[id] = Product(name: after["name"], platforms: after["platforms"] ?? "", url: after["url"])
+    case "audit.create":
+      guard let id, subject.hasPrefix("audit:") else { return }
+      let product = after["product"]
+      let release = after["release"]
+      audits[id] = Audit(
+        product: product, release: release,
+        name: after["name"] ?? "\(product ?? "") \(release ?? "")",
+        from: after["from"], scope: after["scope"] ?? "", platforms: after["platforms"] ?? "")
+    case "audit.rename":
+      guard let id, subject.hasPrefix("audit:") else { return }
+      audits[id]?.product = after["product"]
+      audits[id]?.release = after["release"]
+      audits[id]?.name = after["name"]
+    case "audit.scope":
+      guard let id, subject.hasPrefix("audit:") else { return }
+      audits[id]?.scope = after["scope"] ?? ""
+      audits[id]?.platforms = after["platforms"] ?? ""
+    case "audit.close":
+      guard let id, subject.hasPrefix("audit:"), let record = after["record"] else { return }
+      closeRecords[id] = record
+    case "wcag.map":
+      mappings.append([
+        "item_key": after["item"], "criterion": after["criterion"], "relation": after["relation"],
+        "reason": after["reason"], "actor": actor, "created_at": at,
+      ])
+    case "acr.set":
+      decisions.append([
+        "audit_id": after["audit"], "criterion": after["criterion"],
+        "component_type": after["component_type"],
+        "level": after["level"], "remarks": after["remarks"], "actor": actor, "created_at": at,
+      ])
+    case "acr.author":
+      author = ["value": after["author"], "actor": actor, "set_at": at]
+    default:
+      return
+    }
+  }
+
+  // Long: one walk per table, each a few lines comparing its rows with what the trail replayed.
+  /// Every row of these tables that disagrees with the replayed trail.
+  func disagreements(in connection: Connection) throws -> [AuditChainReport.Problem] {
+    var found: [AuditChainReport.Problem] = []
+    func problem(_ path: String, _ text: String) { found.append(.init(path: path, problem: text)) }
+
+    var seenProducts = Set<Int64>()
+    for row in try connection.query("SELECT id, name, platforms, url FROM product ORDER BY id") {
+      let id = row.int64("id") ?? 0
+      seenProducts.insert(id)
+      guard let recorded = products[id] else {
+        problem(
+          "product:\(id)",
+          "no product.create event records this product: it was inserted behind the audit trail")
+        continue
+      }
+      let differences = Self.differences([
+        ("name", row.string("name"), recorded.name),
+        ("platforms", row.string("platforms"), recorded.platforms),
+        ("url", row.string("url"), recorded.url),
+      ])
+      if !differences.isEmpty { problem("product:\(id)", differences) }
+    }
+    for id in Set(products.keys).subtracting(seenProducts).sorted() {
+      problem("product:\(id)", "the audit trail records this product, but its row is gone")
+    }
+
+    for row in try connection.query(
+      """
+      SELECT a.id, p.name AS product, a.release, a.name, a.from_audit_id, a.scope, a.platforms
+      FROM audit a LEFT JOIN product p ON p.id = a.product_id ORDER BY a.id
+      """)
+    {
+      let id = row.int64("id") ?? 0
+      // An audit with no audit.create event is named by EvidenceReplay.
+      guard let recorded = audits[id] else { continue }
+      let differences = Self.differences([
+        ("product", row.string("product"), recorded.product),
+        ("release", row.string("release"), recorded.release),
+        ("name", row.string("name"), recorded.name),
+        ("source audit", row.int64("from_audit_id").map(String.init), recorded.from),
+        ("scope", row.string("scope"), recorded.scope),
+        ("platforms", row.string("platforms"), recorded.platforms),
+      ])
+      if !differences.isEmpty { problem("audit:\(id)", differences) }
+    }
+
+    for (audit, recorded) in closeRecords.sorted(by: { $0.key < $1.key }) {
+      let stored = try ClosedAuditRecord.digest(audit, in: connection)
+      if stored != recorded {
+        problem(
+          "closed_audit:\(audit)",
+          "what audit \(audit) was read against (its criteria revisions, its recordings' attribution, its "
+            + "WCAG mapping) is not what its audit.close event records")
+      }
+    }
+
+    try compare(
+      table: "wcag_override", rows: mappings, event: "wcag.map",
+      columns: ["item_key", "criterion", "relation", "reason", "actor", "created_at"], in: connection,
+      problem: problem)
+    try compare(
+      table: "acr_decision", rows: decisions, event: "acr.set",
+      columns: ["audit_id", "criterion", "component_type", "level", "remarks", "actor", "created_at"],
+      in: connection, problem: problem)
+
+    let stored = try connection.first(
+      "SELECT value, actor, set_at FROM conformance_setting WHERE name = 'author'")
+    switch (stored, author) {
+    case (nil, nil): break
+    case (nil, .some):
+      problem(
+        "conformance_setting:author", "the audit trail records the report's author, but its row is gone")
+    case (.some, nil):
+      problem(
+        "conformance_setting:author",
+        "no acr.author event records the report's author: it was set behind the audit trail")
+    case (.some(let row), .some(let recorded)):
+      let differences = Self.differences(
+        ["value", "actor", "set_at"].map { ($0, row.string($0), recorded[$0] ?? nil) })
+      if !differences.isEmpty { problem("conformance_setting:author", differences) }
+    }
+    return found
+  }
+
+  /// Rows of an append-only table against the events that wrote them, one each, in order.
+  private func compare(
+    table: String, rows recorded: [Fields], event: String, columns: [String], in connection: Connection,
+    problem: (String, String) -> Void
+  ) throws {
+    let rows = try connection.query("SELECT id, \(columns.joined(separator: ", ")) FROM \(table) ORDER BY id")
+    for (index, row) in rows.enumerated() {
+      let shown = "\(table):\(row.int64("id") ?? 0)"
+      guard index < recorded.count else {
+        problem(shown, "no \(event) event records this row: it was inserted behind the audit trail")
+        continue
+      }
+      let differences = Self.differences(
+        columns.map { column in
+          (
+            column.replacingOccurrences(of: "_", with: " "),
+            row.string(column) ?? row.int64(column).map(String.init),
+            recorded[index][column] ?? nil
+          )
+        })
+      if !differences.isEmpty { problem(shown, differences) }
+    }
+    if rows.count < recorded.count {
+      problem(table, "the audit trail records \(recorded.count) rows (\(event)), but \(rows.count) are left")
+    }
+  }
+
+  /// `name stored, the audit trail records recorded` for each pair that differs, joined.
+  private static func differences(_ pairs: [(String, String?, String?)]) -> String {
+    pairs.compactMap { name, stored, recorded in
+      stored == recorded ? nil : "\(name) \(stored ?? "none"), the audit trail records \(recorded ?? "none")"
+    }.joined(separator: "; ")
+  }
+}
