@@ -14,10 +14,13 @@ public protocol EvidenceStorage: Sendable {
   func store(fileAt path: String, sha256: String, kind: StoredObjectKind) async throws
 
   /// Writes the stored object's bytes to a new file at `destination`, hashing them as they are
-  /// written. Throws when the store lacks the object or its bytes do not hash to `sha256`.
-  func fetch(sha256: String, kind: StoredObjectKind, to destination: String) async throws
+  /// written. Throws when the store lacks the object, sends more than `size` bytes (the
+  /// catalogued size, or the most a caption may hold: it stops there), or its bytes do not hash
+  /// to `sha256`.
+  func fetch(sha256: String, kind: StoredObjectKind, size: Int64, to destination: String) async throws
 
-  /// The bytes `range` (offsets, inclusive) of a stored object as they arrive, for a player.
+  /// The bytes `range` (offsets, inclusive) of a stored object as they arrive, for a player:
+  /// exactly `range.count` of them, or an error (a store that sends more or fewer is not trusted).
   /// Throws ``StoredObjectMissing`` before the first bytes when the store lacks the object.
   func read(sha256: String, kind: StoredObjectKind, range: ClosedRange<Int64>) async throws
     -> AsyncThrowingStream<[UInt8], any Error>

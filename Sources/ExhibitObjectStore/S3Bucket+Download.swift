@@ -9,21 +9,32 @@ extension S3Bucket {
   /// Streams the object at `key` into a new file at `destination` (never replacing one),
   /// hashing it as it is written, and returns its SHA-256. The partial file of a failure is
   /// removed.
-  public func download(_ key: String, to destination: String) async throws -> String {
+  /// With `atMost`, a body longer than that many bytes is refused as soon as it passes them.
+  public func download(_ key: String, to destination: String, atMost: Int64? = nil) async throws -> String {
     let response = try await openGet(key, range: nil)
     let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw S3Error.configuration("\(destination): cannot be written (\(String(cString: strerror(errno))))")
     }
     var hasher = SHA256()
+    var received: Int64 = 0
     do {
       defer { close(descriptor) }
       for try await chunk in response.body {
+        received += Int64(chunk.readableBytes)
+        if let atMost, received > atMost {
+          throw S3Error.changedInTransit(
+            key: key, detail: "the bucket sent more than the catalogued \(atMost) bytes; it was stopped there"
+          )
+        }
         try chunk.withUnsafeReadableBytes { bytes in
           hasher.update(bufferPointer: bytes)
           try Self.write(bytes, to: descriptor, path: destination)
         }
       }
+    } catch let error as S3Error {
+      unlink(destination)
+      throw error
     } catch {
       unlink(destination)
       throw Self.interrupted(error, key: key)
@@ -36,10 +47,26 @@ extension S3Bucket {
     [UInt8], any Error
   > {
     let response = try await openGet(key, range: range)
+    let expected = range.upperBound - range.lowerBound + 1
     return AsyncThrowingStream { continuation in
       let task = Task {
         do {
-          for try await chunk in response.body { continuation.yield(Array(chunk.readableBytesView)) }
+          // Exactly the bytes asked for: a bucket that sends more is cut off there, one that
+          // sends fewer is an error, never a short answer taken as whole.
+          var received: Int64 = 0
+          for try await chunk in response.body {
+            let bytes = Array(chunk.readableBytesView.prefix(Int(expected - received)))
+            received += Int64(bytes.count)
+            if !bytes.isEmpty { continuation.yield(bytes) }
+            if received == expected, chunk.readableBytes > bytes.count {
+              throw S3Error.changedInTransit(
+                key: key, detail: "the bucket sent more than the \(expected) bytes asked for")
+            }
+          }
+          guard received == expected else {
+            throw S3Error.changedInTransit(
+              key: key, detail: "the bucket sent \(received) of the \(expected) bytes asked for")
+          }
           continuation.finish()
         } catch {
           continuation.finish(throwing: Self.interrupted(error, key: key))

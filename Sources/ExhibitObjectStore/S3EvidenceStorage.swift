@@ -30,9 +30,10 @@ public struct S3EvidenceStorage: EvidenceStorage {
     }
   }
 
-  public func fetch(sha256: String, kind: StoredObjectKind, to destination: String) async throws {
+  public func fetch(sha256: String, kind: StoredObjectKind, size: Int64, to destination: String) async throws
+  {
     let key = key(sha256: sha256, kind: kind)
-    let written = try await bucket.download(key, to: destination)
+    let written = try await bucket.download(key, to: destination, atMost: size)
     guard written == sha256 else {
       throw S3Error.changedInTransit(
         key: key, detail: "the bucket's bytes hash to \(written), not to the catalogued \(sha256)")

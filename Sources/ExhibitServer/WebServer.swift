@@ -125,7 +125,7 @@ public struct WebServer: Sendable {
     MediaRoutes(stores: stores, storage: settings.storage).register(in: groups)
     SessionRoutes(
       stores: stores, accounts: settings.mode == .accounts, passwordHasher: settings.passwordHasher,
-      throttle: throttle
+      throttle: throttle, readers: readers
     ).register(in: groups)
     BundleRoutes(stores: stores, shelf: shelf, storage: settings.storage).register(in: groups)
     WorkspaceRoutes(

@@ -119,6 +119,62 @@ import Testing
     }
   }
 
+  /// A file swapped for a symbolic link, or for another file with the catalogued size and
+  /// modification time, is not the file catalogued: neither path sends it. A recording that could
+  /// not be read (`error`) is never served, whatever is put at its path later.
+  @Test func aSwappedFileOrALinkIsNotSentAndNeitherIsAnUnreadableRecording() async throws {
+    let key = String(repeating: "k", count: 4096)  // stands for the workspace's signing key
+    let workspace = try ServerWorkspace(fresh: true)
+    try Data(repeating: 0x1A, count: 4096).write(
+      to: workspace.root.appendingPathComponent("Media/decoy.webm"))
+    #expect(try workspace.run("catalog", "Media", mayFail: true).status == 1)
+    let secret = workspace.root.appendingPathComponent("secret.txt")
+    try Data(key.utf8).write(to: secret)
+    let decoy = workspace.root.appendingPathComponent("Media/decoy.webm")
+    let decoySHA = try workspace.sha256(of: "Media/decoy.webm")
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    let file = workspace.root.appendingPathComponent(ServerWorkspace.voiceOverPath)
+    let modified = try #require(
+      try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+    try await workspace.serve(workspace.settings(), over: .live) { client, server in
+      let browser = LiveBrowser(port: try #require(client.port))
+      // The decoy: an unreadable recording, then a link to the secret with its size and time.
+      #expect(try await browser.request("/media/\(decoySHA)").status == .notFound)
+      try FileManager.default.setAttributes(
+        [
+          .modificationDate: try FileManager.default.attributesOfItem(atPath: decoy.path)[.modificationDate]
+            as Any
+        ],
+        ofItemAtPath: secret.path)
+      try FileManager.default.removeItem(at: decoy)
+      try FileManager.default.createSymbolicLink(at: decoy, withDestinationURL: secret)
+      let decoyAnswer = try await browser.request("/media/\(decoySHA)")
+      #expect(decoyAnswer.status == .notFound)
+      #expect(!decoyAnswer.text.contains(key))
+
+      // A recording served once, so the fast path knows it; then a link to a copy with the same
+      // size and time put in its place: refused by both paths.
+      #expect(try await browser.request("/media/\(sha)").status == .ok)
+      #expect(
+        try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .partialContent)
+      let answered = server.mediaFastPathAnswers
+      let copy = workspace.root.appendingPathComponent("copy.webm")
+      try FileManager.default.copyItem(at: file, to: copy)
+      try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: copy.path)
+      try FileManager.default.removeItem(at: file)
+      try FileManager.default.createSymbolicLink(at: file, withDestinationURL: copy)
+      #expect(try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .gone)
+      // The copy itself moved into place: same bytes, size and time, another inode.
+      try FileManager.default.removeItem(at: file)
+      try FileManager.default.moveItem(at: copy, to: file)
+      try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+      let moved = try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"])
+      #expect(moved.status == .conflict)
+      #expect(server.mediaFastPathAnswers == answered)
+      try await browser.close()
+    }
+  }
+
   /// With accounts, only a session signed in as a reader is answered, and signing out ends it at
   /// once.
   @Test func servesOnlyASignedInSessionAndForgetsItOnSignOut() async throws {

@@ -109,7 +109,7 @@ struct Bundle: ParsableCommand {
     request.audit = audits.audit
     let fetched = try storage.map { try FetchedEvidence(from: $0, in: out) }
     defer { fetched?.remove() }
-    if let fetched { request.localCopy = { try fetched.copy($0, $1) } }
+    if let fetched { request.localCopy = { try fetched.copy($0, $1, size: $2) } }
     if let destination { request.nameTaken = { try destination.isTaken($0) } }
     if all { return try exportAll(request, store: store, to: destination) }
     var result = try EvidenceBundler.export(request, from: store)

@@ -27,7 +27,8 @@ extension BundleGathering {
       tested = BundleContents.TestedProduct(
         product: audit.product, build: tested.build ?? audit.release, url: tested.url)
     }
-    let criteria = try ClosedAuditRecord(connection: connection).criteria(component, platform: platform, audit: audit?.id)
+    let criteria = try ClosedAuditRecord(connection: connection).criteria(
+      component, platform: platform, audit: audit?.id)
     guard !criteria.items.isEmpty else {
       throw BundleError.noItems(component: component.description, platform: platform.rawValue)
     }

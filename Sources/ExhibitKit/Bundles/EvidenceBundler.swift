@@ -25,7 +25,9 @@ public struct BundleRequest: Sendable {
   public var localCopy: LocalCopy?
 
   /// Makes a local copy of a stored object and returns its path; throws when it cannot.
-  public typealias LocalCopy = @Sendable (_ sha256: String, _ kind: StoredObjectKind) throws -> String
+  public typealias LocalCopy =
+    @Sendable (_ sha256: String, _ kind: StoredObjectKind, _ size: Int64?) throws
+    -> String
   /// Whether a bag or zip named `name` (`NAME` or `NAME.zip`) is already where the bundle is
   /// going beyond the output folder (an evidence store's exports), so the next name is taken;
   /// nil when the output folder is the destination.

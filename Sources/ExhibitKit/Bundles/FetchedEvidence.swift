@@ -24,13 +24,16 @@ public final class FetchedEvidence: @unchecked Sendable {
   /// The path of a local copy of the object, fetched (and checked against `sha256`) on first
   /// use. It blocks its thread while it fetches: call it off Swift's cooperative threads.
   /// - Throws: The store's error, or ``StoredObjectMissing``.
-  public func copy(_ sha256: String, _ kind: StoredObjectKind) throws -> String {
+  /// `size` bounds what is read (the catalogued size; nil for a caption, which the most a
+  /// caption file may hold bounds).
+  public func copy(_ sha256: String, _ kind: StoredObjectKind, size: Int64?) throws -> String {
     lock.lock()
     defer { lock.unlock() }
     if let path = copies[sha256] { return path }
     let path = (folder as NSString).appendingPathComponent(sha256)
     let storage = self.storage
-    try waitFor { try await storage.fetch(sha256: sha256, kind: kind, to: path) }
+    let bound = size ?? Int64(RecordingExaminer.maximumCaptionBytes)
+    try waitFor { try await storage.fetch(sha256: sha256, kind: kind, size: bound, to: path) }
     copies[sha256] = path
     return path
   }

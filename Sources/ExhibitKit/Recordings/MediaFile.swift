@@ -13,6 +13,10 @@ public struct MediaFile: Sendable, Equatable {
   public let language: String?
   /// A caption file's SHA-256 (a recording's is the one it was asked for by).
   public let sha256: String?
+  /// The file's inode and device when catalogued (0 where not recorded): a file put in its
+  /// place since, or a link to another, is not the file catalogued.
+  public var inode: Int64 = 0
+  public var device: Int64 = 0
 
   /// A file as catalogued.
   public init(

@@ -3,22 +3,26 @@ import ExhibitSQLite
 extension RecordingLibrary {
   /// The present file holding a recording's bytes, found by its full SHA-256.
   ///
-  /// - Returns: The first path not marked missing, or nil when the SHA-256 names no recording or
-  ///   every path it was seen at is missing.
+  /// - Returns: The first path not marked missing, or nil when the SHA-256 names no recording,
+  ///   a recording that could not be read (`error`: nothing of it is served), or every path it
+  ///   was seen at is missing.
   /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
   package func mediaFile(sha256: String) throws -> MediaFile? {
     try connection.first(
       """
-      SELECT p.path, p.size, p.mtime_ns, r.container FROM recording r
+      SELECT p.path, p.size, p.mtime_ns, p.inode, p.device, r.container FROM recording r
       JOIN recording_path p ON p.recording_id = r.id
-      WHERE r.sha256 = ? AND p.missing_since IS NULL ORDER BY p.id LIMIT 1
+      WHERE r.sha256 = ? AND r.status <> 'error' AND p.missing_since IS NULL ORDER BY p.id LIMIT 1
       """, [sha256]
     ).map { row in
       try RowDecodingError.reading("recording_path") {
-        MediaFile(
+        var file = MediaFile(
           path: try row.decode("path"), size: try row.decode("size"),
           modificationNanoseconds: try row.decode("mtime_ns"), container: try row.decode("container"),
           language: nil)
+        file.inode = try row.decode("inode") as Int64? ?? 0
+        file.device = try row.decode("device") as Int64? ?? 0
+        return file
       }
     }
   }

@@ -205,3 +205,8 @@ $$;
 
 CREATE CONSTRAINT TRIGGER conformance_setting_recorded AFTER INSERT OR UPDATE ON conformance_setting
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION exhibit_conformance_setting_recorded();
+
+-- A session ended (signed out, its account removed, expired and swept) moves every server's
+-- version, so none keeps answering it from its grants of sessions that may read.
+CREATE TRIGGER exhibit_session_ended AFTER DELETE ON web_session
+  FOR EACH STATEMENT EXECUTE FUNCTION exhibit_catalogue_changed();

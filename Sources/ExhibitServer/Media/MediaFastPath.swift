@@ -131,11 +131,11 @@ struct MediaFastPath: Sendable {
 
   /// The catalogued file, opened, if it is still a regular file of the size and modification time
   /// catalogued (the route's freshness rule, checked on the descriptor that will be read).
+  /// The path is opened without following a symbolic link, and the descriptor must be the inode
+  /// catalogued.
   static func open(_ media: MediaFile) -> NIOFileHandle? {
-    let descriptor = Foundation.open(media.path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, media.isUnchanged(status) else {
+    guard let (descriptor, status) = media.openWithoutFollowingLinks() else { return nil }
+    guard media.isUnchanged(status) else {
       close(descriptor)
       return nil
     }

@@ -26,11 +26,26 @@ struct ServedMedia: Sendable, Equatable {
 }
 
 extension MediaFile {
-  /// Whether a file's status says it is still the file catalogued: a regular file of the size
-  /// and modification time on record (the media route's freshness rule).
+  /// Whether a file's status says it is still the file catalogued: a regular file of the size,
+  /// modification time, inode and device on record (the media route's freshness rule).
   func isUnchanged(_ status: stat) -> Bool {
     let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     return status.st_mode & S_IFMT == S_IFREG && Int64(status.st_size) == size
       && modified == modificationNanoseconds
+      && (inode == 0 || Int64(bitPattern: UInt64(status.st_ino)) == inode)
+      && (device == 0 || Int64(bitPattern: UInt64(status.st_dev)) == device)
+  }
+
+  /// The file, opened without following a symbolic link, and its status; nil when it cannot be
+  /// opened so (gone, or a link put in its place).
+  func openWithoutFollowingLinks() -> (descriptor: Int32, status: stat)? {
+    let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      close(descriptor)
+      return nil
+    }
+    return (descriptor, status)
   }
 }

@@ -1,4 +1,5 @@
 import ExhibitKit
+import ExhibitModel
 import Foundation
 import Hummingbird
 
@@ -12,7 +13,6 @@ struct MediaRoutes {
   let stores: CataloguePool
   /// The evidence store the bytes are read from; nil for the catalogued paths.
   let storage: (any EvidenceStorage)?
-  private let files = FileIO()
 
   func register(in groups: RouteGroups) {
     groups.media.get(":sha") { request, context -> Response in
@@ -62,7 +62,24 @@ struct MediaRoutes {
         range in
         do {
           let chunks = try await storage.read(sha256: sha256, kind: kind, range: range)
-          return ResponseBody(asyncSequence: chunks.map { ByteBuffer(bytes: $0) })
+          // The whole object is checked against its SHA-256 as it goes: bytes altered in the
+          // bucket end the answer with an error instead of finishing as if they were the recording.
+          guard range == 0...(file.size - 1) else {
+            return ResponseBody(asyncSequence: chunks.map { ByteBuffer(bytes: $0) })
+          }
+          return ResponseBody(contentLength: Int(file.size)) { writer in
+            var digest = RunningDigest()
+            for try await chunk in chunks {
+              digest.update(chunk)
+              try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            guard digest.hexString() == sha256 else {
+              throw WebError(
+                .badGateway, "storage",
+                "\(URLText.fileName(file.path)): the bucket's bytes are not the catalogued ones")
+            }
+            try await writer.finish(nil)
+          }
         } catch let missing as StoredObjectMissing {
           throw WebError(.gone, "missing", "\(URLText.fileName(file.path)): \(missing)")
         } catch let error as WebError {
@@ -72,12 +89,15 @@ struct MediaRoutes {
         }
       }
     }
-    var status = stat()
-    guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+    // Opened without following a symbolic link, and checked on the descriptor: a link or another
+    // file put at the path since the catalogue is not served.
+    guard let (descriptor, status) = file.openWithoutFollowingLinks(), status.st_mode & S_IFMT == S_IFREG
+    else {
       throw WebError(
         .gone, "missing",
         "\(URLText.fileName(file.path)) is no longer on disk; run `exhibit catalog` where it went")
     }
+    close(descriptor)
     guard file.isUnchanged(status) else {
       throw WebError(
         .conflict, "changed",
@@ -85,9 +105,7 @@ struct MediaRoutes {
       )
     }
     return try await answer(size: file.size, contentType: contentType, etag: etag, request: request) {
-      range in
-      try await files.loadFile(
-        path: file.path, range: Int(range.lowerBound)...Int(range.upperBound), context: context)
+      range in CatalogedFileBody.body(file, range: range)
     }
   }
 

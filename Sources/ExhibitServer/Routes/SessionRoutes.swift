@@ -9,6 +9,8 @@ struct SessionRoutes {
   let accounts: Bool
   let passwordHasher: PasswordHasher
   let throttle: SignInThrottle
+  /// The sessions the media fast path answers without asking the database.
+  let readers: ReaderGrants
 
   /// What `/api/session` answers.
   struct SessionInfo: Encodable {
@@ -85,6 +87,8 @@ struct SessionRoutes {
 
     groups.pages.post("/signout") { request, _ -> Response in
       if let token = request.cookies[SessionTokens.cookieName]?.value, SessionTokens.isWellFormed(token) {
+        // Forgotten here at once; other servers hear of the ended session from the database.
+        readers.revoke(SessionTokens.storageKey(token))
         try await stores.write { try await $0.endSession(tokenSHA256: SessionTokens.storageKey(token)) }
       }
       var response = Response.seeOther(accounts ? "/signin" : "/")

@@ -33,6 +33,11 @@ final class ReaderGrants: Sendable {
     }
   }
 
+  /// Forgets the session stored as `sessionKey` at once: it signed out here.
+  func revoke(_ sessionKey: String) {
+    _ = grants.withLockedValue { $0.removeValue(forKey: sessionKey) }
+  }
+
   /// Whether the session stored as `sessionKey` may read at database version `version`.
   func allows(_ sessionKey: String, version: Int64) -> Bool {
     grants.withLockedValue { grants in

@@ -80,7 +80,7 @@ final class BundleShelf: @unchecked Sendable {
     request.audit = audit
     let fetched = try storage.map { try FetchedEvidence(from: $0, in: folder) }
     defer { fetched?.remove() }
-    if let fetched { request.localCopy = { try fetched.copy($0, $1) } }
+    if let fetched { request.localCopy = { try fetched.copy($0, $1, size: $2) } }
     let result = try EvidenceBundler.export(request, from: store)
     lock.withLock { exports[URLText.fileName(result.path)] = result }
     return result
