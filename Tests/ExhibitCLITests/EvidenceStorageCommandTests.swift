@@ -146,6 +146,58 @@ import Testing
     #expect(String(decoding: body, as: UTF8.self).contains("is not in the evidence store"))
   }
 
+  /// Bytes altered in the bucket behind Exhibit's back: a player never gets them as a whole
+  /// recording, and a bundle stops reading at the catalogued size and refuses them.
+  @Test func alteredOrSwollenBytesInTheBucketAreNeitherServedNorBundled() async throws {
+    let server = try ObjectStoreServer()
+    defer { server.stop() }
+    let workspace = try CLIWorkspace.catalogued()
+    workspace.environment.merge(server.environment) { $1 }
+    #expect(try workspace.run("catalog", "--media", "s3://evidence/team").status == 0)
+    let recordings = try #require(
+      try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
+    let sha = try #require(
+      recordings.first { ($0["path"] as? String)?.hasSuffix("checkboxVoiceOver.webm") == true }?["sha256"]
+        as? String)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: workspace.path(CLIWorkspace.voiceOver)))
+    try FileManager.default.moveItem(atPath: workspace.path("Media"), toPath: workspace.path("Elsewhere"))
+    let stored = server.storedFile("team/recordings/\(sha)")
+    // The same length, one byte changed.
+    bytes[bytes.count / 2] ^= 0xFF
+    try bytes.write(to: stored)
+    let web = try RunningServer(workspace, ["--media", "s3://evidence/team"])
+    defer { _ = web.stop() }
+    let url = try #require(URL(string: web.base + "/media/\(sha)"))
+    do {
+      let (body, answer) = try await URLSession.shared.data(from: url)
+      #expect(body != bytes, "the altered recording was sent whole: \(answer)")
+    } catch {
+      // The answer was cut short: the player never took the bytes as the recording.
+    }
+    workspace.environment["EXHIBIT_MEDIA"] = "s3://evidence/team"
+    let altered = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "altered", "--date", "2026-11-25")
+    #expect(altered.status == 1)
+    #expect(altered.stderr.contains("not to the catalogued \(sha)"), "\(altered.stderr)")
+    // Swollen to a hundred times its size: the bundle stops at the catalogued size.
+    try Data(repeating: 0x41, count: bytes.count * 100).write(to: stored)
+    let swollen = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "swollen", "--date", "2026-11-25")
+    #expect(swollen.status == 1)
+    // Stopped at the catalogued size, or (a bucket that keeps the object's length, as this one)
+    // refused by its hash: never written whole.
+    #expect(
+      swollen.stderr.contains("the bucket sent more than the catalogued \(bytes.count) bytes")
+        || swollen.stderr.contains("not to the catalogued \(sha)"), "\(swollen.stderr)")
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: workspace.path("swollen"))) ?? []
+    #expect(left.isEmpty, "\(left)")
+    // A range of the swollen object is exactly the bytes asked for, never more.
+    var ranged = URLRequest(url: url)
+    ranged.setValue("bytes=0-99", forHTTPHeaderField: "Range")
+    let (part, _) = try await URLSession.shared.data(for: ranged)
+    #expect(part.count == 100)
+  }
+
   @Test(TeamCatalogue.sqliteOnly) func migrateMovesAWorkspacesEvidenceToTheStoreOnce() throws {
     let server = try ObjectStoreServer()
     defer { server.stop() }

@@ -68,16 +68,21 @@ struct MediaRoutes {
             return ResponseBody(asyncSequence: chunks.map { ByteBuffer(bytes: $0) })
           }
           return ResponseBody(contentLength: Int(file.size)) { writer in
+            // The last chunk is held back until the whole is checked, so altered bytes never
+            // arrive complete: the answer ends short and the player refuses it.
             var digest = RunningDigest()
+            var held: [UInt8]?
             for try await chunk in chunks {
               digest.update(chunk)
-              try await writer.write(ByteBuffer(bytes: chunk))
+              if let held { try await writer.write(ByteBuffer(bytes: held)) }
+              held = chunk
             }
             guard digest.hexString() == sha256 else {
               throw WebError(
                 .badGateway, "storage",
                 "\(URLText.fileName(file.path)): the bucket's bytes are not the catalogued ones")
             }
+            if let held { try await writer.write(ByteBuffer(bytes: held)) }
             try await writer.finish(nil)
           }
         } catch let missing as StoredObjectMissing {
