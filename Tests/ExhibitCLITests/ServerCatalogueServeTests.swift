@@ -182,6 +182,45 @@ import Testing
     #expect(try await visitor.get(first.base + "/").status == 303, "the old session was let in")
   }
 
+  /// Signing out on a server ends the session's media there at once and, through the database,
+  /// on every other server, though each had answered it from its grants.
+  @Test func aSignedOutSessionGetsNoMoreMediaOnAnyServer() async throws {
+    let (workspace, _) = try ServerCatalogues.withMedia(on: ServerCatalogues.cluster.get())
+    #expect(try workspace.run("catalog", "Media").status == 0)
+    #expect(try workspace.addAccount("rita", role: "reviewer", password: "correct horse battery") == 0)
+    let first = try RunningServer(workspace, ["--accounts"])
+    let second = try RunningServer(workspace, ["--accounts"])
+    defer {
+      _ = first.stop()
+      _ = second.stop()
+    }
+    let (sha, _) = try Self.recordingAndItems(workspace)
+    let visitor = try await WebVisitor.arrive(at: first.base, path: "/signin")
+    let signedIn = try await visitor.postForm(
+      first.base + "/signin", [("name", "rita"), ("password", "correct horse battery"), ("next", "/")])
+    #expect(signedIn.status == 303)
+    let rita = WebVisitor(session: try #require(signedIn.session), csrfToken: visitor.csrfToken)
+    for server in [first, second] {
+      // Twice: the second is answered from the server's grants, without the database.
+      #expect(try await rita.get(server.base + "/media/\(sha)").status == 200)
+      #expect(try await rita.get(server.base + "/media/\(sha)").status == 200)
+    }
+    let page = try await rita.get(first.base + "/")
+    let token = try #require(page.body.firstMatch(of: /name="csrf_token" value="([0-9a-f]+)"/)?.output.1)
+    let signedOut = try await WebVisitor(session: rita.session, csrfToken: String(token)).postForm(
+      first.base + "/signout", [])
+    #expect(signedOut.status == 303)
+    #expect(try await rita.get(first.base + "/media/\(sha)").status == 401)
+    // The other server hears of it from the database's notification (the wait only bounds a
+    // test that would otherwise hang; the notification takes milliseconds).
+    let deadline = Date().addingTimeInterval(10)
+    var refused = false
+    while Date() < deadline, !refused {
+      refused = try await rita.get(second.base + "/media/\(sha)").status == 401
+    }
+    #expect(refused, "the other server still sent the signed-out session's media")
+  }
+
   @Test func aServerWithoutTheFilesPlaysAndBundlesFromTheBucket() async throws {
     let objects = try ObjectStoreServer()
     defer { objects.stop() }
