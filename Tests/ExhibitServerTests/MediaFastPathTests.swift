@@ -203,6 +203,48 @@ import Testing
     }
   }
 
+  /// A connection that pipelines thousands of requests for a recording and does not read the
+  /// answers gets one answer in flight and a short queue, then is closed; others are served
+  /// meanwhile.
+  @Test func aClientThatPipelinesWithoutReadingIsCutOff() async throws {
+    let workspace = try ServerWorkspace()
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    var settings = workspace.settings()
+    settings.idleTimeout = .seconds(1)
+    try await workspace.serve(settings, over: .live) { client, server in
+      let port = try #require(client.port)
+      let request = "GET /media/\(sha) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+      _ = try await RawConnection.exchangeOffThePool(
+        port: port, request.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
+      let before = server.mediaFastPathAnswers
+      // Blocking sockets, on a thread of their own: the server's routes need the cooperative pool.
+      let (answer, closed, served, unread) = try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+          continuation.resume(
+            with: Result {
+              var served = ""
+              var unread = 0
+              let (answer, closed) = try RawConnection.flood(
+                port: port, String(repeating: request, count: 2000)
+              ) {
+                served = try RawConnection.exchange(
+                  port: port,
+                  "GET /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+                unread = server.mediaFastPathAnswers - before
+              }
+              return (answer, closed, served, unread)
+            })
+        }
+      }
+      #expect(served.hasPrefix("HTTP/1.1 200 OK"), "another client was not served during the flood")
+      #expect(closed, "the server kept the flooding connection open")
+      // What the socket buffers hold of 33 KB answers, not two thousand files opened at once.
+      #expect(unread < 400, "\(unread) answers were made for a client that had read none")
+      let answered = answer.matches(of: /HTTP\/1\.1 200 OK\r\n/).count
+      #expect(answered < 400, "\(answered) answers were sent")
+    }
+  }
+
   /// Requests sent back to back on one connection are answered in the order sent, whichever
   /// path answers each; a request for another host is refused as by the route.
   @Test func answersPipelinedRequestsInOrder() async throws {
@@ -213,10 +255,10 @@ import Testing
       let host = "Host: 127.0.0.1:\(port)\r\n"
       let media = "GET /media/\(sha) HTTP/1.1\r\n\(host)Range: bytes=0-3\r\n\r\n"
       // The first warms the fast path; then the API and the recording in turns.
-      _ = try RawConnection.exchange(
+      _ = try await RawConnection.exchangeOffThePool(
         port: port, media.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
       let before = server.mediaFastPathAnswers
-      let answer = try RawConnection.exchange(
+      let answer = try await RawConnection.exchangeOffThePool(
         port: port,
         media + "GET /api/session HTTP/1.1\r\n\(host)\r\n" + media
           + "GET /api/components HTTP/1.1\r\n\(host)\r\n"
@@ -239,7 +281,7 @@ import Testing
       // A request to close the connection after its answer is left to Hummingbird, which does.
       let closing = server.mediaFastPathAnswers
       let started = Date()
-      let closed = try RawConnection.exchange(
+      let closed = try await RawConnection.exchangeOffThePool(
         port: port, media.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
       // Closed by the server: the read ends well before the minute it would wait for more.
       #expect(closed.hasPrefix("HTTP/1.1 206 Partial Content") && Date().timeIntervalSince(started) < 30)

@@ -14,6 +14,11 @@ import NIOHTTPTypes
 /// application owes no response to an earlier one on the connection. The response's head and end
 /// are written through the pipeline as the application's are; its body is a `FileRegion` written
 /// straight to NIOHTTP1's encoder, which sends it with `sendfile`.
+///
+/// One answer is in flight per connection: while it is being sent the connection is not read,
+/// and requests already read wait in a queue of at most ``maximumQueuedRequests`` (past that the
+/// connection is closed). An answer that makes no progress for the idle timeout (a client that
+/// never reads) closes the connection, as an idle one is closed.
 final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPRequestPart
   typealias InboundOut = HTTPRequestPart
@@ -35,13 +40,50 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
   private var state = State.idle
   /// Responses the application still owes for requests passed on to it.
   private var owed = 0
+  /// Whether an answer of this path is being sent.
+  private var sending = false
+  /// Request parts read while an answer was being sent, in order, and how many requests they begin.
+  private var queued: [NIOAny] = []
+  private var queuedRequests = 0
+  /// Whether a read was asked for while an answer was in flight, to be made once it is out.
+  private var readHeld = false
+  /// How long an answer may go without sending a byte before the connection is closed.
+  private let stallTimeout: TimeAmount
+  /// The check for an answer that stopped moving, and the bytes it had left when last checked.
+  private var stallCheck: Scheduled<Void>?
+  private var bufferedAtLastCheck = -1
 
-  init(path: MediaFastPath, bodyContext: ChannelHandlerContext) {
+  /// The most requests read ahead of the answer being sent that one connection may queue.
+  static let maximumQueuedRequests = 32
+
+  init(path: MediaFastPath, bodyContext: ChannelHandlerContext, stallTimeout: TimeAmount) {
     self.path = path
     self.bodyContext = bodyContext
+    self.stallTimeout = stallTimeout
+  }
+
+  /// Whether an answer is owed for every request read so far: one of this path's being sent, or
+  /// the application's to a request passed on whole. A new request waits until it is out.
+  private var busy: Bool {
+    if sending { return true }
+    if case .idle = state { return owed > 0 }
+    return false
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !busy, queued.isEmpty else {
+      queued.append(data)
+      if case .head = unwrapInboundIn(data) { queuedRequests += 1 }
+      // A client that pipelines far ahead of what it reads gets no more of the server.
+      if queuedRequests > Self.maximumQueuedRequests { context.close(promise: nil) }
+      watchForStall(context: context)
+      return
+    }
+    read(data, context: context)
+  }
+
+  /// One request part, read now or after the answer it waited behind.
+  private func read(_ data: NIOAny, context: ChannelHandlerContext) {
     switch unwrapInboundIn(data) {
     case .head(let request):
       if owed == 0, case .idle = state, let answer = path.answer(request) {
@@ -66,14 +108,86 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-    if case .end = unwrapOutboundIn(data) { owed = max(owed - 1, 0) }
-    context.write(data, promise: promise)
+    guard case .end = unwrapOutboundIn(data) else {
+      context.write(data, promise: promise)
+      return
+    }
+    owed = max(owed - 1, 0)
+    // The requests that waited behind the application's answer, once it is out.
+    let written = promise ?? context.eventLoop.makePromise()
+    context.write(data, promise: written)
+    written.futureResult.assumeIsolated().whenComplete { [self] _ in
+      if !busy { resume(context: context) }
+    }
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
     if case .answering(let answer) = state {
       try? answer.file.close()
       state = .idle
+    }
+    stallCheck?.cancel()
+    queued = []
+  }
+
+  /// The answer in flight was sent (or failed): reading resumes.
+  private func finished(context: ChannelHandlerContext) {
+    sending = false
+    resume(context: context)
+  }
+
+  /// The requests that waited are taken in order until one is owed an answer again; then the
+  /// connection is read again if it is not.
+  private func resume(context: ChannelHandlerContext) {
+    let replayed = !busy && !queued.isEmpty
+    while !busy, !queued.isEmpty {
+      let data = queued.removeFirst()
+      if case .head = unwrapInboundIn(data) { queuedRequests -= 1 }
+      read(data, context: context)
+    }
+    // What was passed on reaches the application at the end of a read, as a socket read's does.
+    if replayed { context.fireChannelReadComplete() }
+    guard !busy else { return }
+    stallCheck?.cancel()
+    stallCheck = nil
+    if readHeld {
+      readHeld = false
+      context.read()
+    }
+  }
+
+  /// Holds the connection's next read while an answer is owed: a client that does not read its
+  /// answers stops being read.
+  func read(context: ChannelHandlerContext) {
+    guard !busy else {
+      readHeld = true
+      watchForStall(context: context)
+      return
+    }
+    context.read()
+  }
+
+  /// Starts the stall check, unless it runs already.
+  private func watchForStall(context: ChannelHandlerContext) {
+    guard stallCheck == nil else { return }
+    bufferedAtLastCheck = -1
+    scheduleStallCheck(context: context)
+  }
+
+  /// Closes the connection when the answer in flight has not sent a byte since the last check.
+  private func scheduleStallCheck(context: ChannelHandlerContext) {
+    stallCheck = context.eventLoop.assumeIsolated().scheduleTask(in: stallTimeout) { [self] in
+      guard busy else {
+        stallCheck = nil
+        return
+      }
+      let buffered = (try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
+      if buffered > 0, buffered == bufferedAtLastCheck {
+        context.close(promise: nil)
+        return
+      }
+      bufferedAtLastCheck = buffered
+      scheduleStallCheck(context: context)
     }
   }
 
@@ -91,9 +205,12 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
     let sent = context.eventLoop.makePromise(of: Void.self)
     let channel = context.channel
-    sent.futureResult.whenComplete { _ in
+    sending = true
+    watchForStall(context: context)
+    sent.futureResult.assumeIsolated().whenComplete { [self] _ in
       try? answer.file.close()
       if corked { try? channel.syncOptions?.setOption(cork, value: 0) }
+      finished(context: context)
     }
     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: sent)
   }
@@ -108,10 +225,12 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
     typealias InboundIn = NIOAny
 
     private let path: MediaFastPath
+    private let stallTimeout: TimeAmount
     private var installed = false
 
-    init(path: MediaFastPath) {
+    init(path: MediaFastPath, stallTimeout: TimeAmount) {
       self.path = path
+      self.stallTimeout = stallTimeout
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -136,7 +255,8 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
         let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
       {
         try? pipeline.addHandler(
-          MediaFastPathHandler(path: path, bodyContext: decoder), position: .after(state.handler))
+          MediaFastPathHandler(path: path, bodyContext: decoder, stallTimeout: stallTimeout),
+          position: .after(state.handler))
       }
     }
   }

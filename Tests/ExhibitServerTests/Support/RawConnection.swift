@@ -42,3 +42,69 @@ enum RawConnection {
     return String(answer.map { Character(Unicode.Scalar($0)) })
   }
 }
+
+extension RawConnection {
+  /// Sends `text` to 127.0.0.1:`port` as far as the server takes it (a refused or reset send
+  /// ends the sending, never the test process), calls `meanwhile`, waits without reading until
+  /// the server closes the connection or `seconds` pass, then reads what was sent.
+  /// - Returns: The bytes read, as Latin-1 text, and whether the server closed the connection.
+  static func flood(port: Int, _ text: String, seconds: Int = 30, meanwhile: () throws -> Void) throws -> (
+    answer: String, closed: Bool
+  ) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failed(description: "socket: \(errno)") }
+    defer { close(descriptor) }
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failed(description: "connect: \(errno)") }
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes {
+        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard count > 0 else { break }
+      sent += count
+    }
+    try meanwhile()
+    // Nothing is read until the server closes its side (or `seconds` pass): a client that never
+    // reads its answers.
+    let peerClosed = Int16(0x2000)  // POLLRDHUP, which Glibc's module does not export
+    var waiting = pollfd(fd: descriptor, events: peerClosed, revents: 0)
+    let hungUp =
+      poll(&waiting, 1, Int32(seconds * 1000)) == 1 && waiting.revents & (peerClosed | Int16(POLLHUP)) != 0
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var closed = false
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count == 0 || (count < 0 && errno == ECONNRESET) {
+        closed = true
+        break
+      }
+      guard count > 0 else { break }
+      answer += buffer[..<count]
+    }
+    return (String(answer.map { Character(Unicode.Scalar($0)) }), closed && hungUp)
+  }
+}
+
+extension RawConnection {
+  /// ``exchange(port:_:)`` on a thread of its own: a blocking read on one of Swift's few
+  /// cooperative threads can starve the in-process server's routes, which run there too.
+  static func exchangeOffThePool(port: Int, _ text: String) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(with: Result { try exchange(port: port, text) }) }
+    }
+  }
+}
