@@ -176,7 +176,8 @@ public struct WebServer: Sendable {
       server: .http1(
         configuration: .init(
           additionalChannelHandlers: [connections.handler()]
-            + (fastPath.map { [MediaFastPathHandler.Installer(path: $0, stallTimeout: settings.idleTimeout)] } ?? []),
+            + (fastPath.map { [MediaFastPathHandler.Installer(path: $0, stallTimeout: settings.idleTimeout)] }
+              ?? []),
           idleTimeout: settings.idleTimeout)),
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: settings.port), serverName: Self.serverName),

@@ -16,7 +16,9 @@ enum RecordingText {
   /// The closed audits that keep the attribution they were closed with, when there are any.
   static func closedAuditsNote(_ detail: RecordingDetail) -> [String] {
     guard let closed = detail.closedAudits else { return [] }
-    return ["note: closed audits keep the attribution they were closed with: \(closed.joined(separator: ", "))"]
+    return [
+      "note: closed audits keep the attribution they were closed with: \(closed.joined(separator: ", "))"
+    ]
   }
 
   static func lines(_ detail: RecordingDetail) -> [String] {

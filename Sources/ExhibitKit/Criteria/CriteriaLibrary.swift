@@ -215,18 +215,17 @@ extension CriteriaLibrary {
     return CriteriaDocumentSummary.listing(summaries, platform: platform, aliases: aliases)
   }
 
-  /// The component's current criteria: items of its primary document, for a platform if given.
-  /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
   /// Every component's current document and items, in two queries: what a report over many
   /// components needs. No Gherkin, notes, announcements or videos are read, and the documents'
   /// summaries count no stale links (a report shows none; ``criteriaDocuments(component:platform:)``
   /// counts them).
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
   ///
   /// - Parameters:
   ///   - documents: A statement selecting the `document_id`s to read (a closed audit's, as its
   ///     close recorded them); each component's current document by default.
   ///   - values: The statement's parameters.
+  /// - Returns: Each component's criteria, by component.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
   func currentItemsByComponent(
     documents: String = "SELECT document_id FROM criteria_current", _ values: [any SQLBindable] = []
   ) throws -> [ComponentID: ComponentCriteria] {
@@ -248,6 +247,8 @@ extension CriteriaLibrary {
     return current
   }
 
+  /// The component's current criteria: items of its primary document, for a platform if given.
+  /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
   func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
     guard let document = try criteriaDocuments(component: component).first(where: \.primary),
       let documentRow = try connection.fetchOne(

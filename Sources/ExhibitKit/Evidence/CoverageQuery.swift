@@ -11,7 +11,8 @@ struct CoverageQuery {
   /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
   /// Only the links of `audit` count; nil counts every link (a workspace with no audit has none).
   func coverage(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws -> Coverage {
-    let criteria = try ClosedAuditRecord(connection: connection).criteria(component, platform: platform, audit: audit)
+    let criteria = try ClosedAuditRecord(connection: connection).criteria(
+      component, platform: platform, audit: audit)
     let links = try Self.links(of: component, audit: audit, in: connection)
     return Coverage(component: component, criteria: criteria, links: links, platform: platform)
   }

@@ -13,7 +13,8 @@ extension ReviewerPageQuery {
     -> ReviewerPage
   {
     let component = try components.resolve(name)
-    let criteria = try ClosedAuditRecord(connection: connection).criteria(component, platform: platform, audit: audit)
+    let criteria = try ClosedAuditRecord(connection: connection).criteria(
+      component, platform: platform, audit: audit)
     let coverage = try CoverageQuery(connection: connection).coverage(
       component, platform: platform, audit: audit)
     let library = recordings
