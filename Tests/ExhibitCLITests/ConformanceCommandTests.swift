@@ -45,7 +45,10 @@ import Testing
     let agreed = try workspace.run(
       "acr", "set", "1", "1.4.4", "supports", "--component-type", "software", "--remarks",
       "The platform's largest text works in every component")
-    #expect(agreed.status == 0 && !agreed.stderr.contains("warning"), "\(agreed.stderr)")
+    // Nothing necessary to 1.4.4 was tested: a Supports decided over it says so.
+    #expect(
+      agreed.status == 0 && agreed.stderr.contains("warning: Supports, though no necessary item was tested"),
+      "\(agreed.stderr)")
     let contradicted = try workspace.run(
       "acr", "set", "1", "4.1.2", "supports", "--component-type", "software")
     #expect(contradicted.status == 0)
@@ -57,6 +60,13 @@ import Testing
     #expect(decided["4.1.2 software"]?["level"] as? String == "supports")
     #expect(decided["4.1.2 software"]?["draft"] as? String == "partially-supports")
     #expect((decided["4.1.2 software"]?["warnings"] as? [String])?.count == 1)
+    // The OpenACR YAML, which has no field for them, says the warning and which levels were drafted.
+    let yaml = try workspace.run(
+      "acr", "1", "--format", "openacr", "--author", "Nina Auditor <nina@example.org>", "--date", "2026-11-25"
+    ).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // YAML folds long lines
+    #expect(yaml.contains("Warning: Supports, though 2 necessary items failed"), "\(yaml)")
+    #expect(yaml.contains("Warning: Supports, though no necessary item was tested"))
+    #expect(yaml.contains("Drafted from the verdicts; not yet decided by an auditor."))
     #expect(
       decided["1.4.4 software"]?["remarks"] as? String
         == "The platform's largest text works in every component")

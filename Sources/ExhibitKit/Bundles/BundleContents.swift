@@ -277,12 +277,16 @@ public struct BundleContents: Sendable, Equatable, Codable {
   public var audit: AuditInfo?
   /// Which layout `report.html` has: 2 (a timeline per recording, screenshots and observations,
   /// suggested links apart from the evidence, a print stylesheet) in bags made since 0.9.0;
-  /// absent from earlier bags, whose report is rendered as those releases rendered it
-  /// (``LegacyReportPage``), so that they still verify.
+  /// 3, the same report, in bags whose audit log also carries their audit's own events (its
+  /// making, renaming, rescoping and close), from which `verify` checks the audit's product,
+  /// release and state; absent from earlier bags, whose report is rendered as those releases
+  /// rendered it (``LegacyReportPage``), so that they still verify.
   public var reportLayout: Int?
 
   /// The layout new bags' reports have.
-  static let currentReportLayout = 2
+  static let currentReportLayout = 3
+  /// Every layout Exhibit has written: a bag naming another was not made by it.
+  static let knownReportLayouts: Set<Int> = [2, 3]
   /// The bag's conformance report: who signs it and the levels decided in its audit for its
   /// component type; absent from bags made without audits, without a report author, or before
   /// conformance reports. With it the bag carries `acr.yaml` and `acr.html`, drafted from its own

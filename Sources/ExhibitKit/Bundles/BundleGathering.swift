@@ -174,6 +174,8 @@ extension BundleGathering {
       event.action == "wcag.map"
         || (event.action == "acr.set"
           && AuditJSON.fields(event.after)["component_type"] == type.rawValue)
+        // The audit's own events: its product, release and state follow from them.
+        || (event.action.hasPrefix("audit.") && event.subject == audit.map { "audit:\($0.id)" })
     }
     // A closed audit's bag carries the trail as its close sealed it: what came later is another
     // audit's business, and would change the bag of an audit that no longer changes.

@@ -89,6 +89,16 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     public var remarks: String {
       decided.map { $0.remarks.isEmpty ? draftRemarks : $0.remarks } ?? draftRemarks
     }
+    /// The remarks as a report that has no other place for them says them: whether the level was
+    /// drafted or decided, and every warning of a decided level the evidence contradicts.
+    public var reportedRemarks: String {
+      var parts = [remarks]
+      if decided == nil, draft != nil {
+        parts.append("Drafted from the verdicts; not yet decided by an auditor.")
+      }
+      parts += warnings.map { "Warning: \($0)." }
+      return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    }
     public let evidence: [Evidence]
     /// Where the decided level and the evidence disagree.
     public let warnings: [String]
@@ -256,6 +266,9 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       warnings.append(
         "Supports, though \(failed.count) necessary \(failed.count == 1 ? "item" : "items") failed: "
           + list(failed))
+    }
+    if decision.level == .supports, tested.isEmpty {
+      warnings.append("Supports, though no necessary item was tested")
     }
     if decision.level == .notApplicable, !tested.isEmpty {
       warnings.append("Not Applicable, though \(tested.count) necessary items were tested")

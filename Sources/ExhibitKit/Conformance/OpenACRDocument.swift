@@ -118,7 +118,8 @@ public struct OpenACRDocument: Encodable {
           row -> ComponentEntry? in
           guard let level = row.level else { return nil }
           return ComponentEntry(
-            name: row.componentType.rawValue, adherence: Adherence(level: level.rawValue, notes: row.remarks))
+            name: row.componentType.rawValue,
+            adherence: Adherence(level: level.rawValue, notes: row.reportedRemarks))
         }
         if !components.isEmpty { criteria.append(Criterion(num: criterion.number, components: components)) }
       }
