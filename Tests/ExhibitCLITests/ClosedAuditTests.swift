@@ -120,4 +120,31 @@ import Testing
     // Only that row: the carried verdicts and the rest are not said to be judged again.
     #expect(rows.filter { $0["same_evidence"] != nil }.count == 1)
   }
+
+  /// Observations count in a comparison as recordings' links do: one judged in the retest
+  /// replaces the carried verdict of its column, and a carried observation's fail stays open.
+  @Test func anObservationInARetestIsCompared() throws {
+    let workspace = try CLIWorkspace.conformanceAudit()
+    for arguments in [
+      ["audit", "close", "1"], ["audit", "new", "Acme App", "--release", "1.1", "--from", "1"],
+      [
+        "link", "--observation", "native/checkbox#screenreader.role", "--verdict", "pass", "--platform",
+        "ios",
+        "--note", "the role is read now",
+      ],
+    ] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    let compared = try workspace.run("audit", "compare", "1", "2", "--json")
+    let rows = try #require((try compared.json() as? [String: Any])?["rows"] as? [[String: Any]])
+    func row(_ item: String) -> [String: Any]? { rows.first { $0["item"] as? String == item } }
+    let role = try #require(row("native/checkbox#screenreader.role"))
+    #expect(role["change"] as? String == "fixed", "\(role)")
+    #expect((role["new_links"] as? [[String: Any]])?.count == 1)
+    // Carried from the closed round and not retested: the observation's fail is still open.
+    let resize = try #require(row("native/checkbox#settings.text-resize"))
+    #expect(resize["change"] as? String == "carried")
+    #expect(resize["new_verdict"] as? String == "fail")
+  }
 }

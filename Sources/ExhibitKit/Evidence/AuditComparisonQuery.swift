@@ -93,7 +93,15 @@ struct AuditComparisonQuery {
     let environment: String
     /// The closed audit whose close recorded the recording's attribution, when it did.
     let closedAudit: Int64?
+    /// For an observation (whose `recording` is its own id, negated), the column it was made in.
+    var observation: Observation? = nil
     var recordingKey: RecordingKey { RecordingKey(recording: recording, closedAudit: closedAudit) }
+  }
+
+  /// Where an observation was made.
+  private struct Observation {
+    let platform: Platform
+    let assistiveTech: String?
   }
 
   /// A recording as one audit reads it: today's attribution, or a closed audit's record of it.
@@ -111,7 +119,8 @@ struct AuditComparisonQuery {
     let newLinks = try links(of: new.id)
     var names = try self.names(
       items: oldLinks.map(\.item) + newLinks.map(\.item),
-      recordings: oldLinks.map(\.recordingKey) + newLinks.map(\.recordingKey))
+      recordings: (oldLinks + newLinks).filter { $0.observation == nil }.map(\.recordingKey),
+      observations: (oldLinks + newLinks).filter { $0.observation != nil })
     let before = entries(oldLinks, &names, component: component, platform: platform)
     let after = entries(newLinks, &names, component: component, platform: platform)
     var rows: [AuditComparison.Row] = []
@@ -161,20 +170,25 @@ struct AuditComparisonQuery {
     try connection.forEachRow(
       """
       SELECT l.id, l.item_id, l.recording_id, l.verdict, l.carried_from, l.start_ms, l.end_ms, l.environment,
-        f.audit_id
+        f.audit_id, l.observed_platform, l.observed_assistive_tech
       FROM evidence_link l
         LEFT JOIN closed_audit_recording f ON f.audit_id = l.audit_id AND f.recording_id = l.recording_id
       WHERE l.audit_id = ? AND l.retracted_at IS NULL
       """, [audit]
     ) { row in
-      guard let id = row.integer(0), let item = row.integer(1), let recording = row.integer(2),
+      guard let id = row.integer(0), let item = row.integer(1),
         let verdict = row.text(3).flatMap(Verdict.init(rawValue:))
       else { return }
+      // An observation rests on no recording: it stands for itself, in the column its auditor named.
+      let observed = row.text(9).flatMap(Platform.init(rawValue:)).map {
+        Observation(platform: $0, assistiveTech: row.text(10))
+      }
+      guard let recording = row.integer(2) ?? (observed != nil ? -id : nil) else { return }
       links.append(
         StoredLink(
           id: id, item: item, recording: recording, verdict: verdict, carriedFrom: row.integer(4),
           start: row.integer(5), end: row.integer(6), environment: row.text(7) ?? "",
-          closedAudit: row.integer(8)))
+          closedAudit: row.integer(8), observation: observed))
     }
     return links
   }
@@ -197,7 +211,10 @@ struct AuditComparisonQuery {
   }
 
   /// The items and recordings the two audits' live links name, numbered and ranked.
-  private func names(items itemIDs: [Int64], recordings keys: [RecordingKey]) throws -> Names {
+  private func names(items itemIDs: [Int64], recordings keys: [RecordingKey], observations: [StoredLink])
+    throws
+    -> Names
+  {
     var names = Names()
     var numberOfKey: [String: Int] = [:]
     try forEachRow("SELECT i.id, i.key FROM criteria_item i WHERE i.id IN (%IDS)", in: itemIDs) { row in
@@ -225,7 +242,14 @@ struct AuditComparisonQuery {
       guard let id = row.integer(0), let platform = row.text(1).flatMap(Platform.init(rawValue:)) else {
         return
       }
-      let tech = row.text(2)
+      add(
+        RecordingKey(recording: id, closedAudit: closedAudit), platform: platform, tech: row.text(2),
+        osVersion: row.text(5), browser: row.text(3), device: row.text(4), sha256: row.text(6) ?? "")
+    }
+    func add(
+      _ key: RecordingKey, platform: Platform, tech: String?, osVersion: String?, browser: String?,
+      device: String?, sha256: String
+    ) {
       let column = Column(platform: platform, assistiveTech: tech)
       let number = columnNumbers[column] ?? names.columns.count
       if number == names.columns.count {
@@ -233,14 +257,20 @@ struct AuditComparisonQuery {
         columnNumbers[column] = number
       }
       var facts = RecordingFacts(
-        column: number, sha256: row.text(6) ?? "",
+        column: number, sha256: sha256,
         environment: LinkEnvironment(
           assistiveTech: tech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 },
           os: platform.displayName,
-          osVersion: row.text(5), browser: row.text(3).map { Browser(rawValue: $0)?.displayName ?? $0 },
-          device: row.text(4)))
+          osVersion: osVersion, browser: browser.map { Browser(rawValue: $0)?.displayName ?? $0 },
+          device: device))
       facts.environmentNumber = names.environmentNumber(facts.environment.summary)
-      names.recordings[RecordingKey(recording: id, closedAudit: closedAudit)] = facts
+      names.recordings[key] = facts
+    }
+    for link in observations {
+      guard let observation = link.observation else { continue }
+      add(
+        link.recordingKey, platform: observation.platform, tech: observation.assistiveTech, osVersion: nil,
+        browser: nil, device: nil, sha256: "")
     }
     try forEachRow(
       """
