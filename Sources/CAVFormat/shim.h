@@ -40,5 +40,10 @@ typedef __typeof__(av_packet_unref) *exhibit_av_packet_unref_fn;
 typedef __typeof__(avcodec_get_name) *exhibit_avcodec_get_name_fn;
 typedef __typeof__(av_dict_get) *exhibit_av_dict_get_fn;
 typedef __typeof__(av_strerror) *exhibit_av_strerror_fn;
+typedef __typeof__(avformat_index_get_entries_count) *exhibit_avformat_index_get_entries_count_fn;
+typedef __typeof__(avformat_index_get_entry) *exhibit_avformat_index_get_entry_fn;
+
+/// An index entry's size, a bit-field.
+static inline int64_t exhibit_index_entry_size(const AVIndexEntry *entry) { return entry->size; }
 
 #endif

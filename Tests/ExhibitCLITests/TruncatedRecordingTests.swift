@@ -22,6 +22,9 @@ import Testing
     #expect(ffmpeg.terminationStatus == 0)
     try workspace.write(
       "Media/cut/no-media-data.mp4", try Self.withoutMediaData(Data(contentsOf: URL(fileURLWithPath: mp4))))
+    try workspace.write(
+      "Media/cut/samples-past-end.mp4",
+      try Self.withHalfItsMediaData(Data(contentsOf: URL(fileURLWithPath: mp4))))
     try workspace.run("criteria", "import", CLIWorkspace.repository.appendingPathComponent("Criteria").path)
     return workspace
   }
@@ -41,6 +44,28 @@ import Testing
     return kept
   }
 
+  /// The MP4 with its `mdat` box cut to the first half of its bytes and its size said so: the
+  /// boxes still tile the file, but the sample table lists samples past its end.
+  static func withHalfItsMediaData(_ data: Data) throws -> Data {
+    let bytes = [UInt8](data)
+    var kept = Data()
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+      try #require(size >= 8 && offset + size <= bytes.count)
+      if type == "mdat" {
+        let payload = (size - 8) / 2
+        kept.append(contentsOf: withUnsafeBytes(of: UInt32(payload + 8).bigEndian) { Array($0) })
+        kept.append(contentsOf: bytes[offset + 4..<offset + 8 + payload])
+      } else {
+        kept.append(contentsOf: bytes[offset..<offset + size])
+      }
+      offset += size
+    }
+    return kept
+  }
+
   @Test func cutFilesAreTruncatedWithTheDurationThatIsThere() throws {
     let workspace = try Self.workspace()
     let result = try workspace.run("catalog")
@@ -55,6 +80,10 @@ import Testing
       #expect(recording(name)?["duration_seconds"] as? Double == 0, "\(name)")
       #expect(result.stderr.contains("\(name): truncated: no media packets"), "\(name)")
     }
+    // Boxes that tile the file are not enough: the samples listed must be in it.
+    #expect(recording("samples-past-end.mp4")?["status"] as? String == "truncated")
+    #expect(
+      result.stderr.contains("samples-past-end.mp4: truncated: its sample table lists"), "\(result.stderr)")
     let partial = try #require(recording("first-seconds.webm"))
     #expect(partial["status"] as? String == "truncated")
     let seconds = try #require(partial["duration_seconds"] as? Double)

@@ -30,6 +30,8 @@ struct LibAV: @unchecked Sendable {
   let codecName: exhibit_avcodec_get_name_fn
   let dictionaryGet: exhibit_av_dict_get_fn
   let errorString: exhibit_av_strerror_fn
+  let indexEntryCount: exhibit_avformat_index_get_entries_count_fn
+  let indexEntry: exhibit_avformat_index_get_entry_fn
 
   /// The file names the headers were written for (`libavformat.so.59`), unless
   /// `EXHIBIT_LIBAVFORMAT`, `EXHIBIT_LIBAVCODEC` or `EXHIBIT_LIBAVUTIL` names another file.
@@ -104,6 +106,8 @@ struct LibAV: @unchecked Sendable {
     closeInput = try Self.function("avformat_close_input", in: format, names.format)
     seekFile = try Self.function("avformat_seek_file", in: format, names.format)
     readFrame = try Self.function("av_read_frame", in: format, names.format)
+    indexEntryCount = try Self.function("avformat_index_get_entries_count", in: format, names.format)
+    indexEntry = try Self.function("avformat_index_get_entry", in: format, names.format)
     // libav's own messages would go to stderr; Exhibit reports problems itself, naming the file.
     setLogLevel(AV_LOG_QUIET)
   }

@@ -255,6 +255,14 @@ private final class FormatContext {
     // A complete file with a header duration and frame rate is not read further. With a header
     // duration only the last seconds are read, to see that the packets reach it (a cut file
     // does not). Without one, every packet is read to find the last.
+    // An MP4 whose boxes tile the file can still list samples past its end (sample tables
+    // written for more data than the `mdat` holds): they are not media.
+    if complete, info.container.hasPrefix("mov"), let beyond = Self.sampleBeyondEnd(context, path: path) {
+      info.truncated = true
+      info.truncationReason =
+        "its sample table lists \(beyond.size) bytes at offset \(beyond.offset), past the file's \(beyond.fileSize) bytes"
+      return try finish(info)
+    }
     let videoIndex = info.video?.index
     if complete, headerDuration != nil, videoIndex.map({ info.streams[$0].frameRate != nil }) ?? true {
       return try finish(info)
@@ -298,6 +306,29 @@ private final class FormatContext {
       info.truncationReason = failure
     }
     return try finish(info)
+  }
+
+  /// The first sample the demuxer's index places past the end of the file, if any.
+  static func sampleBeyondEnd(_ context: UnsafeMutablePointer<AVFormatContext>, path: String) -> (
+    offset: Int64, size: Int64, fileSize: Int64
+  )? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    let fileSize = Int64(status.st_size)
+    let library = LibAV.loaded
+    for index in 0..<Int(context.pointee.nb_streams) {
+      guard let stream = context.pointee.streams[index] else { continue }
+      let count = library.indexEntryCount(stream)
+      for entry in 0..<max(count, 0) {
+        guard let found = library.indexEntry(stream, entry) else { continue }
+        let size = exhibit_index_entry_size(found)
+        let (end, overflow) = found.pointee.pos.addingReportingOverflow(size)
+        if found.pointee.pos < 0 || overflow || end > fileSize {
+          return (found.pointee.pos, size, fileSize)
+        }
+      }
+    }
+    return nil
   }
 
   /// How far before the declared end the last packet may stop and the file still be whole: the
