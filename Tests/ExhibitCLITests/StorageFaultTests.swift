@@ -56,6 +56,12 @@ import Testing
   static func fullDisk(_ workspace: CLIWorkspace, free: Int, _ arguments: [String]) throws
     -> CLIWorkspace.Result
   {
+    try fullDisk(workspace, free: free, script: command(arguments))
+  }
+
+  /// Runs the shell `script` (which may run `exhibit` several times) as ``fullDisk(_:free:_:)``
+  /// runs one command.
+  static func fullDisk(_ workspace: CLIWorkspace, free: Int, script: String) throws -> CLIWorkspace.Result {
     let folder = workspace.path("Database")
     let used = try FileManager.default.contentsOfDirectory(atPath: folder).reduce(0) { total, name in
       total + ((try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
@@ -70,7 +76,7 @@ import Testing
       """
       cp -a \(database) \(saved) && mount -t tmpfs -o size=\(size) tmpfs \(database) \
         && cp -a \(saved)/. \(database)/ && cd \(MountNamespace.quoted(workspace.root.path)) || exit 99
-      \(command(arguments)); status=$?
+      \(script); status=$?
       cp -a \(database) \(after); exit $status
       """, environment: workspace.environment)
   }
@@ -136,6 +142,30 @@ import Testing
       "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM audit_event WHERE action = \\'criteria.import\\'').fetchone()[0])",
       [database])
     #expect(events.1.trimmingCharacters(in: .whitespacesAndNewlines) == "3", "\(events.1)")
+  }
+
+  /// A read on a full disk leaves nothing of its failed attempt to open the database the usual
+  /// way: the next reads work too, a write says the disk is full, and the database is whole.
+  @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))
+  func aReadOnAFullDiskLeavesNothingThatBreaksTheNext() throws {
+    let workspace = try CLIWorkspace.withMedia()
+    #expect(try workspace.run("init").status == 0)
+    #expect(try workspace.run("criteria", "import", CLIWorkspace.sampleCriteria).status == 0)
+    #expect(try workspace.run("catalog").status == 0)
+    // Reads, a write refused, and reads again, on the same full disk.
+    let result = try Self.fullDisk(
+      workspace, free: 8 << 10,
+      script: [
+        Self.command(["verify"]), Self.command(["recordings", "list"]), Self.command(["verify"]),
+        "! " + Self.command(["criteria", "import", CLIWorkspace.sampleCriteria]),
+        Self.command(["coverage", "native/checkbox"]),
+      ].map { $0 + " >/dev/null" }.joined(separator: " && "))
+    #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("is full"), "\(result.stderr)")
+    let after = workspace.path("Database-after")
+    let left = try FileManager.default.contentsOfDirectory(atPath: after).filter { $0.hasSuffix("-shm") }
+    #expect(left.isEmpty, "\(left)")
+    #expect(try DatabaseAudit.problems(after + "/exhibit.sqlite") == [])
   }
 
   @Test(.enabled(if: MountNamespace.available, "needs unshare to mount a tiny tmpfs"))

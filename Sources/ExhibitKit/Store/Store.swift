@@ -107,6 +107,12 @@ public final class Store {
       // A full disk leaves no room for the -shm file a WAL database is opened with.
       guard let free = Self.freeBytesIfFull(path) else { throw error }
       let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+      if wal == 0, !sharedBefore {
+        // The -shm (perhaps a few bytes of it) and the empty -wal are this failed attempt's own:
+        // left there, the next command would take them for another process's and fail too.
+        Foundation.unlink(path + "-shm")
+        Foundation.unlink(path + "-wal")
+      }
       if access == .read, wal == 0, !sharedBefore {
         // Nothing is waiting in a -wal file and no other process had the database open (it would
         // have made the -shm file; any there now is this attempt's): the file alone is the
