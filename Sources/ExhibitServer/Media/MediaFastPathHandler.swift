@@ -52,6 +52,12 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
   /// The check for an answer that stopped moving, and the bytes it had left when last checked.
   private var stallCheck: Scheduled<Void>?
   private var bufferedAtLastCheck = -1
+  /// The check that the file being sent still holds the bytes being sent.
+  private var lengthCheck: Scheduled<Void>?
+
+  /// How often the file being sent is checked for having been cut short: `sendfile` finds no
+  /// bytes past a cut, and NIO would try again as long as the socket takes more.
+  static let lengthCheckInterval = TimeAmount.milliseconds(100)
 
   /// The most requests read ahead of the answer being sent that one connection may queue.
   static let maximumQueuedRequests = 32
@@ -127,12 +133,15 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
       state = .idle
     }
     stallCheck?.cancel()
+    lengthCheck?.cancel()
     queued = []
   }
 
   /// The answer in flight was sent (or failed): reading resumes.
   private func finished(context: ChannelHandlerContext) {
     sending = false
+    lengthCheck?.cancel()
+    lengthCheck = nil
     resume(context: context)
   }
 
@@ -165,6 +174,21 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
       return
     }
     context.read()
+  }
+
+  /// Closes the connection as soon as the file being sent holds fewer than `end` bytes.
+  private func watchLength(of file: NIOFileHandle, reaching end: Int, context: ChannelHandlerContext) {
+    lengthCheck = context.eventLoop.assumeIsolated().scheduleTask(in: Self.lengthCheckInterval) { [self] in
+      guard sending else { return }
+      var status = stat()
+      let cut =
+        (try? file.withUnsafeFileDescriptor { fstat($0, &status) == 0 && Int(status.st_size) < end }) ?? true
+      if cut {
+        context.close(promise: nil)
+        return
+      }
+      watchLength(of: file, reaching: end, context: context)
+    }
   }
 
   /// Starts the stall check, unless it runs already.
@@ -207,6 +231,9 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
     let channel = context.channel
     sending = true
     watchForStall(context: context)
+    if let region = answer.region {
+      watchLength(of: answer.file, reaching: region.endIndex, context: context)
+    }
     sent.futureResult.assumeIsolated().whenComplete { [self] _ in
       try? answer.file.close()
       if corked { try? channel.syncOptions?.setOption(cork, value: 0) }
