@@ -111,10 +111,11 @@ import Testing
     #expect(malformed.stderr.contains("must be s3://bucket or s3://bucket/prefix"))
   }
 
-  @Test func servesRecordingsFromTheBucketWithTheSameRanges() async throws {
-    let server = try ObjectStoreServer()
-    defer { server.stop() }
-    let workspace = try CLIWorkspace.withMedia()
+  /// `workspace` catalogued into `s3://evidence/team` on `server`, its `Media/` moved away so only
+  /// the bucket has the recordings; with the VoiceOver sample's SHA-256 and bytes.
+  static func inTheBucketAlone(_ server: ObjectStoreServer, _ workspace: CLIWorkspace) throws -> (
+    CLIWorkspace, String, Data
+  ) {
     workspace.environment.merge(server.environment) { $1 }
     #expect(try workspace.run("catalog", "--media", "s3://evidence/team").status == 0)
     let recordings = try #require(
@@ -124,6 +125,13 @@ import Testing
         as? String)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: workspace.path(CLIWorkspace.voiceOver)))
     try FileManager.default.moveItem(atPath: workspace.path("Media"), toPath: workspace.path("Elsewhere"))
+    return (workspace, sha, bytes)
+  }
+
+  @Test func servesRecordingsFromTheBucketWithTheSameRanges() async throws {
+    let server = try ObjectStoreServer()
+    defer { server.stop() }
+    let (workspace, sha, bytes) = try Self.inTheBucketAlone(server, try CLIWorkspace.withMedia())
     let web = try RunningServer(workspace, ["--media", "s3://evidence/team"])
     defer { _ = web.stop() }
     let url = try #require(URL(string: web.base + "/media/\(sha)"))
@@ -151,16 +159,8 @@ import Testing
   @Test func alteredOrSwollenBytesInTheBucketAreNeitherServedNorBundled() async throws {
     let server = try ObjectStoreServer()
     defer { server.stop() }
-    let workspace = try CLIWorkspace.catalogued()
-    workspace.environment.merge(server.environment) { $1 }
-    #expect(try workspace.run("catalog", "--media", "s3://evidence/team").status == 0)
-    let recordings = try #require(
-      try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
-    let sha = try #require(
-      recordings.first { ($0["path"] as? String)?.hasSuffix("checkboxVoiceOver.webm") == true }?["sha256"]
-        as? String)
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: workspace.path(CLIWorkspace.voiceOver)))
-    try FileManager.default.moveItem(atPath: workspace.path("Media"), toPath: workspace.path("Elsewhere"))
+    let (workspace, sha, original) = try Self.inTheBucketAlone(server, try CLIWorkspace.catalogued())
+    var bytes = original
     let stored = server.storedFile("team/recordings/\(sha)")
     // The same length, one byte changed.
     bytes[bytes.count / 2] ^= 0xFF

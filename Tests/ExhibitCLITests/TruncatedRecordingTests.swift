@@ -31,22 +31,21 @@ import Testing
 
   /// The MP4's top-level boxes but its `mdat`.
   static func withoutMediaData(_ data: Data) throws -> Data {
-    let bytes = [UInt8](data)
-    var kept = Data()
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-      let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-      try #require(size >= 8 && offset + size <= bytes.count)
-      if type != "mdat" { kept.append(contentsOf: bytes[offset..<offset + size]) }
-      offset += size
-    }
-    return kept
+    try rewritingBoxes(data) { type, box in type == "mdat" ? [] : box }
   }
 
   /// The MP4 with its `mdat` box cut to the first half of its bytes and its size said so: the
   /// boxes still tile the file, but the sample table lists samples past its end.
   static func withHalfItsMediaData(_ data: Data) throws -> Data {
+    try rewritingBoxes(data) { type, box in
+      guard type == "mdat" else { return box }
+      let payload = (box.count - 8) / 2
+      return withUnsafeBytes(of: UInt32(payload + 8).bigEndian) { Array($0) } + Array(box[4..<8 + payload])
+    }
+  }
+
+  /// The MP4's top-level boxes, each (its type and its bytes) replaced by what `rewrite` makes.
+  static func rewritingBoxes(_ data: Data, _ rewrite: (String, [UInt8]) -> [UInt8]) throws -> Data {
     let bytes = [UInt8](data)
     var kept = Data()
     var offset = 0
@@ -54,13 +53,7 @@ import Testing
       let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
       let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
       try #require(size >= 8 && offset + size <= bytes.count)
-      if type == "mdat" {
-        let payload = (size - 8) / 2
-        kept.append(contentsOf: withUnsafeBytes(of: UInt32(payload + 8).bigEndian) { Array($0) })
-        kept.append(contentsOf: bytes[offset + 4..<offset + 8 + payload])
-      } else {
-        kept.append(contentsOf: bytes[offset..<offset + size])
-      }
+      kept.append(contentsOf: rewrite(type, Array(bytes[offset..<offset + size])))
       offset += size
     }
     return kept

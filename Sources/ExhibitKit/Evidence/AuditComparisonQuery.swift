@@ -163,7 +163,6 @@ struct AuditComparisonQuery {
       newLinks: newSide.counted.map(\.evidence), environments: environments)
   }
 
-  // Long: items, then recordings, each read once and ranked in the order rows are listed.
   /// An audit's live links, by position, in one pass over its index.
   private func links(of audit: Int64) throws -> [StoredLink] {
     var links: [StoredLink] = []
@@ -210,6 +209,7 @@ struct AuditComparisonQuery {
     }
   }
 
+  // Long: items, then recordings (today's, closed audits' records, observations), each read once and ranked in the order rows are listed.
   /// The items and recordings the two audits' live links name, numbered and ranked.
   private func names(items itemIDs: [Int64], recordings keys: [RecordingKey], observations: [StoredLink])
     throws

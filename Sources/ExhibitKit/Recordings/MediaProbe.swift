@@ -213,6 +213,7 @@ private final class FormatContext {
     return false
   }
 
+  // Long: the header, the sample table, then the packets, each step deciding whether the next is needed.
   /// What the open file holds.
   /// - Parameters:
   ///   - complete: Whether the file's structure accounts for all its bytes, so a declared
@@ -255,12 +256,9 @@ private final class FormatContext {
     // A complete file with a header duration and frame rate is not read further. With a header
     // duration only the last seconds are read, to see that the packets reach it (a cut file
     // does not). Without one, every packet is read to find the last.
-    // An MP4 whose boxes tile the file can still list samples past its end (sample tables
-    // written for more data than the `mdat` holds): they are not media.
-    if complete, info.container.hasPrefix("mov"), let beyond = Self.sampleBeyondEnd(context, path: path) {
-      info.truncated = true
-      info.truncationReason =
-        "its sample table lists \(beyond.size) bytes at offset \(beyond.offset), past the file's \(beyond.fileSize) bytes"
+    // An MP4 whose boxes tile the file can still list samples past its end: they are not media.
+    if complete, info.container.hasPrefix("mov"), let cut = Self.samplesPastEnd(context, path: path) {
+      (info.truncated, info.truncationReason) = (true, cut)
       return try finish(info)
     }
     let videoIndex = info.video?.index
@@ -308,10 +306,9 @@ private final class FormatContext {
     return try finish(info)
   }
 
-  /// The first sample the demuxer's index places past the end of the file, if any.
-  static func sampleBeyondEnd(_ context: UnsafeMutablePointer<AVFormatContext>, path: String) -> (
-    offset: Int64, size: Int64, fileSize: Int64
-  )? {
+  /// Why an MP4's sample table is cut: the first sample the demuxer's index places past the end
+  /// of the file; nil when every sample is in it.
+  static func samplesPastEnd(_ context: UnsafeMutablePointer<AVFormatContext>, path: String) -> String? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     let fileSize = Int64(status.st_size)
@@ -324,7 +321,8 @@ private final class FormatContext {
         let size = exhibit_index_entry_size(found)
         let (end, overflow) = found.pointee.pos.addingReportingOverflow(size)
         if found.pointee.pos < 0 || overflow || end > fileSize {
-          return (found.pointee.pos, size, fileSize)
+          return
+            "its sample table lists \(size) bytes at offset \(found.pointee.pos), past the file's \(fileSize) bytes"
         }
       }
     }

@@ -7,24 +7,35 @@ enum RawConnection {
     let description: String
   }
 
-  /// Sends `text` to 127.0.0.1:`port` in one write and reads until the server closes the
-  /// connection (or a minute passes with nothing to read); the answer as Latin-1 text.
-  static func exchange(port: Int, _ text: String) throws -> String {
+  /// A socket connected to 127.0.0.1:`port`, whose reads and writes give up after `seconds`.
+  static func connected(port: Int, seconds: Int) throws -> Int32 {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw Failed(description: "socket: \(errno)") }
-    defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
+    let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { throw Failed(description: "connect: \(errno)") }
+    guard result == 0 else {
+      let code = errno
+      close(descriptor)
+      throw Failed(description: "connect: \(code)")
+    }
+    return descriptor
+  }
+
+  /// Sends `text` to 127.0.0.1:`port` in one write and reads until the server closes the
+  /// connection (or a minute passes with nothing to read); the answer as Latin-1 text.
+  static func exchange(port: Int, _ text: String) throws -> String {
+    let descriptor = try connected(port: port, seconds: 60)
+    defer { close(descriptor) }
     let bytes = Array(text.utf8)
     var sent = 0
     while sent < bytes.count {
@@ -51,22 +62,8 @@ extension RawConnection {
   static func flood(port: Int, _ text: String, seconds: Int = 30, meanwhile: () throws -> Void) throws -> (
     answer: String, closed: Bool
   ) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failed(description: "socket: \(errno)") }
+    let descriptor = try connected(port: port, seconds: seconds)
     defer { close(descriptor) }
-    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw Failed(description: "connect: \(errno)") }
     let bytes = Array(text.utf8)
     var sent = 0
     while sent < bytes.count {
