@@ -22,6 +22,9 @@ public struct WebServer: Sendable {
   /// Requests ``MediaFastPath`` answered.
   public var mediaFastPathAnswers: Int { fastPathAnswers.value }
   private let fastPathAnswers = MediaFastPath.Count()
+  /// Answers ``MediaFastPath`` stopped because their file was cut short while being sent.
+  public var mediaFastPathAnswersCutShort: Int { fastPathCutShort.value }
+  private let fastPathCutShort = MediaFastPath.Count()
 
   /// The `Server` header's value.
   static let serverName = "Exhibit"
@@ -154,7 +157,8 @@ public struct WebServer: Sendable {
   /// Recordings' bytes sent from the connection's pipeline, when the route's answer is certain.
   var mediaFastPath: MediaFastPath {
     MediaFastPath(
-      stores: stores, hosts: hostGuard, mode: settings.mode, readers: readers, answered: fastPathAnswers)
+      stores: stores, hosts: hostGuard, mode: settings.mode, readers: readers, answered: fastPathAnswers,
+      cutShort: fastPathCutShort)
   }
 
   /// The application, which prints nothing; `onListening` hears the address it listens on.

@@ -21,6 +21,8 @@ struct MediaFastPath: Sendable {
   let readers: ReaderGrants
   /// How many requests this path has answered.
   let answered: Count
+  /// How many of its answers were stopped because the file was cut short while being sent.
+  let cutShort: Count
 
   /// A count shared by the event loops.
   final class Count: Sendable {

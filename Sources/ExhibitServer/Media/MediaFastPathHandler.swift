@@ -184,6 +184,7 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
       let cut =
         (try? file.withUnsafeFileDescriptor { fstat($0, &status) == 0 && Int(status.st_size) < end }) ?? true
       if cut {
+        path.cutShort.add()
         context.close(promise: nil)
         return
       }

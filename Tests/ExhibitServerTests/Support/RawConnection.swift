@@ -105,3 +105,52 @@ extension RawConnection {
     }
   }
 }
+
+extension RawConnection {
+  /// Sends `request` on a connection of its own, reads `before` bytes of the answer, calls
+  /// `meanwhile`, then reads until the server closes the connection or a minute passes with
+  /// nothing to read.
+  /// - Returns: How many bytes were read in all, the first of them (up to 1 KiB, as Latin-1
+  ///   text), and whether the server closed the connection.
+  static func read(
+    port: Int, _ request: String, before: Int = 0, meanwhile: () throws -> Void = {}
+  ) throws -> (count: Int, start: String, closed: Bool) {
+    let descriptor = try connected(port: port, seconds: 60)
+    defer { close(descriptor) }
+    let bytes = Array(request.utf8)
+    guard bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count else {
+      throw Failed(description: "send: \(errno)")
+    }
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var total = 0
+    var start: [UInt8] = []
+    var calledBack = false
+    while true {
+      if !calledBack && total >= before {
+        try meanwhile()
+        calledBack = true
+      }
+      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      let text = { String(start.map { Character(Unicode.Scalar($0)) }) }
+      if count == 0 || (count < 0 && errno == ECONNRESET) { return (total, text(), true) }
+      guard count > 0 else { return (total, text(), false) }
+      start += buffer[..<min(count, 1024 - start.count)]
+      total += count
+    }
+  }
+}
+
+extension RawConnection {
+  /// ``read(port:_:before:meanwhile:)`` on a thread of its own, as
+  /// ``exchangeOffThePool(port:_:)`` is.
+  static func readOffThePool(
+    port: Int, _ request: String, before: Int = 0, meanwhile: @escaping @Sendable () throws -> Void = {}
+  ) async throws -> (count: Int, start: String, closed: Bool) {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result { try read(port: port, request, before: before, meanwhile: meanwhile) })
+      }
+    }
+  }
+}
