@@ -129,7 +129,7 @@ import Testing
       ["audit", "close", "1"], ["audit", "new", "Acme App", "--release", "1.1", "--from", "1"],
       [
         "link", "--observation", "native/checkbox#screenreader.role", "--verdict", "pass", "--platform",
-        "ios",
+        "ios", "--screen-reader", "voiceover",
         "--note", "the role is read now",
       ],
     ] {

@@ -28,7 +28,7 @@ import Testing
     #expect(
       remarks("4.1.2 software").contains("Checkbox State: fail (link 1 at 0:01.0–0:03.0 on iOS VoiceOver)"))
     #expect(
-      remarks("4.1.2 software").contains("Checkbox Role: fail (link 2 observed on iOS no screen reader)"))
+      remarks("4.1.2 software").contains("Checkbox Role: fail (link 2 observed on iOS VoiceOver)"))
     #expect(level("2.4.7 software") == "does-not-support")
     #expect(remarks("2.4.7 software").hasPrefix("Fails in 2 of 3 components tested"))
     #expect(level("2.1.1 software") == "supports")

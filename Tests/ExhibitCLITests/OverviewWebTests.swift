@@ -25,8 +25,15 @@ import Testing
       ("web/widget-7#keyboard.tab", "pass", "windows"),
     ]
     for (item, verdict, platform) in observations {
+      let reader =
+        item.contains("#screenreader.")
+        ? ["--screen-reader", platform == "ios" ? "voiceover" : "talkback"] : []
       let linked = try workspace.run(
-        "link", "--observation", item, "--verdict", verdict, "--platform", platform, "--note", "seen by hand")
+        [
+          "link", "--observation", item, "--verdict", verdict, "--platform", platform, "--note",
+          "seen by hand",
+        ]
+          + reader)
       #expect(linked.status == 0, "\(item): \(linked.stderr)")
     }
     #expect(

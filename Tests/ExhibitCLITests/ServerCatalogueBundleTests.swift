@@ -25,7 +25,7 @@ import Testing
       [
         "link", "--observation", "native/checkbox#screenreader.name", "--verdict", "pass", "--note",
         "read aloud",
-        "--platform", "ios",
+        "--platform", "ios", "--screen-reader", "voiceover",
       ],
     ] {
       let ran = try local.run(arguments)

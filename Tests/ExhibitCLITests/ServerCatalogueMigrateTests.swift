@@ -39,7 +39,7 @@ import Testing
       [
         "link", "--observation", "native/checkbox#screenreader.state", "--verdict", "fail", "--note",
         "silent",
-        "--platform", "android",
+        "--platform", "android", "--screen-reader", "talkback",
       ],
       ["audit", "close", "1"],
       ["audit", "new", "Acme App", "--release", "1.1", "--from", "1"],

@@ -121,9 +121,15 @@ import Testing
         try normalized(
           try await catalogue.link(link(screenshot, "native/checkbox#settings.text-resize", .pass)))
       }
+      await step("observation without a screen reader") {
+        var request = link(nil, "native/checkbox#screenreader.state", .fail)
+        request.observedPlatform = .android
+        return try normalized(try await catalogue.link(request))
+      }
       await step("observation") {
         var request = link(nil, "native/checkbox#screenreader.state", .fail)
         request.observedPlatform = .android
+        request.observedAssistiveTech = .talkback
         return try normalized(try await catalogue.link(request))
       }
       await step("unknown item") {
@@ -169,12 +175,13 @@ import Testing
       await step("confirm") {
         try normalized(
           try await catalogue.confirmCarried(
-            "native/checkbox#screenreader.role", audit: nil, note: "again", actor: "Bo"))
+            "native/checkbox#screenreader.role", audit: nil, column: CarriedColumn(), note: "again",
+            actor: "Bo"))
       }
       await step("confirm nothing carried") {
         try normalized(
           try await catalogue.confirmCarried(
-            "native/checkbox#gestures.swipe", audit: nil, note: nil, actor: "Bo"))
+            "native/checkbox#gestures.swipe", audit: nil, column: CarriedColumn(), note: nil, actor: "Bo"))
       }
       await step("rename") {
         try normalized(try await catalogue.renameAudit("2", product: nil, release: "1.1.1", actor: "Ana"))
@@ -229,6 +236,7 @@ import Testing
     #expect(steps["segment"]?.contains(#""id":1"#) == true)
     #expect(steps["segment again"] == steps["segment"])
     #expect(steps["screenshot with a time"]?.contains("is a screenshot") == true)
+    #expect(steps["observation without a screen reader"]?.contains("names no screen reader") == true)
     #expect(steps["observation"]?.contains(#""evidence":"observation""#) == true)
     #expect(steps["unknown item"]?.contains("no such criteria item") == true)
     #expect(steps["past the end"]?.contains("outside the recording") == true)

@@ -102,7 +102,10 @@ import Testing
         recording: recording, item: "native/checkbox#\(item)", verdict: .pass, from: nil, to: nil,
         auditor: "Ana", note: note, overridePlatform: false, overrideComponent: false, audit: nil,
         environment: LinkEnvironment())
-      if recording == nil { request.observedPlatform = .ios }
+      if recording == nil {
+        request.observedPlatform = .ios
+        request.observedAssistiveTech = .voiceover
+      }
       return request
     }
     _ = try await catalogue.addProduct(name: "Acme", platforms: [], url: nil, actor: "Ana")

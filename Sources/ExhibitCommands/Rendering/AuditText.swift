@@ -28,7 +28,7 @@ enum AuditText {
         + "\(tallies.gaps) with gaps; \(tallies.links) links judged in this round, \(tallies.carriedLinks) carried"
     )
     let header =
-      ["COMPONENT"] + progress.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" } + ["ALL"]
+      ["COMPONENT"] + progress.columns.map(ColumnText.name) + ["ALL"]
     let rows = progress.rows.map { row in
       [row.component.description] + row.cells.map { $0.map(cell) ?? "" } + [cell(row.total)]
     }
@@ -53,7 +53,7 @@ enum AuditText {
     let rows = comparison.rows.map { row -> [String] in
       [
         row.change.rawValue, row.component.description,
-        "\(row.platform.rawValue)/\(row.assistiveTech ?? "?")",
+        ColumnText.name(platform: row.platform.rawValue, assistiveTech: row.assistiveTech),
         row.item.name, row.oldVerdict?.rawValue ?? "-", row.newVerdict?.rawValue ?? "-",
         segments(row.oldLinks),
         segments(row.newLinks)

@@ -5,18 +5,19 @@ import ExhibitKit
 enum CoverageText {
   static func lines(_ coverage: Coverage) -> [String] {
     let header =
-      ["ITEM"] + coverage.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" } + ["GAPS"]
+      ["ITEM"] + coverage.columns.map(ColumnText.name) + ["GAPS"]
     let rows = coverage.items.map { item in
       [item.key.description]
         + item.cells.map { cell in
           guard let verdict = cell.verdict else {
-            return item.platforms.contains(cell.platform) ? "-" : "n/a"
+            // A column the item is not judged in (another section's) is left blank.
+            return !item.platforms.contains(cell.platform) ? "n/a" : cell.required ? "-" : ""
           }
           return "\(verdict.rawValue) (\(cell.links))" + (cell.carried ? " carried" : "")
         } + [
           item.notApplicable
             ? "n/a"
-            : item.gapColumns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "?")" }.joined(
+            : item.gapColumns.map(ColumnText.name).joined(
               separator: ",")
         ]
     }

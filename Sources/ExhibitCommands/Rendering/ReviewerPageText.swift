@@ -17,7 +17,7 @@ enum ReviewerPageText {
       lines.append("")
       lines.append("Verdicts and their notes")
       for (key, cell, segment) in verdicts {
-        let column = "\(cell.platform.rawValue)/\(cell.assistiveTech ?? "?")"
+        let column = ColumnText.name(platform: cell.platform.rawValue, assistiveTech: cell.assistiveTech)
         let evidence: String
         switch segment.evidence {
         case .observation: evidence = "observation"

@@ -31,9 +31,13 @@ struct AuditNew: CatalogueStorageCommand {
   var release: String
   @Option(help: "The earlier audit this retests: its id or PRODUCT@RELEASE.")
   var from: String?
-  @Option(help: "Components in scope, e.g. native/checkbox,web/* (default: every one that applies).")
+  @Option(
+    help:
+      "Components in scope, e.g. native/checkbox,web/* (default: a retest's earlier audit's, else every one that applies)."
+  )
   var scope: [String] = []
-  @Option(help: "Only these of the product's platforms: ios, android, web.")
+  @Option(
+    help: "Only these of the product's platforms: ios, android, web (default: a retest's earlier audit's).")
   var platform: [String] = []
 
   func run(on catalogue: any CatalogueStorage) async throws {

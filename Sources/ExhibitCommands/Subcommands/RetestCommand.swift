@@ -14,7 +14,9 @@ struct RetestConfirm: CatalogueStorageCommand {
     commandName: "confirm",
     abstract: "Confirm an item's carried verdicts in this round, as judged by you.",
     discussion:
-      "Each carried link becomes a link of this round by the confirming auditor; the carried one is retracted."
+      "Each carried link becomes a link of this round by the confirming auditor; the carried one is retracted. "
+      + "An item carried in several columns (platforms or screen readers) is confirmed one column at a time: "
+      + "name it with --platform and --screen-reader."
   )
   var writes: Bool { true }
 
@@ -23,6 +25,12 @@ struct RetestConfirm: CatalogueStorageCommand {
   @OptionGroup var audits: AuditOption
   @Argument(help: "The item's key, e.g. native/checkbox#screenreader.role.")
   var item: String
+  @Option(help: "The platform retested, when the item is carried on several (ios, android, macos, windows).")
+  var platform: Platform?
+  @Option(
+    help:
+      "The screen reader retested, when the item is carried with several (voiceover, talkback, jaws, nvda).")
+  var screenReader: AssistiveTech?
   @Option(help: "A note (default: the carried note).")
   var note: String?
   @Option(help: "Who confirms (default: $EXHIBIT_AUDITOR, else the login name).")
@@ -30,7 +38,9 @@ struct RetestConfirm: CatalogueStorageCommand {
 
   func run(on catalogue: any CatalogueStorage) async throws {
     let links = try await catalogue.confirmCarried(
-      item, audit: audits.audit, note: note, actor: CommandActor.current(explicit: auditor))
+      item, audit: audits.audit,
+      column: CarriedColumn(platform: platform, assistiveTech: screenReader?.rawValue), note: note,
+      actor: CommandActor.current(explicit: auditor))
     if output.json { return try Console.json(links) }
     for link in links {
       Console.out(

@@ -13,6 +13,10 @@ public enum AuditError: Error, Sendable, Equatable, CustomStringConvertible {
   case emptyScope(String)
   case severalOpen([AuditIdentity])
   case notCarried(item: String, audit: AuditIdentity)
+  /// A confirmation named no column while the item is carried in several.
+  case carriedInSeveralColumns(item: String, columns: [String])
+  /// A confirmation named a column the item is not carried in.
+  case notCarriedThere(item: String, column: String, columns: [String])
   case linkInOtherAudit(link: Int64, audit: AuditIdentity, asked: AuditIdentity)
 
   public var description: String {
@@ -45,6 +49,11 @@ public enum AuditError: Error, Sendable, Equatable, CustomStringConvertible {
         + "give --audit, or choose one with `exhibit audit use AUDIT`"
     case .notCarried(let item, let audit):
       "\(item): no carried verdict waits for confirmation in audit \(audit.id) (\(audit.handle))"
+    case .carriedInSeveralColumns(let item, let columns):
+      "\(item) is carried in \(columns.count) columns (\(columns.joined(separator: ", "))): name the one you "
+        + "retested with --platform and --screen-reader"
+    case .notCarriedThere(let item, let column, let columns):
+      "\(item): nothing is carried with \(column); it is carried in \(columns.joined(separator: ", "))"
     case .linkInOtherAudit(let link, let audit, let asked):
       "link \(link) belongs to audit \(audit.id) (\(audit.handle)), not to audit \(asked.id) (\(asked.handle))"
     }

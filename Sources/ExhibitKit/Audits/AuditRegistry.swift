@@ -102,8 +102,10 @@ struct AuditRegistry {
     if let from, from.product.lowercased() != product.lowercased() {
       throw AuditError.fromOtherProduct(from: from.identity, product: product)
     }
-    let scope = try canonicalScope(request.scope)
-    let platformText = ProductPlatform.text(request.platforms)
+    // A retest covers what the round it retests covered, unless told otherwise.
+    let scope = try request.scope.isEmpty ? from?.scope ?? [] : canonicalScope(request.scope)
+    let platformText = ProductPlatform.text(
+      request.platforms.isEmpty ? from?.platforms ?? [] : request.platforms)
     let now = Timestamp.string(Date())
     let id = try connection.insertReturningID(
       """

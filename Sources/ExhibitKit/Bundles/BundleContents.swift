@@ -9,6 +9,24 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let assistiveTech: String?
     public let browser: String?
 
+    /// Whether an item of `section` must have a verdict in this column (``EvidenceColumn``):
+    /// a screen reader's column for a screen-reader or gesture item, the platform's own (no
+    /// screen reader, no browser) for the rest.
+    func isRequired(section: CriteriaSection) -> Bool {
+      EvidenceColumn.isPerScreenReader(section)
+        ? assistiveTech != nil : assistiveTech == nil && browser == nil
+    }
+
+    /// Whether a link judged in this column (its recording's screen reader and browser, or an
+    /// observation's) counts in `column` for an item of `section`: a keyboard, settings or other
+    /// item's links all count in the platform's column, whatever screen reader they name.
+    func counts(in column: Column, section: CriteriaSection) -> Bool {
+      guard EvidenceColumn.isPerScreenReader(section) else {
+        return column.assistiveTech == nil && column.browser == nil
+      }
+      return assistiveTech == nil ? column.assistiveTech == nil && column.browser == nil : self == column
+    }
+
     /// `JAWS with Chrome`, `VoiceOver`, `unknown screen reader`.
     public var displayName: String {
       let tech =
@@ -283,10 +301,14 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// rendered it (``LegacyReportPage``), so that they still verify.
   public var reportLayout: Int?
 
-  /// The layout new bags' reports have.
-  static let currentReportLayout = 3
+  /// The layout new bags' reports have: 4, the same report as 3, with each item listing only the
+  /// columns it is judged in (``EvidenceColumn``: its platform's for keyboard, settings and other
+  /// items, a screen reader's for screen-reader and gesture items), which `verify` counts by.
+  static let currentReportLayout = 4
   /// Every layout Exhibit has written: a bag naming another was not made by it.
-  static let knownReportLayouts: Set<Int> = [2, 3]
+  static let knownReportLayouts: Set<Int> = [2, 3, 4]
+  /// The first layout whose items are judged in the columns of their section.
+  static let sectionColumnsLayout = 4
   /// The bag's conformance report: who signs it and the levels decided in its audit for its
   /// component type; absent from bags made without audits, without a report author, or before
   /// conformance reports. With it the bag carries `acr.yaml` and `acr.html`, drafted from its own

@@ -64,6 +64,7 @@ extension BundleEvidenceCheck {
     return [("judged_assistive_tech", link["observed_assistive_tech"] as? String)]
   }
 
+  // Long: each item's columns are replayed from its links by the layout's rule, then its verdict, the overall status and the summary; one pass keeps the three in step.
   static func checkVerdicts(manifest: [String: Any], problem: (String, String) -> Void) {
     let links = Dictionary(
       (manifest["links"] as? [[String: Any]] ?? []).compactMap { link in
@@ -75,37 +76,58 @@ extension BundleEvidenceCheck {
         (recording["sha256"] as? String).map { ($0, recording) }
       }
     ) { first, _ in first }
+    // Bags since layout 4 judge each item in the columns of its section (``EvidenceColumn``).
+    let bySection = (manifest["report_layout"] as? Int ?? 0) >= BundleContents.sectionColumnsLayout
+    let bagColumns = (manifest["columns"] as? [[String: Any]] ?? []).map {
+      BundleContents.Column(assistiveTech: $0["assistive_tech"] as? String, browser: $0["browser"] as? String)
+    }
     var items: [BundleContents.Item] = []
     for item in manifest["items"] as? [[String: Any]] ?? [] {
       let key = item["key"] as? String ?? "?"
       let notApplicable = item["not_applicable"] as? Bool ?? false
+      let section = CriteriaSection(rawValue: item["section"] as? String ?? "") ?? .other
       let own = links.values.filter { $0["item"] as? String == key }
+      // A link's column: its recording's screen reader and browser, or the one an observation names.
+      let judgedIn = { (link: [String: Any]) -> BundleContents.Column in
+        if link["evidence"] as? String == EvidenceKind.observation.rawValue {
+          return BundleContents.Column(
+            assistiveTech: link["observed_assistive_tech"] as? String, browser: nil)
+        }
+        let recording = recordings[link["recording"] as? String ?? ""]
+        return BundleContents.Column(
+          assistiveTech: recording?["assistive_tech"] as? String, browser: recording?["browser"] as? String)
+      }
       var columns: [BundleContents.ColumnVerdict] = []
       for column in item["verdicts"] as? [[String: Any]] ?? [] {
         let tech = column["assistive_tech"] as? String
         let browser = column["browser"] as? String
-        let here = own.filter { link in
-          // An observation's column is the screen reader it names (its event records it too).
-          if link["evidence"] as? String == EvidenceKind.observation.rawValue {
-            return link["observed_assistive_tech"] as? String == tech && browser == nil
-          }
-          let recording = recordings[link["recording"] as? String ?? ""]
-          return recording?["assistive_tech"] as? String == tech
-            && recording?["browser"] as? String == browser
+        let named = BundleContents.Column(assistiveTech: tech, browser: browser)
+        let here = own.filter {
+          bySection ? judgedIn($0).counts(in: named, section: section) : judgedIn($0) == named
         }
+        let required = !bySection || named.isRequired(section: section)
         let combined = Self.combined(here.compactMap { $0["verdict"] as? String })
         let decided = here.contains { Verdict(rawValue: $0["verdict"] as? String ?? "")?.isDecided == true }
-        if combined?.rawValue != column["verdict"] as? String
-          || (column["gap"] as? Bool) != (!notApplicable && !decided)
-        {
+        let gap = required && !notApplicable && !decided
+        if combined?.rawValue != column["verdict"] as? String || (column["gap"] as? Bool) != gap {
           problem(
             manifestFile,
             "\(key): the verdict with \(tech ?? "an unknown screen reader") does not follow from its links")
         }
         columns.append(
-          .init(
-            assistiveTech: tech, browser: browser, verdict: combined, gap: !notApplicable && !decided,
-            links: []))
+          .init(assistiveTech: tech, browser: browser, verdict: combined, gap: gap, links: []))
+      }
+      // Every column the item must be judged in is listed: none left out to hide a gap.
+      if bySection {
+        let listed = Set(
+          columns.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) })
+        let missing = bagColumns.filter { $0.isRequired(section: section) && !listed.contains($0) }
+        if !missing.isEmpty {
+          problem(
+            manifestFile,
+            "\(key): leaves out the column\(missing.count == 1 ? "" : "s") it is judged in: "
+              + missing.map(\.displayName).joined(separator: ", "))
+        }
       }
       // The item's verdict follows from its columns (``ItemStanding``); bags made before that rule
       // combined every link at once, which is accepted from them (they carry no summary).

@@ -41,7 +41,8 @@ extension BundleGathering {
       [criteria.document.documentID, platform.rawValue, audit?.id]
     ).filter { itemKeys.contains($0.itemKey) }
     // A verdict judged in this round supersedes the carried ones of its item and screen reader.
-    let linkRows = EvidenceLinkRow.counting(allRows)
+    let linkRows = EvidenceLinkRow.counting(
+      allRows, sections: Dictionary(criteria.items.map { ($0.key, $0.section) }) { first, _ in first })
     var releases: [Int64: String] = [:]
     for id in Set(linkRows.compactMap(\.carriedFromAudit)) {
       releases[id] = try AuditRegistry(connection: connection).audit(id).release
@@ -131,10 +132,15 @@ extension BundleGathering {
     }
     // Verdicts per screen reader (and browser): an NVDA pass says nothing of JAWS.
     let recordingBySha = Dictionary(recordings.map { ($0.sha256, $0) }) { first, _ in first }
+    let sections = Dictionary(criteria.items.map { ($0.key.description, $0.section) }) { first, _ in first }
     let columns = Self.bundleColumns(
-      platform: platform,
+      platform: platform, sections: criteria.items.map(\.section),
       seen: recordings.map { BundleContents.Column(assistiveTech: $0.assistiveTech, browser: $0.browser) }
-        + bundleLinks.filter { $0.kind == .observation }.map { $0.column(recordings: [:]) })
+        + bundleLinks.filter { $0.kind == .observation }.map { $0.column(recordings: [:]) },
+      withoutScreenReader: bundleLinks.contains {
+        EvidenceColumn.isPerScreenReader(sections[$0.item] ?? .other)
+          && $0.column(recordings: recordingBySha).assistiveTech == nil
+      })
     let conformance = ConformanceLedger(connection: connection)
     let through = try audit.flatMap {
       try ClosedAuditRecord(connection: connection).wcagOverridesThrough($0.id)
@@ -142,13 +148,18 @@ extension BundleGathering {
     let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides(through: through))
     let items = criteria.items.map { item in
       let own = bundleLinks.filter { $0.item == item.key.description }
-      let verdicts = columns.map { column in
-        let here = own.filter { $0.column(recordings: recordingBySha) == column }
+      // The columns it is judged in (``EvidenceColumn``), and any other holding its links.
+      let verdicts = columns.compactMap { column -> BundleContents.ColumnVerdict? in
+        let here = own.filter {
+          $0.column(recordings: recordingBySha).counts(in: column, section: item.section)
+        }
+        let required = column.isRequired(section: item.section)
+        guard required || !here.isEmpty else { return nil }
         let decided = here.contains { $0.verdict.isDecided }
         return BundleContents.ColumnVerdict(
           assistiveTech: column.assistiveTech, browser: column.browser,
           verdict: CombinedVerdict(combining: here.map(\.verdict)),
-          gap: !item.notApplicable && !decided, links: here.map(\.id))
+          gap: required && !item.notApplicable && !decided, links: here.map(\.id))
       }
       // The one rule: a fail with one screen reader fails the item; a pass elsewhere is no conflict.
       let standing = ItemStanding(notApplicable: item.notApplicable, columns: verdicts.map(\.verdict))
@@ -217,21 +228,29 @@ extension BundleGathering {
 }
 
 extension BundleGathering {
-  /// The checklist's columns on a platform: each usual screen reader, once per browser it was
-  /// recorded with (once without one when it was not recorded at all), then any other screen
-  /// reader the recordings show.
-  static func bundleColumns(platform: Platform, seen: [BundleContents.Column]) -> [BundleContents.Column] {
+  /// The checklist's columns on a platform: when an item is judged per screen reader, each usual
+  /// screen reader once per browser it was recorded with (once without one when it was not
+  /// recorded at all), then any other screen reader the recordings show; then the platform's own
+  /// (no screen reader named) when an item is judged per platform or a screen-reader item has
+  /// evidence naming none.
+  static func bundleColumns(
+    platform: Platform, sections: [CriteriaSection], seen: [BundleContents.Column], withoutScreenReader: Bool
+  ) -> [BundleContents.Column] {
+    let own =
+      withoutScreenReader || sections.contains(where: { !EvidenceColumn.isPerScreenReader($0) })
+      ? [BundleContents.Column(assistiveTech: nil, browser: nil)] : []
+    guard sections.contains(where: EvidenceColumn.isPerScreenReader) else { return own }
+    var columns: [BundleContents.Column] = []
     let usual = platform.usualAssistiveTech.map(\.rawValue)
-    let recorded = Array(Set(seen)).sorted {
+    let recorded = Array(Set(seen.filter { $0.assistiveTech != nil })).sorted {
       ($0.assistiveTech ?? "~", $0.browser ?? "") < ($1.assistiveTech ?? "~", $1.browser ?? "")
     }
-    var columns: [BundleContents.Column] = []
     for tech in usual {
       let withTech = recorded.filter { $0.assistiveTech == tech }
       columns += withTech.isEmpty ? [BundleContents.Column(assistiveTech: tech, browser: nil)] : withTech
     }
     columns += recorded.filter { !usual.contains($0.assistiveTech ?? "") }
-    return columns
+    return columns + own
   }
 
   /// `fail` when any verdict fails or conflicts, else `incomplete` while any item has a gap, else

@@ -36,9 +36,9 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       items = coverage.items.map { item in
         var places: [Int64: String] = [:]
         for cell in item.cells {
-          let reader =
-            cell.assistiveTech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 } ?? "no screen reader"
-          for segment in cell.segments { places[segment.link] = "\(cell.platform.displayName) \(reader)" }
+          // A platform's own column (a keyboard, settings or other item) is named by its platform.
+          let reader = cell.assistiveTech.map { " " + (AssistiveTech(rawValue: $0)?.displayName ?? $0) } ?? ""
+          for segment in cell.segments { places[segment.link] = "\(cell.platform.displayName)\(reader)" }
         }
         return Item(
           key: item.key, label: item.label, notApplicable: item.notApplicable, verdict: item.verdict,

@@ -1,8 +1,10 @@
 /// Which platforms an item applies to, whether it does not apply at all, and its side notes,
 /// read sentence by sentence from its expectation.
 ///
-/// Only the sentence that states the item (the first sentence of its first line) scopes it: "Activates on Android" makes the
-/// item Android's; "N/A" makes it not applicable. Any other sentence that names a platform or says
+/// Only the sentence that states the item (the first sentence of its first line, with the
+/// sentences inside a parenthesis it leaves open) scopes it: "Activates on Android" makes the
+/// item Android's; "N/A" makes it not applicable; "Reads its state (iOS: on/off. Android: on/not
+/// on)" is both platforms'. Any other sentence that names a platform or says
 /// "n/a" is a side remark ("Known issue: the iOS Rotor skips it.", "(Android only)" after a
 /// second clause, "N/A only for webview sections") and is kept as a note, scoping nothing. A
 /// stating sentence that opens as a remark ("Known issue", "Note") or says n/a for a part ("N/A
@@ -19,9 +21,18 @@ struct CriteriaScope: Equatable {
     var notApplicable = false
     // A nested line never states the item: an item's nested lines begin on its first line.
     for (index, line) in expectation.split(separator: "\n").enumerated() {
+      // Parentheses the stating sentence opened and left open: the sentences inside them go on
+      // stating it ("… (disabled, iOS: checked. Android: checked/not checked)").
+      var open = 0
       for (position, sentence) in Self.sentences(String(line)).enumerated() {
-        let states = index == 0 && position == 0 && !Self.isRemark(sentence)
-        if states && Self.saysNotApplicable(sentence) {
+        let continues = open > 0
+        let states = index == 0 && (position == 0 || continues) && !Self.isRemark(sentence)
+        if states {
+          open += sentence.filter { $0 == "(" }.count - sentence.filter { $0 == ")" }.count
+        }
+        if states && continues {
+          scoping.append(sentence)
+        } else if states && Self.saysNotApplicable(sentence) {
           notApplicable = true
         } else if states && !Self.saysPartlyNotApplicable(sentence) {
           scoping.append(sentence)

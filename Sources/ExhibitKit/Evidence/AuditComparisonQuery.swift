@@ -21,6 +21,8 @@ struct AuditComparisonQuery {
     let component: ComponentID
     let key: ItemKey
     let text: String
+    /// Whether it is judged per screen reader (``EvidenceColumn``); else in its platform's column.
+    let perScreenReader: Bool
   }
 
   /// What one recording says about the links to it.
@@ -69,6 +71,8 @@ struct AuditComparisonQuery {
     var itemRanks: [Int] = []
     var columns: [Column] = []
     var columnRanks: [Int] = []
+    /// Each platform's own column, for items judged per platform.
+    var platformColumns: [Platform: Int] = [:]
     var recordings: [RecordingKey: RecordingFacts] = [:]
     var environments: [String] = []
     var environmentNumbers: [String: Int] = [:]
@@ -217,15 +221,20 @@ struct AuditComparisonQuery {
   {
     var names = Names()
     var numberOfKey: [String: Int] = [:]
-    try forEachRow("SELECT i.id, i.key FROM criteria_item i WHERE i.id IN (%IDS)", in: itemIDs) { row in
+    try forEachRow("SELECT i.id, i.key, i.section FROM criteria_item i WHERE i.id IN (%IDS)", in: itemIDs) {
+      row in
       guard let id = row.integer(0), let text = row.text(1), let key = ItemKey(text) else { return }
+      let section = CriteriaSection(rawValue: row.text(2) ?? "") ?? .other
       // The same key in two revisions is one item.
       if let known = numberOfKey[text] {
         names.itemNumbers[id] = known
       } else {
         numberOfKey[text] = names.items.count
         names.itemNumbers[id] = names.items.count
-        names.items.append(Item(component: key.component, key: key, text: text))
+        names.items.append(
+          Item(
+            component: key.component, key: key, text: text,
+            perScreenReader: EvidenceColumn.isPerScreenReader(section)))
       }
     }
     // Rows go by component, then platform and screen reader, then item.
@@ -287,6 +296,17 @@ struct AuditComparisonQuery {
         """, [audit]
       ) { read($0, closedAudit: audit) }
     }
+    // Each platform's own column, for the items judged per platform.
+    for platform in Set(names.columns.map(\.platform)) {
+      let own = Column(platform: platform, assistiveTech: nil)
+      if let number = columnNumbers[own] {
+        names.platformColumns[platform] = number
+      } else {
+        names.platformColumns[platform] = names.columns.count
+        columnNumbers[own] = names.columns.count
+        names.columns.append(own)
+      }
+    }
     names.columnRanks = Array(repeating: 0, count: names.columns.count)
     let columns = names.columns
     for (rank, index) in columns.indices.sorted(by: {
@@ -313,6 +333,11 @@ struct AuditComparisonQuery {
       }
       if let component, names.items[item].component != component { continue }
       if let platform, names.columns[recording.column].platform != platform { continue }
+      // An item judged per platform is compared in its platform's column, whatever screen reader.
+      let column =
+        names.items[item].perScreenReader
+        ? recording.column
+        : names.platformColumns[names.columns[recording.column].platform] ?? recording.column
       let environment =
         link.environment.isEmpty
         ? recording.environmentNumber
@@ -320,8 +345,7 @@ struct AuditComparisonQuery {
           LinkEnvironment(stored: link.environment).filled(from: recording.environment).summary)
       entries.append(
         Entry(
-          rank: names.itemRanks[item] | names.columnRanks[recording.column], item: item,
-          column: recording.column,
+          rank: names.itemRanks[item] | names.columnRanks[column], item: item, column: column,
           evidence: AuditComparison.Evidence(
             link: link.id, recording: recording.sha256, fromSeconds: link.start.map { Double($0) / 1000 },
             toSeconds: link.end.map { Double($0) / 1000 }, verdict: link.verdict,

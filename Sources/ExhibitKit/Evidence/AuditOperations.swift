@@ -112,12 +112,12 @@ package struct AuditOperations {
 
   /// Confirms an item's carried verdicts in a retest: they become this round's, by `actor`.
   /// - Throws: ``AuditError`` or the backend's error.
-  package func confirmCarried(_ item: String, audit: String?, note: String?, actor: String) throws
-    -> [EvidenceLink]
-  {
+  package func confirmCarried(
+    _ item: String, audit: String?, column: CarriedColumn = CarriedColumn(), note: String?, actor: String
+  ) throws -> [EvidenceLink] {
     try sql.transaction {
       guard let audit = try registry.current(audit) else { throw AuditError.unknownAudit(audit ?? "(none)") }
-      return try ledger.confirmCarried(item, in: audit, note: note, actor: actor)
+      return try ledger.confirmCarried(item, in: audit, column: column, note: note, actor: actor)
     }
   }
 }

@@ -21,9 +21,16 @@ public struct AuditProgress: Sendable, Equatable, Encodable {
   public let columnTotals: [CoverageTally]
 }
 
-/// Reads an audit's progress: the current items in scope, the recordings' columns and the
-/// audit's live links, each read once by position; verdicts are combined as bit masks, so an
-/// audit of 1,000 components and 50,000 links is counted in a few tens of milliseconds.
+/// Reads an audit's progress: the items in scope as the audit reads them, and the audit's live
+/// links, each read once by position; verdicts are combined as bit masks, so an audit of 1,000
+/// components and 50,000 links is counted in a few tens of milliseconds.
+///
+/// It counts by the rule ``Coverage`` follows, item by item (a property test holds the two equal):
+/// links of the audit's documents only (a superseded revision's are stale), none whose recording
+/// is missing or changed, observations in the column they name, each link in its item's column
+/// (``EvidenceColumn``), a verdict judged in this round over the carried ones of its column, and
+/// a component's columns its platform's own plus the usual screen readers and those its
+/// evidence names.
 struct AuditProgressQuery {
   /// Products and audits.
   private var audits: AuditRegistry { AuditRegistry(connection: connection) }
@@ -31,10 +38,10 @@ struct AuditProgressQuery {
   let connection: any CatalogueSQL
 
   private struct Item {
-    let id: Int64
     let component: Int
     let platforms: [Platform]
     let notApplicable: Bool
+    let perScreenReader: Bool
   }
 
   /// What one column of one item has: the verdicts judged in this round and the carried ones, as
@@ -50,6 +57,19 @@ struct AuditProgressQuery {
     var isCarried: Bool { !anyJudged && anyCarried }
   }
 
+  /// The columns met so far, numbered as they are met: a platform with a screen reader, or the
+  /// platform alone.
+  private struct ColumnNumbers {
+    var numbers: [Coverage.Column: Int] = [:]
+    var columns: [Coverage.Column] = []
+    mutating func number(_ column: Coverage.Column) -> Int {
+      if let number = numbers[column] { return number }
+      numbers[column] = columns.count
+      columns.append(column)
+      return columns.count - 1
+    }
+  }
+
   // Long: the matrix is counted in one pass over the items, column by column; splitting it would pass the grouped evidence around.
   /// The progress of `audit`, with its tallies and auditors in its ``AuditProgress/audit``.
   /// - Throws: ``SQLiteError``.
@@ -58,13 +78,14 @@ struct AuditProgressQuery {
     let componentNumber = Dictionary(
       uniqueKeysWithValues: scope.enumerated().map { ($1.component.description, $0) })
     var titles = Array(repeating: "", count: scope.count)
-    // Items by component (their order within it counts for nothing here).
-    var byComponent = Array(repeating: [Item](), count: scope.count)
+    var items: [Int64: Item] = [:]
+    // Items by component, in the order read.
+    var byComponent = Array(repeating: [Int64](), count: scope.count)
     // Items name a handful of platform lists: each is read once.
     var platformLists: [String: [Platform]] = [:]
     try connection.forEachRow(
       """
-      SELECT c.family || '/' || c.component, d.title, i.id, i.platforms, i.not_applicable
+      SELECT c.family || '/' || c.component, d.title, i.id, i.platforms, i.not_applicable, i.section
       FROM (\(ClosedAuditRecord.documents)) c JOIN criteria_document d ON d.id = c.document_id
         JOIN criteria_item i ON i.document_id = d.id
       """, [audit.id]
@@ -82,55 +103,42 @@ struct AuditProgressQuery {
           platformLists[text] = list
           return list
         }()
-      byComponent[component].append(
-        Item(
-          id: id, component: component, platforms: stated.filter(allowed.contains),
-          notApplicable: row.integer(4) == 1))
+      let platforms = stated.filter(allowed.contains)
+      // An item for no platform the audit tests is not the audit's.
+      guard !platforms.isEmpty else { return }
+      items[id] = Item(
+        component: component, platforms: platforms, notApplicable: row.integer(4) == 1,
+        perScreenReader: EvidenceColumn.isPerScreenReader(
+          CriteriaSection(rawValue: row.text(5) ?? "") ?? .other))
+      byComponent[component].append(id)
     }
-    // Recordings' columns: a platform with a screen reader, numbered as they are met.
-    var columnNumbers: [String: Int] = [:]
-    var seenColumns: [(platform: Platform, tech: String?)] = []
-    var recordingColumns: [Int64: Int] = [:]
-    try connection.forEachRow(
-      """
-      SELECT r.id, CASE WHEN f.audit_id IS NULL THEN r.platform ELSE f.platform END,
-        CASE WHEN f.audit_id IS NULL THEN r.assistive_tech ELSE f.assistive_tech END
-      FROM recording r LEFT JOIN closed_audit_recording f ON f.audit_id = ?1 AND f.recording_id = r.id
-      WHERE r.id IN (SELECT recording_id FROM evidence_link WHERE audit_id = ?1 AND retracted_at IS NULL)
-      """, [audit.id]
-    ) { row in
-      guard let id = row.integer(0), let platform = row.text(1).flatMap(Platform.init(rawValue:)) else {
-        return
-      }
-      let tech = row.text(2)
-      let name = "\(platform.rawValue)|\(tech ?? "")"
-      if let number = columnNumbers[name] {
-        recordingColumns[id] = number
-      } else {
-        columnNumbers[name] = seenColumns.count
-        recordingColumns[id] = seenColumns.count
-        seenColumns.append((platform, tech))
-      }
-    }
-    let items = byComponent.flatMap { $0 }
-    // Live links of the audit by item and column.
+    // Live links of the audit's items whose evidence is there, by item and column.
+    var numbers = ColumnNumbers()
     var evidence: [Int64: Evidence] = [:]
+    var seen = Array(repeating: Set<Int>(), count: scope.count)
     var tallies = AuditTallies()
     // The verdict comes as its bit (``CombinedVerdict/bit(_:)``): no text per link.
     try connection.forEachRow(
       """
-      SELECT l.item_id, l.recording_id,
+      SELECT l.item_id, \(EvidenceLinkRow.platformColumn),
+        CASE WHEN f.audit_id IS NULL THEN coalesce(r.assistive_tech, l.observed_assistive_tech)
+          ELSE f.assistive_tech END,
         CASE l.verdict WHEN 'pass' THEN 1 WHEN 'fail' THEN 2 WHEN 'not-applicable' THEN 4 ELSE 0 END,
-        l.carried_from IS NOT NULL
-      FROM evidence_link l WHERE l.audit_id = ? AND l.retracted_at IS NULL
+        l.carried_from IS NOT NULL, \(RecordingAvailability.sql) IS NOT NULL
+      FROM evidence_link l LEFT JOIN recording r ON r.id = l.recording_id
+        LEFT JOIN closed_audit_recording f ON f.audit_id = l.audit_id AND f.recording_id = l.recording_id
+      WHERE l.audit_id = ? AND l.retracted_at IS NULL
       """, [audit.id]
     ) { row in
-      let carried = row.integer(3) == 1
+      let carried = row.integer(4) == 1
       if carried { tallies.carriedLinks += 1 } else { tallies.links += 1 }
-      guard let item = row.integer(0), let column = row.integer(1).flatMap({ recordingColumns[$0] }) else {
-        return
-      }
-      let bit = Int(row.integer(2) ?? 0)
+      guard let id = row.integer(0), let item = items[id], row.integer(5) != 1,
+        let platform = row.text(1).flatMap(Platform.init(rawValue:))
+      else { return }
+      let column = numbers.number(
+        Coverage.Column(platform: platform, assistiveTech: item.perScreenReader ? row.text(2) : nil))
+      seen[item.component].insert(column)
+      let bit = Int(row.integer(3) ?? 0)
       func add(_ evidence: inout Evidence) {
         if carried {
           evidence.carried |= bit
@@ -140,45 +148,47 @@ struct AuditProgressQuery {
           evidence.anyJudged = true
         }
       }
-      add(&evidence[item << 12 | Int64(column), default: Evidence()])
+      add(&evidence[id << 12 | Int64(column), default: Evidence()])
     }
-    // The matrix's columns: each platform's usual screen readers, then any other the links show,
-    // then one without a screen reader when a link's recording names none.
+    // The matrix's columns: each platform's usual screen readers, then any other the evidence
+    // names, then the platform's own.
     let platforms = Platform.allCases.filter { platform in scope.contains { $0.platforms.contains(platform) }
     }
     var columns: [Coverage.Column] = []
-    var seenNumber: [Int] = []
     for platform in platforms {
       var techs = platform.usualAssistiveTech.map(\.rawValue)
-      techs += seenColumns.compactMap { $0.platform == platform ? $0.tech : nil }.filter {
-        !techs.contains($0)
-      }.sorted()
-      for tech in techs {
-        columns.append(Coverage.Column(platform: platform, assistiveTech: tech))
-        seenNumber.append(columnNumbers["\(platform.rawValue)|\(tech)"] ?? -1)
-      }
-      if let none = columnNumbers["\(platform.rawValue)|"] {
-        columns.append(Coverage.Column(platform: platform, assistiveTech: nil))
-        seenNumber.append(none)
-      }
+      techs += Set(numbers.columns.compactMap { $0.platform == platform ? $0.assistiveTech : nil })
+        .subtracting(techs).sorted()
+      columns += techs.map { Coverage.Column(platform: platform, assistiveTech: $0) }
+      columns.append(Coverage.Column(platform: platform, assistiveTech: nil))
     }
+    let columnNumber = columns.map { numbers.numbers[$0] ?? -1 }
     var rows: [AuditProgress.Row] = []
     var columnTotals = Array(repeating: CoverageTally(), count: columns.count)
-    var start = items.startIndex
-    while start < items.endIndex {
-      let component = items[start].component
-      var end = start
-      while end < items.endIndex, items[end].component == component { end += 1 }
+    for (component, ids) in byComponent.enumerated() where !ids.isEmpty {
       var cells: [CoverageTally?] = columns.map {
         scope[component].platforms.contains($0.platform) ? CoverageTally() : nil
       }
+      // A screen reader's column is the component's when it is usual on its platform or its
+      // evidence names it (as ``Coverage/columns(on:items:evidence:)`` has it).
+      let ofComponent = columns.indices.map { index in
+        columns[index].assistiveTech.map { tech in
+          columns[index].platform.usualAssistiveTech.contains { $0.rawValue == tech }
+            || seen[component].contains(columnNumber[index])
+        } ?? true
+      }
       var total = CoverageTally()
-      for item in items[start..<end] {
+      for id in ids {
+        guard let item = items[id] else { continue }
         var whole = ItemStanding.Counter(notApplicable: item.notApplicable)
         var carriedOnly = true
         for (index, column) in columns.enumerated() where item.platforms.contains(column.platform) {
-          let here = seenNumber[index] < 0 ? nil : evidence[item.id << 12 | Int64(seenNumber[index])]
+          let here = columnNumber[index] < 0 ? nil : evidence[id << 12 | Int64(columnNumber[index])]
           let verdict = here?.verdict
+          let required =
+            ofComponent[index] && item.perScreenReader == (column.assistiveTech != nil)
+          // A column counts for the item when it must be judged there, or holds a verdict anyway.
+          guard required || (verdict != nil && verdict != .untested) else { continue }
           var one = ItemStanding.Counter(notApplicable: item.notApplicable)
           one.add(verdict)
           cells[index]?.count(one.bucket)
@@ -208,7 +218,6 @@ struct AuditProgressQuery {
       tallies.conflicts += total.conflicts
       tallies.notApplicable += total.notApplicable
       tallies.gaps += total.gaps
-      start = end
     }
     tallies.components = rows.count
     var withTallies = audit

@@ -65,6 +65,6 @@ public protocol AuditStorage {
 
   /// Confirms an item's carried verdicts in a retest: they become this round's, by `actor`.
   /// - Throws: ``AuditError`` or the backend's error.
-  func confirmCarried(_ item: String, audit: String?, note: String?, actor: String) async throws
-    -> [EvidenceLink]
+  func confirmCarried(_ item: String, audit: String?, column: CarriedColumn, note: String?, actor: String)
+    async throws -> [EvidenceLink]
 }

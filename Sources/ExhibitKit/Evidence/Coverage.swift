@@ -54,6 +54,12 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let segments: [Segment]
     /// Whether the verdict is only carried from an earlier round: nobody retested it in this one.
     public var carried = false
+    /// Whether the item needs a verdict here (``EvidenceColumn``): its platform's column for a
+    /// keyboard, settings or other item, a screen reader's for a screen-reader or gesture item.
+    public var required = false
+    /// Whether the cell counts toward the item's standing: a column it needs, or one that holds a
+    /// deciding verdict anyway.
+    public var counts: Bool { required || (verdict != nil && verdict != .untested) }
   }
 
   /// One criteria item with its cells.
@@ -75,11 +81,12 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let conflict: Bool
     /// Whether every column with a verdict has it only carried from an earlier round.
     public var carried = false
+    /// The cells its standing counts: on a platform it applies to, a column it needs or one that
+    /// holds a verdict anyway.
+    public var countedCells: [Cell] { cells.filter { platforms.contains($0.platform) && $0.counts } }
     /// Where the item counts in a summary.
     public var bucket: ItemStanding.Bucket {
-      ItemStanding(
-        notApplicable: notApplicable, columns: cells.filter { platforms.contains($0.platform) }.map(\.verdict)
-      ).bucket
+      ItemStanding(notApplicable: notApplicable, columns: countedCells.map(\.verdict)).bucket
     }
   }
 

@@ -14,7 +14,14 @@ struct CoverageQuery {
     let criteria = try ClosedAuditRecord(connection: connection).criteria(
       component, platform: platform, audit: audit)
     let links = try Self.links(of: component, audit: audit, in: connection)
-    return Coverage(component: component, criteria: criteria, links: links, platform: platform)
+    // An audit reads a component of its scope on the platforms it tests it on (one outside its
+    // scope, on every platform).
+    let registry = AuditRegistry(connection: connection)
+    let tested = try audit.flatMap { id in
+      try registry.componentsInScope(try registry.audit(id)).first { $0.component == component }?.platforms
+    }
+    return Coverage(
+      component: component, criteria: criteria, links: links, platform: platform, tested: tested)
   }
 
   /// Every link to any revision of a component's items: the audit's, or every audit's when nil.

@@ -18,7 +18,12 @@ extension Coverage {
   ///   - criteria: Its current criteria, already cut to `platform` when one is given.
   ///   - links: Every link to any revision of its items, retracted ones included.
   ///   - platform: Only this platform's columns, when given.
-  init(component: ComponentID, criteria: ComponentCriteria, links: [EvidenceLinkRow], platform: Platform?) {
+  ///   - tested: The platforms an audit tests the component on, when the links are an audit's:
+  ///     only their columns, and only the items for one of them.
+  init(
+    component: ComponentID, criteria: ComponentCriteria, links: [EvidenceLinkRow], platform: Platform?,
+    tested: [Platform]? = nil
+  ) {
     let document = criteria.document
     let live = links.filter(\.isLive)
     let isCurrent = { (link: EvidenceLinkRow) in
@@ -28,7 +33,16 @@ extension Coverage {
     let inCurrentRevision = live.filter(isCurrent)
     // Evidence whose recording vanished or changed shows nothing an auditor judged.
     // A verdict judged in this round supersedes the ones carried from an earlier round.
-    let fresh = EvidenceLinkRow.counting(inCurrentRevision.filter { $0.availability == nil })
+    let sections = Dictionary(criteria.items.map { ($0.key, $0.section) }) { first, _ in first }
+    // Each link's column by its item's section (``EvidenceColumn``); a link to an item no longer
+    // in the document has none and counts nowhere.
+    let column = { (link: EvidenceLinkRow) -> Column? in
+      guard let section = sections[link.itemKey], let platform = link.recordingPlatform else { return nil }
+      return EvidenceColumn.column(
+        section: section, platform: platform, assistiveTech: link.recordingAssistiveTech)
+    }
+    let fresh = EvidenceLinkRow.counting(
+      inCurrentRevision.filter { $0.availability == nil }, sections: sections)
     let unavailable = inCurrentRevision.compactMap { link -> UnavailableLink? in
       guard let state = link.availability else { return nil }
       return UnavailableLink(
@@ -36,14 +50,23 @@ extension Coverage {
         advice: state.advice(link: link.id, path: link.recordingPath))
     }
     let platforms =
-      platform.map { [$0] }
-      ?? Platform.allCases.filter { name in criteria.items.contains { $0.platforms.contains(name) } }
-    let columns = platforms.flatMap { Self.columns(on: $0, evidence: fresh) }
-    let items = criteria.items.map { item in
+      (platform.map { [$0] }
+      ?? Platform.allCases.filter { name in criteria.items.contains { $0.platforms.contains(name) } })
+      .filter { tested?.contains($0) ?? true }
+    let inScope = criteria.items.filter { item in
+      tested.map { item.platforms.contains(where: $0.contains) } ?? true
+    }
+    let columns = platforms.flatMap {
+      Self.columns(on: $0, items: inScope, evidence: fresh.compactMap(column))
+    }
+    let items = inScope.map { item in
       let itemLinks = fresh.filter { $0.itemKey == item.key }
       let cells = columns.map { column in
         let here = itemLinks.filter {
-          $0.recordingPlatform == column.platform && $0.recordingAssistiveTech == column.assistiveTech
+          $0.recordingPlatform == column.platform
+            && EvidenceColumn.column(
+              section: item.section, platform: column.platform, assistiveTech: $0.recordingAssistiveTech)
+              == column
         }
         return Cell(
           platform: column.platform, assistiveTech: column.assistiveTech,
@@ -55,12 +78,13 @@ extension Coverage {
               verdict: $0.verdict, carriedFrom: $0.carriedFrom,
               environment: $0.shownEnvironment.isEmpty ? nil : $0.shownEnvironment, evidence: $0.evidence,
               note: $0.note, auditor: $0.auditor)
-          }, carried: !here.isEmpty && here.allSatisfy(\.isCarried))
+          }, carried: !here.isEmpty && here.allSatisfy(\.isCarried),
+          required: EvidenceColumn.isRequired(column, section: item.section))
       }
-      let applicable = cells.filter { item.platforms.contains($0.platform) }
+      let applicable = cells.filter { item.platforms.contains($0.platform) && $0.counts }
       let standing = ItemStanding(notApplicable: item.notApplicable, columns: applicable.map(\.verdict))
       let gapCells = standing.gapColumns.map { applicable[$0] }
-      let withVerdict = cells.filter { $0.verdict != nil }
+      let withVerdict = applicable.filter { $0.verdict != nil }
       return Item(
         key: item.key, section: item.section, label: item.label, platforms: item.platforms,
         notApplicable: item.notApplicable, cells: cells,
@@ -79,15 +103,24 @@ extension Coverage {
       unavailable: unavailable)
   }
 
-  /// A platform's columns: its usual screen readers, any other the evidence shows, and one
-  /// without a screen reader when some evidence names none.
-  static func columns(on platform: Platform, evidence: [EvidenceLinkRow]) -> [Column] {
-    var techs = platform.usualAssistiveTech.map(\.rawValue)
-    for link in evidence where link.recordingPlatform == platform {
-      if let tech = link.recordingAssistiveTech, !techs.contains(tech) { techs.append(tech) }
+  /// A platform's columns: when an item there is judged per screen reader, its usual screen
+  /// readers and any other the evidence names; then its own (no screen reader named) when an item
+  /// there is judged per platform or some evidence there names no screen reader.
+  ///
+  /// - Parameter evidence: The columns the counted links fall in (``EvidenceColumn``).
+  static func columns(on platform: Platform, items: [StoredCriteriaItem], evidence: [Column]) -> [Column] {
+    let here = items.filter { $0.platforms.contains(platform) }
+    var columns: [Column] = []
+    if here.contains(where: { EvidenceColumn.isPerScreenReader($0.section) }) {
+      var techs = platform.usualAssistiveTech.map(\.rawValue)
+      for column in evidence where column.platform == platform {
+        if let tech = column.assistiveTech, !techs.contains(tech) { techs.append(tech) }
+      }
+      columns = techs.map { Column(platform: platform, assistiveTech: $0) }
     }
-    var columns = techs.map { Column(platform: platform, assistiveTech: $0) }
-    if evidence.contains(where: { $0.recordingPlatform == platform && $0.recordingAssistiveTech == nil }) {
+    if here.contains(where: { !EvidenceColumn.isPerScreenReader($0.section) })
+      || evidence.contains(Column(platform: platform, assistiveTech: nil))
+    {
       columns.append(Column(platform: platform, assistiveTech: nil))
     }
     return columns

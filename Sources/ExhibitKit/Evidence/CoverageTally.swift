@@ -83,7 +83,7 @@ extension Coverage {
   public func tally(platform: Platform) -> CoverageTally {
     var tally = CoverageTally()
     for item in items where item.platforms.contains(platform) {
-      let columns = item.cells.filter { $0.platform == platform }.map(\.verdict)
+      let columns = item.countedCells.filter { $0.platform == platform }.map(\.verdict)
       tally.count(ItemStanding(notApplicable: item.notApplicable, columns: columns))
     }
     return tally
@@ -93,21 +93,24 @@ extension Coverage {
   public var tally: CoverageTally {
     var tally = CoverageTally()
     for item in items {
-      let columns = item.cells.filter { item.platforms.contains($0.platform) }.map(\.verdict)
+      let columns = item.countedCells.map(\.verdict)
       tally.count(ItemStanding(notApplicable: item.notApplicable, columns: columns))
       if item.carried { tally.carried += 1 }
     }
     return tally
   }
 
-  /// The items that apply on a column's platform, counted by that column's cells.
+  /// The items the column counts for (``Cell/counts``), each by its cell there.
   public func tally(column: Column) -> CoverageTally {
     var tally = CoverageTally()
-    for item in items where item.platforms.contains(column.platform) {
-      let cell = item.cells.first {
-        $0.platform == column.platform && $0.assistiveTech == column.assistiveTech
-      }
-      tally.count(ItemStanding(notApplicable: item.notApplicable, columns: [cell?.verdict]))
+    for item in items {
+      guard
+        let cell = item.countedCells.first(where: {
+          $0.platform == column.platform && $0.assistiveTech == column.assistiveTech
+        })
+      else { continue }
+      tally.count(ItemStanding(notApplicable: item.notApplicable, columns: [cell.verdict]))
+      if cell.carried { tally.carried += 1 }
     }
     return tally
   }

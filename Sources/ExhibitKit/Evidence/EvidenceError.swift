@@ -18,6 +18,9 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
   case observationWithoutNote(item: String)
   /// An observation must say which platform it was made on.
   case observationWithoutPlatform(item: String, applies: [String])
+  /// A screenshot (`evidence`) or an observation (nil) of a screen-reader or gesture item names
+  /// no screen reader.
+  case screenReaderNeeded(item: String, evidence: String?, section: String)
   /// A screenshot is linked whole.
   case screenshotSegment(String)
 
@@ -57,6 +60,13 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
     case .observationWithoutPlatform(let item, let applies):
       "say which platform the observation of \(item) was made on (--platform \(applies.joined(separator: "|")) "
         + "or --os); nothing was stored"
+    case .screenReaderNeeded(let item, let evidence, let section):
+      (evidence.map { "\($0): the screenshot" } ?? "the observation")
+        + " names no screen reader, and \(item) is a \(section) item, judged per screen reader: "
+        + (evidence == nil
+          ? "pass --screen-reader (voiceover, talkback, jaws, nvda)"
+          : "set its screen reader with `exhibit recordings set \(evidence ?? "") --screen-reader NAME`")
+        + "; nothing was stored"
     case .screenshotSegment(let screenshot):
       "\(screenshot) is a screenshot: it has no time, so link it whole (without --from and --to)"
     }

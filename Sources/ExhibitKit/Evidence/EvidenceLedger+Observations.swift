@@ -32,6 +32,10 @@ extension EvidenceLedger {
       let assistiveTech =
         request.observedAssistiveTech?.rawValue
         ?? request.environment.assistiveTech.flatMap { AssistiveTech(rawValue: $0.lowercased())?.rawValue }
+      // A screen-reader or gesture item is judged per screen reader: the observation names one.
+      if assistiveTech == nil, EvidenceColumn.isPerScreenReader(item.section) {
+        throw EvidenceError.screenReaderNeeded(item: item.key, evidence: nil, section: item.section.rawValue)
+      }
       let component = ItemKey(item.key)?.component
       let overrides = try LinkRules.overrides(
         request, item: item,

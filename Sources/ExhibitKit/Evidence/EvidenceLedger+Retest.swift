@@ -33,7 +33,8 @@ extension EvidenceLedger {
     return links.count
   }
 
-  /// Confirms an item's carried verdicts in a retest: each becomes this round's, a new link by
+  /// Confirms an item's carried verdicts in one column of a retest (the one `column` names, or
+  /// the only one it is carried in): each becomes this round's, a new link by
   /// the confirming auditor that names the carried one (`link.confirm`), and the carried link is
   /// retracted with the reason. A carried verdict that one judged in this round already
   /// supersedes (same item, platform and screen reader) no longer counts, and is left alone.
@@ -46,14 +47,44 @@ extension EvidenceLedger {
   /// - Returns: The new links.
   /// - Throws: ``AuditError/notCarried(item:audit:)`` when nothing carried waits for the item,
   ///   ``AuditError/closed(_:)``, ``LookupError`` or ``SQLiteError``.
-  func confirmCarried(_ key: String, in audit: Audit, note: String?, actor: String) throws -> [EvidenceLink] {
+  func confirmCarried(
+    _ key: String, in audit: Audit, column: CarriedColumn = CarriedColumn(), note: String?, actor: String
+  ) throws -> [EvidenceLink] {
     guard audit.state == .open else { throw AuditError.closed(audit.identity) }
     let resolved = (try? components.resolveItemKey(key)) ?? key
     return try connection.transaction {
       let live = try EvidenceLinkRow.fetch(
         connection, where: "l.audit_id = ? AND i.key = ? AND l.retracted_at IS NULL", [audit.id, resolved])
-      let carried = EvidenceLinkRow.counting(live).filter(\.isCarried)
-      guard !carried.isEmpty else { throw AuditError.notCarried(item: key, audit: audit.identity) }
+      var section = CriteriaSection.screenreader
+      if let first = live.first,
+        let row = try connection.first("SELECT section FROM criteria_item WHERE id = ?", [first.itemID]),
+        let stored = CriteriaSection(rawValue: try row.decode("section"))
+      {
+        section = stored
+      }
+      let waiting = EvidenceLinkRow.counting(
+        live, sections: live.first.map { [$0.itemKey: section] } ?? [:]
+      ).filter(\.isCarried)
+      guard !waiting.isEmpty else { throw AuditError.notCarried(item: key, audit: audit.identity) }
+      // The columns it is carried in, by its section's rule (``EvidenceColumn``).
+      let perScreenReader = EvidenceColumn.isPerScreenReader(section)
+      let columnName = { (link: EvidenceLinkRow) in
+        CarriedColumn.name(
+          platform: link.recordingPlatform, assistiveTech: perScreenReader ? link.recordingAssistiveTech : nil
+        )
+      }
+      let columns = Array(Set(waiting.map(columnName))).sorted()
+      let carried = waiting.filter { link in
+        (column.platform == nil || link.recordingPlatform == column.platform)
+          && (column.assistiveTech == nil || link.recordingAssistiveTech == column.assistiveTech)
+      }
+      guard !carried.isEmpty else {
+        throw AuditError.notCarriedThere(item: key, column: column.description, columns: columns)
+      }
+      let chosen = Set(carried.map(columnName))
+      guard chosen.count == 1 else {
+        throw AuditError.carriedInSeveralColumns(item: key, columns: chosen.sorted())
+      }
       var confirmed: [EvidenceLink] = []
       for link in carried {
         let now = Timestamp.string(Date())

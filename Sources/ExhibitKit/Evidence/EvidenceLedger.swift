@@ -7,6 +7,8 @@ struct CurrentItem: Sendable {
   var key: String
   var platforms: [Platform]
   var revision: Int
+  /// Its section, which decides whether its evidence must name a screen reader (``EvidenceColumn``).
+  var section: CriteriaSection = .other
 }
 
 extension EvidenceLedger {
@@ -46,6 +48,14 @@ extension EvidenceLedger {
       }
       let item = try items[request.item] ?? currentItem(request.item)
       items[request.item] = item
+      // A screenshot of a screen-reader or gesture item shows one screen reader's column.
+      if ScreenshotFormat(container: recording.container) != nil,
+        EvidenceColumn.isPerScreenReader(item.section),
+        recording.attribution.assistiveTech == nil
+      {
+        throw EvidenceError.screenReaderNeeded(
+          item: item.key, evidence: named, section: item.section.rawValue)
+      }
       let (start, end) = try LinkRules.segment(
         from: request.from, to: request.to, durationSeconds: recording.durationSeconds ?? 0)
       let attribution = recording.attribution
@@ -170,7 +180,7 @@ extension EvidenceLedger {
     else { throw EvidenceError.unknownItem(key) }
     return CurrentItem(
       id: item.id, key: item.key.description, platforms: item.platforms,
-      revision: try current.decode("revision"))
+      revision: try current.decode("revision"), section: item.section)
   }
 }
 

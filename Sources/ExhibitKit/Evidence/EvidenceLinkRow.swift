@@ -63,20 +63,26 @@ struct EvidenceLinkRow: Sendable {
   var isCarried: Bool { carriedFrom != nil }
 
   /// The links that count of `links`: a verdict judged in its audit's round supersedes the ones
-  /// carried from an earlier round in its column (the same item, platform and screen reader),
-  /// which are left out; carried verdicts count where nothing was judged again.
-  static func counting(_ links: [EvidenceLinkRow]) -> [EvidenceLinkRow] {
+  /// carried from an earlier round in its column (the same item, platform and, for an item
+  /// judged per screen reader, screen reader: ``EvidenceColumn``), which are left out; carried
+  /// verdicts count where nothing was judged again.
+  /// - Parameter sections: Each item's section; an item missing from it is judged per screen reader.
+  static func counting(_ links: [EvidenceLinkRow], sections: [ItemKey: CriteriaSection]) -> [EvidenceLinkRow]
+  {
     // An item's column, keyed by value: no text is built per link.
-    struct Column: Hashable {
+    struct Place: Hashable {
       let item: ItemKey
       let platform: Platform?
       let assistiveTech: String?
     }
-    func column(_ link: EvidenceLinkRow) -> Column {
-      Column(item: link.itemKey, platform: link.recordingPlatform, assistiveTech: link.recordingAssistiveTech)
+    func place(_ link: EvidenceLinkRow) -> Place {
+      let perScreenReader = EvidenceColumn.isPerScreenReader(sections[link.itemKey] ?? .screenreader)
+      return Place(
+        item: link.itemKey, platform: link.recordingPlatform,
+        assistiveTech: perScreenReader ? link.recordingAssistiveTech : nil)
     }
-    let judged = Set(links.filter { !$0.isCarried }.map(column))
-    return links.filter { !$0.isCarried || !judged.contains(column($0)) }
+    let judged = Set(links.filter { !$0.isCarried }.map(place))
+    return links.filter { !$0.isCarried || !judged.contains(place($0)) }
   }
 
   /// Where the verdict was judged: what the auditor gave, over what the recording says; empty

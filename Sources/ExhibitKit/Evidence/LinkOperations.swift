@@ -46,16 +46,9 @@ package struct LinkOperations {
   /// - Throws: ``AuditError`` or the backend's error.
   ///
   /// A closed audit's coverage is of the criteria it was closed with, whatever `criteria` says.
-  package func coverage(
-    _ component: ComponentID, criteria: ComponentCriteria, platform: Platform?, audit: String?
-  ) throws -> Coverage {
-    let audit = try audits.current(audit)?.id
-    var criteria = criteria
-    if let audit, try ClosedAuditRecord(connection: sql).document(of: component, in: audit) != nil {
-      criteria = try ClosedAuditRecord(connection: sql).criteria(component, platform: platform, audit: audit)
-    }
-    let links = try CoverageQuery.links(of: component, audit: audit, in: sql)
-    return Coverage(component: component, criteria: criteria, links: links, platform: platform)
+  package func coverage(_ component: ComponentID, platform: Platform?, audit: String?) throws -> Coverage {
+    try CoverageQuery(connection: sql).coverage(
+      component, platform: platform, audit: try audits.current(audit)?.id)
   }
 
   /// The links to recording `id` as its detail lists them, live and retracted: every audit's,

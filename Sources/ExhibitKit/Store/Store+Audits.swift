@@ -96,9 +96,10 @@ extension Store {
 
   /// Confirms an item's carried verdicts in a retest: they become this round's, by `actor`.
   /// - Throws: ``AuditError`` or ``SQLiteError``.
-  public func confirmCarried(_ item: String, audit: String? = nil, note: String? = nil, actor: String) throws
-    -> [EvidenceLink]
-  {
-    try auditOperations.confirmCarried(item, audit: audit, note: note, actor: actor)
+  public func confirmCarried(
+    _ item: String, audit: String? = nil, column: CarriedColumn = CarriedColumn(), note: String? = nil,
+    actor: String
+  ) throws -> [EvidenceLink] {
+    try auditOperations.confirmCarried(item, audit: audit, column: column, note: note, actor: actor)
   }
 }

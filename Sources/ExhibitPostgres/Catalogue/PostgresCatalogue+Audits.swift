@@ -84,10 +84,12 @@ extension PostgresCatalogue: AuditStorage {
   }
 
   /// Confirms an item's carried verdicts in a retest (`AuditStorage`).
-  public func confirmCarried(_ item: String, audit: String?, note: String?, actor: String) async throws
-    -> [EvidenceLink]
-  {
-    try await withAudits { try $0.confirmCarried(item, audit: audit, note: note, actor: actor) }
+  public func confirmCarried(
+    _ item: String, audit: String?, column: CarriedColumn, note: String?, actor: String
+  ) async throws -> [EvidenceLink] {
+    try await withAudits {
+      try $0.confirmCarried(item, audit: audit, column: column, note: note, actor: actor)
+    }
   }
 
   /// Runs `body` with the audit operations over a connection of the pool.

@@ -25,10 +25,7 @@ extension PostgresCatalogue: LinkStorage {
   /// A component's coverage matrix in an audit (`LinkStorage`).
   public func coverage(_ component: ComponentID, platform: Platform?, audit: String?) async throws -> Coverage
   {
-    let criteria = try await componentCriteria(component, platform: platform)
-    return try await withLinks {
-      try $0.coverage(component, criteria: criteria, platform: platform, audit: audit)
-    }
+    try await withLinks { try $0.coverage(component, platform: platform, audit: audit) }
   }
 
   /// Cues whose words match an item's, as links waiting for an auditor (`LinkStorage`).

@@ -148,20 +148,26 @@ struct ComponentPage {
     return "<h2>Checklist</h2>\(sections)"
   }
 
-  /// A button that confirms an item's carried verdicts in this round, for an auditor in an open audit.
+  /// A button per column in which an item's verdict is carried, confirming it in this round,
+  /// for an auditor in an open audit: each names its column, and confirms only that one.
   private func confirmForm(_ item: Coverage.Item) -> HTML {
-    guard item.cells.contains(where: \.carried), visitor.mayWrite, let audit = visitor.audits.current,
-      audit.state == .open
-    else { return .empty }
+    guard visitor.mayWrite, let audit = visitor.audits.current, audit.state == .open else { return .empty }
     let back = URLText.with(path, query: [("platform", data.platform?.rawValue)])
-    return """
-      <form method="post" action="/audits/\(audit.id)/confirm" class="inline-form">
-      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
-      <input type="hidden" name="item" value="\(item.key)">
-      <input type="hidden" name="back" value="\(back)">
-      <button type="submit" class="secondary">Confirm carried verdict<span class="visually-hidden"> of \(item.label)</span></button>
-      </form>
-      """
+    let forms = item.cells.filter(\.carried).map { cell -> HTML in
+      let column = CoverageBadge.columnName(platform: cell.platform, assistiveTech: cell.assistiveTech)
+      let reader: HTML =
+        cell.assistiveTech.map { "<input type=\"hidden\" name=\"screen_reader\" value=\"\($0)\">" } ?? .empty
+      return """
+        <form method="post" action="/audits/\(audit.id)/confirm" class="inline-form">
+        <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+        <input type="hidden" name="item" value="\(item.key)">
+        <input type="hidden" name="platform" value="\(cell.platform.rawValue)">
+        \(reader)<input type="hidden" name="back" value="\(back)">
+        <button type="submit" class="secondary">Confirm carried verdict<span class="visually-hidden"> of \(item.label),</span> \(column)</button>
+        </form>
+        """
+    }
+    return HTML.join(forms)
   }
 
   private func segmentLink(_ segment: Coverage.Segment) -> HTML {

@@ -54,14 +54,15 @@ enum CoverageBadge {
     return parts.joined(separator: " · ")
   }
 
-  /// A column's heading: `iOS VoiceOver`, `Windows` for evidence with no screen reader named.
+  /// A column's heading: `iOS VoiceOver`, or `Android, any screen reader` for the platform's own
+  /// column (keyboard, settings and other items, judged with any screen reader or none).
   static func columnName(_ column: Coverage.Column) -> String {
     columnName(platform: column.platform, assistiveTech: column.assistiveTech)
   }
 
   /// The heading of the column of a platform and screen reader.
   static func columnName(platform: Platform, assistiveTech: String?) -> String {
-    let tech = assistiveTech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 } ?? "no screen reader"
-    return "\(platform.displayName) \(tech)"
+    guard let assistiveTech else { return "\(platform.displayName), any screen reader" }
+    return "\(platform.displayName) \(AssistiveTech(rawValue: assistiveTech)?.displayName ?? assistiveTech)"
   }
 }

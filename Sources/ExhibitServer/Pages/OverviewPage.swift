@@ -110,7 +110,7 @@ struct OverviewPage {
       <p class="lede">\(shown.count) of \(components.count) components\(auditLabel). Every item counts once per \
       platform and screen reader it applies to.</p>
       <div class="dashboard">
-      \(OverviewProgress(components: shown, columns: columns, platform: filters.platform).html)
+      \(OverviewProgress(components: shown.filter(\.inAuditScope), columns: columns, platform: filters.platform).html)
       \(failing(shown))
       </div>
       \(filterForm)

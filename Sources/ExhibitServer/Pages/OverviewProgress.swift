@@ -33,13 +33,10 @@ struct OverviewProgress {
       let readers = columns.filter { $0.platform == platform }.map { column -> Line in
         var line = Line(name: CoverageBadge.columnName(column), isPlatform: false)
         for component in components {
-          guard let items = component.platforms.first(where: { $0.platform == platform })?.tally.items else {
-            continue
-          }
+          guard component.platforms.contains(where: { $0.platform == platform }) else { continue }
+          // A column the component has no items for (another component's screen reader) adds nothing.
           if let tally = component.columns.first(where: { $0.column == column })?.tally {
             line.tally.add(tally)
-          } else {
-            line.tally.gaps += items
           }
         }
         return line

@@ -11,6 +11,14 @@ struct AuditRoutes {
   struct ConfirmBody: Decodable {
     let item: String
     let note: String?
+    /// The column retested, when the item is carried in several.
+    let platform: Platform?
+    let screenReader: String?
+
+    private enum CodingKeys: String, CodingKey {
+      case item, note, platform
+      case screenReader = "screen_reader"
+    }
   }
 
   /// What `/api/audits` answers: the products, and every audit with its tallies.
@@ -66,8 +74,11 @@ struct AuditRoutes {
       let note = context.form.text("note")
       let back =
         context.form.text("back").flatMap { $0.hasPrefix("/components/") ? $0 : nil } ?? "/audits/\(id)"
+      let column = CarriedColumn(
+        platform: context.form.text("platform").flatMap(Platform.init(rawValue:)),
+        assistiveTech: context.form.text("screen_reader"))
       let links = try await stores.write {
-        try await $0.confirmCarried(item, audit: id, note: note, actor: auditor)
+        try await $0.confirmCarried(item, audit: id, column: column, note: note, actor: auditor)
       }
       let anchor = ItemKey(item).map { "#" + ComponentPage.anchor($0) } ?? ""
       let separator = back.contains("?") ? "&" : "?"
@@ -98,7 +109,10 @@ struct AuditRoutes {
       let body = try await APIRoutes.decode(ConfirmBody.self, from: request, context: context)
       return try .json(
         try await stores.write {
-          try await $0.confirmCarried(body.item, audit: id, note: body.note, actor: auditor)
+          try await $0.confirmCarried(
+            body.item, audit: id,
+            column: CarriedColumn(platform: body.platform, assistiveTech: body.screenReader), note: body.note,
+            actor: auditor)
         })
     }
   }

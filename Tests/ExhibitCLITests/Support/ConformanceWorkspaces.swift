@@ -63,9 +63,16 @@ extension CLIWorkspace {
       ("web/widget-1#keyboard.tab", "pass", "windows"),
     ]
     for (item, verdict, platform) in observations {
+      // A screen-reader item's observation names its screen reader, as the rule asks.
+      let reader =
+        item.contains("#screenreader.")
+        ? ["--screen-reader", platform == "ios" ? "voiceover" : "talkback"] : []
       let linked = try workspace.run(
-        "link", "--observation", item, "--verdict", verdict, "--platform", platform, "--note",
-        "seen: \(verdict)")
+        [
+          "link", "--observation", item, "--verdict", verdict, "--platform", platform, "--note",
+          "seen: \(verdict)",
+        ]
+          + reader)
       #expect(linked.status == 0, "\(item): \(linked.stderr)")
     }
     return workspace

@@ -3,12 +3,14 @@ import Testing
 
 @testable import ExhibitKit
 
-/// What a bundle says it tested: verdicts per screen reader (an NVDA pass is no JAWS pass), an
+/// What a bundle says it tested: a screen-reader item's verdicts per screen reader (an NVDA pass
+/// is no JAWS pass), a keyboard item's per platform (any screen reader's pass is its pass), an
 /// overall status, the product and the recordings' devices, and each recording's transcript in
 /// the report. On the sample web checkbox recording and a real database.
 @Suite struct BundleVerdictsTests {
   typealias Workspace = SampleWorkspace
   static let spacebar = "web/checkbox#keyboard.spacebar"
+  static let state = "web/checkbox#screenreader.state"
 
   static func prepared() async throws -> Workspace {
     let workspace = try Workspace()
@@ -19,6 +21,10 @@ import Testing
       LinkRequest(
         recording: workspace.path(SampleWorkspace.nvda), item: spacebar, verdict: .pass, from: 0.4, to: 3.4,
         auditor: "ana", note: "toggles"))
+    _ = try workspace.store.link(
+      LinkRequest(
+        recording: workspace.path(SampleWorkspace.nvda), item: state, verdict: .pass, from: 0.4, to: 3.4,
+        auditor: "ana", note: "reads checked"))
     return workspace
   }
 
@@ -39,19 +45,26 @@ import Testing
     #expect(try BagVerifier.verify(bag).valid)
     let manifest = try Self.json(bag + "/data/manifest.json")
     let columns = try #require(manifest["columns"] as? [[String: Any]])
-    #expect(columns.map { $0["assistive_tech"] as? String } == ["jaws", "nvda"])
-    #expect(columns.map { $0["browser"] as? String } == [nil, "chrome"])
+    // The screen readers' columns, then the platform's own for the keyboard items.
+    #expect(columns.map { $0["assistive_tech"] as? String } == ["jaws", "nvda", nil])
+    #expect(columns.map { $0["browser"] as? String } == [nil, "chrome", nil])
     #expect(manifest["overall_status"] as? String == "incomplete")
     let tested = try #require(manifest["tested"] as? [String: Any])
     #expect(tested["product"] as? String == "Sample shop" && tested["build"] as? String == "4.2 (118)")
     let items = try #require(manifest["items"] as? [[String: Any]])
-    let spacebar = try #require(items.first { $0["key"] as? String == Self.spacebar })
-    #expect(spacebar["verdict"] as? String == "pass")
-    #expect(spacebar["gap"] as? Bool == true)
-    let verdicts = try #require(spacebar["verdicts"] as? [[String: Any]])
+    let state = try #require(items.first { $0["key"] as? String == Self.state })
+    #expect(state["verdict"] as? String == "pass")
+    #expect(state["gap"] as? Bool == true)
+    let verdicts = try #require(state["verdicts"] as? [[String: Any]])
     #expect(verdicts.map { $0["verdict"] as? String } == [nil, "pass"])
     #expect(verdicts.map { $0["gap"] as? Bool } == [true, false])
-    #expect((manifest["gaps"] as? [String])?.contains(Self.spacebar) == true)
+    #expect((manifest["gaps"] as? [String])?.contains(Self.state) == true)
+    // The keyboard item is judged once on the platform: NVDA's pass is its pass.
+    let spacebar = try #require(items.first { $0["key"] as? String == Self.spacebar })
+    #expect(spacebar["verdict"] as? String == "pass" && spacebar["gap"] as? Bool == false)
+    let platformColumn = try #require(spacebar["verdicts"] as? [[String: Any]])
+    #expect(platformColumn.count == 1 && platformColumn.first?["assistive_tech"] is NSNull)
+    #expect((manifest["gaps"] as? [String])?.contains(Self.spacebar) == false)
     let recordings = try #require(manifest["recordings"] as? [[String: Any]])
     let environment = try #require(recordings.first?["environment"] as? [String: Any])
     #expect(environment["os"] as? String == "Windows")
@@ -71,8 +84,9 @@ import Testing
     #expect(info.contains("Exhibit-Product: Sample shop"))
 
     let earl = try String(contentsOfFile: bag + "/data/earl.jsonld", encoding: .utf8)
-    #expect(earl.contains("#subject-jaws-untested-\(Self.spacebar)"))
-    #expect(!earl.contains("#subject-nvda-chrome-untested-\(Self.spacebar)"))
+    #expect(earl.contains("#subject-jaws-untested-\(Self.state)"))
+    #expect(!earl.contains("#subject-nvda-chrome-untested-\(Self.state)"))
+    #expect(!earl.contains("untested-\(Self.spacebar)"))
   }
 
   @Test func aFailAnywhereFailsTheBundleAndEveryVerdictPassesIt() async throws {

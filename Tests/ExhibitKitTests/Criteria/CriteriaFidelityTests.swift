@@ -59,6 +59,24 @@ import Testing
     #expect(state.notes.isEmpty)
   }
 
+  /// A platform named in a sentence that goes on inside the stating sentence's parenthesis
+  /// widens the item: both platforms' roles are the item's expectation, not a side note.
+  @Test func aSentenceInsideTheStatingParenthesisScopesTheItemToo() throws {
+    let role = try #require(try Self.items()["screenreader.role"])
+    #expect(role.platforms == [.ios, .android])
+    #expect(role.notes.isEmpty)
+    let scope = CriteriaScope(
+      expectation:
+        "Reads its state (on or off, iOS: on/off. Android: on/not on). Known issue: Android repeats it",
+      family: .native, section: .screenreader)
+    #expect(scope.platforms == [.ios, .android])
+    #expect(scope.notes == ["Known issue: Android repeats it"])
+    // Without the open parenthesis the second sentence is a side note, as before.
+    let aside = CriteriaScope(
+      expectation: "Reads its state on iOS. Android reads it too", family: .native, section: .screenreader)
+    #expect(aside.platforms == [.ios] && aside.notes == ["Android reads it too"])
+  }
+
   @Test func theFirstSentenceStillScopesAnItem() {
     let scope = CriteriaScope(
       expectation: "Activates on Android. Works the same way as Enter", family: .native, section: .keyboard)

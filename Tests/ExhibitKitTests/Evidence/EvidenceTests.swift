@@ -116,10 +116,12 @@ import Testing
     let coverage = try workspace.store.coverage("native/checkbox")
     #expect(
       coverage.columns.map { "\($0.platform.rawValue)/\($0.assistiveTech ?? "")" } == [
-        "ios/voiceover", "android/talkback",
+        "ios/voiceover", "ios/", "android/talkback", "android/",
       ])
+    // A screen-reader item is judged in the screen readers' columns, not the platforms' own.
     let role = try #require(coverage.items.first { $0.key == SampleWorkspace.role })
-    #expect(role.cells.map(\.verdict) == [.pass, .pass] && role.gapPlatforms.isEmpty)
+    #expect(role.cells.map(\.verdict) == [.pass, nil, .pass, nil] && role.gapPlatforms.isEmpty)
+    #expect(role.cells.map(\.required) == [true, false, true, false])
     #expect(role.cells[0].segments.first?.fromSeconds == 0.4)
     let state = try #require(coverage.items.first { $0.key == SampleWorkspace.state })
     #expect(state.cells[0].verdict == .conflict && state.conflict)

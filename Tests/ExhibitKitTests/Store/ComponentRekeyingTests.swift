@@ -62,7 +62,7 @@ import Testing
     let role = try #require(byKey["\(Self.newName)#screenreader.role"])
     #expect(role.cells.first { $0.platform == .ios }?.verdict == .pass)
     #expect(role.cells.first { $0.platform == .ios }?.segments.first?.fromSeconds == 0.4)
-    #expect(byKey["\(Self.newName)#keyboard.tab-or-arrow-keys"]?.cells.first?.verdict == .fail)
+    #expect(byKey["\(Self.newName)#keyboard.tab-or-arrow-keys"]?.verdict == .fail)
     #expect(byKey["\(Self.newName)#gestures.swipe"]?.cells.allSatisfy { $0.verdict == nil } == true)
     let retracted = try store.connection.first(
       "SELECT count(*) AS n FROM evidence_link WHERE retracted_at IS NOT NULL")?.int("n")
