@@ -107,7 +107,11 @@ extension Coverage {
   /// readers and any other the evidence names; then its own (no screen reader named) when an item
   /// there is judged per platform or some evidence there names no screen reader.
   ///
-  /// - Parameter evidence: The columns the counted links fall in (``EvidenceColumn``).
+  /// - Parameters:
+  ///   - platform: The platform.
+  ///   - items: The component's items.
+  ///   - evidence: The columns the counted links fall in (``EvidenceColumn``).
+  /// - Returns: The platform's columns, in the order the matrix shows them.
   static func columns(on platform: Platform, items: [StoredCriteriaItem], evidence: [Column]) -> [Column] {
     let here = items.filter { $0.platforms.contains(platform) }
     var columns: [Column] = []

@@ -42,6 +42,7 @@ extension EvidenceLedger {
   /// - Parameters:
   ///   - key: The item, as a user types it.
   ///   - audit: The retest.
+  ///   - column: The column retested; nothing named takes the only one the item is carried in.
   ///   - note: The auditor's note; the carried note when nil.
   ///   - actor: Who confirms.
   /// - Returns: The new links.

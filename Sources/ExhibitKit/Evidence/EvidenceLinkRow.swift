@@ -66,7 +66,10 @@ struct EvidenceLinkRow: Sendable {
   /// carried from an earlier round in its column (the same item, platform and, for an item
   /// judged per screen reader, screen reader: ``EvidenceColumn``), which are left out; carried
   /// verdicts count where nothing was judged again.
-  /// - Parameter sections: Each item's section; an item missing from it is judged per screen reader.
+  /// - Parameters:
+  ///   - links: The links, live ones.
+  ///   - sections: Each item's section; an item missing from it is judged per screen reader.
+  /// - Returns: The links that count, in their order.
   static func counting(_ links: [EvidenceLinkRow], sections: [ItemKey: CriteriaSection]) -> [EvidenceLinkRow]
   {
     // An item's column, keyed by value: no text is built per link.
