@@ -50,7 +50,8 @@ struct AuditTrail {
       return try events(touching: subjects)
     }
     if subject.contains("#") {
-      let key = (try? components.resolveItemKey(subject)) ?? subject.lowercased()
+      // An item reference resolves as a component does: one match, or a refusal with the choices.
+      let key = try components.resolveItemKey(subject)
       guard let parsed = ItemKey(key) else { return try events(touching: ["item:\(key)"]) }
       let names = try components.formerNames(of: parsed.component)
       return try events(touching: names.map { "item:\($0)#\(parsed.name)" })

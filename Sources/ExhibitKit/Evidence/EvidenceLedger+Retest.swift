@@ -52,7 +52,7 @@ extension EvidenceLedger {
     _ key: String, in audit: Audit, column: CarriedColumn = CarriedColumn(), note: String?, actor: String
   ) throws -> [EvidenceLink] {
     guard audit.state == .open else { throw AuditError.closed(audit.identity) }
-    let resolved = (try? components.resolveItemKey(key)) ?? key
+    let resolved = try components.resolveItemKey(key)
     return try connection.transaction {
       let live = try EvidenceLinkRow.fetch(
         connection, where: "l.audit_id = ? AND i.key = ? AND l.retracted_at IS NULL", [audit.id, resolved])
