@@ -35,6 +35,24 @@ import Testing
     #expect(result.stdout.contains("native/checkbox#screenreader.state"))
   }
 
+  /// A list the limit cuts says how many matched, in the table and in `--json`; an uncut one
+  /// says it is whole.
+  @Test func aCutListSaysHowManyMatched() throws {
+    let workspace = try CLIWorkspace.searchable()
+    let whole = try #require(
+      try workspace.run("search", "checked", "--limit", "500", "--json").json() as? [String: Any])
+    let matched = try #require(whole["matched"] as? Int)
+    #expect(matched > 3 && (whole["hits"] as? [Any])?.count == matched)
+    #expect(whole["capped"] as? Bool == false && (whole["capped_kinds"] as? [Any])?.isEmpty == true)
+    let cut = try #require(
+      try workspace.run("search", "checked", "--limit", "3", "--json").json() as? [String: Any])
+    #expect((cut["hits"] as? [Any])?.count == 3)
+    #expect(cut["capped"] as? Bool == true && cut["matched"] as? Int == matched)
+    let table = try workspace.run("search", "checked", "--limit", "3")
+    #expect(table.stdout.contains("3 of \(matched) hits"), "\(table.stdout)")
+    #expect(try workspace.run("search", "checked", "--limit", "500").stdout.contains("\n\(matched) hits"))
+  }
+
   @Test func badQueriesAndFiltersAreClearErrors() throws {
     let workspace = try CLIWorkspace.searchable()
     let empty = try workspace.run("search", "***")

@@ -29,7 +29,7 @@ import Testing
     SearchRequest("\"tap to\" tog*", kinds: [.captions]),
     SearchRequest("checkbox NOT \"double tap\"", kinds: [.captions]),
     SearchRequest("\"checked checkbox\" OR \"tap to\"", kinds: [.captions]),
-    // Auditors' notes on live links to recordings (not retracted ones, not observations').
+    // Auditors' notes on live links, to recordings and observations alike (not retracted ones).
     SearchRequest("checkbox", kinds: [.notes]), SearchRequest("announ*", kinds: [.notes]),
     SearchRequest("\"double tap\"", kinds: [.notes]),
     SearchRequest("checkbox", kinds: [.notes], audit: "Acme@1"),
@@ -143,8 +143,11 @@ import Testing
     #expect((sqlite["checkbox   [ExhibitKit.SearchKind.recordings]"]?.count ?? 0) > 2)
     #expect((sqlite["\"not checked\"   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
     #expect((sqlite["\"tap to\" tog*   [ExhibitKit.SearchKind.captions]"]?.count ?? 0) > 0)
-    #expect(sqlite["checkbox   [ExhibitKit.SearchKind.notes]"]?.count == 4)
+    #expect(sqlite["checkbox   [ExhibitKit.SearchKind.notes]"]?.count == 5)
     #expect(sqlite["withdrawn   [ExhibitKit.SearchKind.notes]"]?.isEmpty == true)
-    #expect(sqlite["observed   [ExhibitKit.SearchKind.notes]"]?.isEmpty == true)
+    // An observation's note is found, on the platform and with the screen reader it names.
+    let observed = sqlite["observed   [ExhibitKit.SearchKind.notes]"] ?? []
+    #expect(observed.count == 1 && observed.first?.contains(" ios [\"ios\"] ") == true, "\(observed)")
+    #expect(observed.first?.hasSuffix("- voiceover -1.0--1.0") == true, "\(observed)")
   }
 }

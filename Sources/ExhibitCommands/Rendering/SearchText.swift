@@ -27,8 +27,8 @@ enum SearchText {
       group.append(hit)
     }
     flush()
-    lines.append("\(results.hits.count) hit\(results.hits.count == 1 ? "" : "s")")
-    for kind in results.capped {
+    lines.append(SearchResultsCount.words(results))
+    for kind in results.cappedKinds {
       lines.append(
         "more than \(SearchRequest.candidateCap) \(kind.rawValue) entries match; these are the best of the "
           + "newest \(SearchRequest.candidateCap): add words, --component or --platform to rank them all")

@@ -72,7 +72,7 @@ extension SearchIndex {
           endSeconds: nil, score: try ranked.decode("score")),
         text: SnippetText(first: try row.decode("text_a"), second: try row.decode("text_b")))
     }
-    return Ranked(candidates: candidates, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped, matched: found.matched)
   }
 
   func gherkinHits(_ scope: SearchScope, documents: String) throws -> Ranked {
@@ -120,7 +120,7 @@ extension SearchIndex {
           item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try ranked.decode("score")),
         text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(candidates: candidates, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped, matched: found.matched)
   }
 
   /// Developer notes and announcement examples: text per platform (`general` for all).
@@ -156,6 +156,6 @@ extension SearchIndex {
           item: nil, recording: nil, startSeconds: nil, endSeconds: nil, score: try row.decode("score")),
         text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(candidates: candidates, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped, matched: found.matched)
   }
 }

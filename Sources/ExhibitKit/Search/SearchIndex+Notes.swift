@@ -3,7 +3,8 @@ import Foundation
 
 // The notes of live evidence links.
 extension SearchIndex {
-  /// Link notes. The index holds live notes only (a retraction deletes the note from it), so
+  /// Link notes, observations' too (their platform is the one the auditor named). The index
+  /// holds live notes only (a retraction deletes the note from it), so
   /// without a filter it ranks alone; only the kept notes are read with their item and recording.
   func noteHits(_ scope: SearchScope) throws -> Ranked {
     var filter: String
@@ -13,14 +14,14 @@ extension SearchIndex {
       filter = """
         AND evidence_note_fts.rowid IN (
           SELECT l.id FROM criteria_document d JOIN criteria_item i ON i.document_id = d.id
-            JOIN evidence_link l ON l.item_id = i.id JOIN recording r ON r.id = l.recording_id
-          WHERE d.family = ?2 AND d.component = ?3 AND (?4 IS NULL OR r.platform = ?4))
+            JOIN evidence_link l ON l.item_id = i.id LEFT JOIN recording r ON r.id = l.recording_id
+          WHERE d.family = ?2 AND d.component = ?3 AND (?4 IS NULL OR coalesce(r.platform, l.observed_platform) = ?4))
         """
     } else if scope.platform != nil {
       // A platform has many: the matches are walked, newest first, until enough pass.
       filter = """
-        AND EXISTS (SELECT 1 FROM evidence_link l JOIN recording r ON r.id = l.recording_id
-                    WHERE l.id = evidence_note_fts.rowid AND r.platform = ?4)
+        AND EXISTS (SELECT 1 FROM evidence_link l LEFT JOIN recording r ON r.id = l.recording_id
+                    WHERE l.id = evidence_note_fts.rowid AND coalesce(r.platform, l.observed_platform) = ?4)
         """
     } else {
       filter = ""
@@ -42,9 +43,11 @@ extension SearchIndex {
       id: "l.id",
       """
       SELECT l.id AS fts_rowid, l.note AS text_a, i.key, i.label, d.family || '/' || d.component AS component,
-        r.platform, r.assistive_tech, r.sha256, l.start_ms, l.end_ms, \(RecordingLibrary.primaryPath) AS path
+        coalesce(r.platform, l.observed_platform) AS platform,
+        coalesce(r.assistive_tech, l.observed_assistive_tech) AS assistive_tech, r.sha256, l.start_ms, l.end_ms,
+        \(RecordingLibrary.primaryPath) AS path
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
-        JOIN criteria_document d ON d.id = i.document_id JOIN recording r ON r.id = l.recording_id
+        JOIN criteria_document d ON d.id = i.document_id LEFT JOIN recording r ON r.id = l.recording_id
       """, found.rows)
     let candidates = try found.rows.compactMap { ranked -> Candidate? in
       guard let row = details[try ranked.decode("fts_rowid")] else { return nil }
@@ -63,6 +66,6 @@ extension SearchIndex {
           score: try ranked.decode("score")),
         text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(candidates: candidates, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped, matched: found.matched)
   }
 }

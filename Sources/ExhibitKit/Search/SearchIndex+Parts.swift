@@ -56,7 +56,8 @@ extension SearchIndex {
     if newest.count <= cap && !whole { return try captionHits(scope) }
     let best = newest.sorted { $0.score < $1.score || ($0.score == $1.score && $0.rowid > $1.rowid) }
     return Ranked(
-      candidates: try captionCandidates(Array(best.prefix(scope.limit))), capped: newest.count > cap)
+      candidates: try captionCandidates(Array(best.prefix(scope.limit))), capped: newest.count > cap,
+      matched: newest.count)
   }
 
   /// Counts the caption index's rows holding each of the query's phrases not counted yet at

@@ -15,7 +15,7 @@ extension SearchIndex {
     let best = try found.rows.map {
       (rowid: try $0.decode("fts_rowid") as Int64, score: try $0.decode("score") as Double)
     }
-    return Ranked(candidates: try captionCandidates(best), capped: found.capped)
+    return Ranked(candidates: try captionCandidates(best), capped: found.capped, matched: found.matched)
   }
 
   /// The cues' matches in `range` of row ids, walked forward, the newest first: at most the cap
@@ -102,6 +102,6 @@ extension SearchIndex {
           score: try ranked.decode("score")),
         text: SnippetText(first: try row.decode("text_a")))
     }
-    return Ranked(candidates: candidates, capped: found.capped)
+    return Ranked(candidates: candidates, capped: found.capped, matched: found.matched)
   }
 }

@@ -91,7 +91,8 @@ extension SearchIndex {
     }
     return SearchResults(
       query: request.text, expression: query.expression, ranked: Array(ranked.prefix(request.limit)),
-      capped: SearchKind.allCases.filter { found[$0]?.contains(where: \.capped) == true })
+      capped: SearchKind.allCases.filter { found[$0]?.contains(where: \.capped) == true },
+      matched: found.values.joined().reduce(0) { $0 + $1.matched })
   }
 
   /// One index's best hits, and whether more matched than were ranked.
@@ -99,6 +100,8 @@ extension SearchIndex {
     /// The hits, their snippets still to cut.
     var candidates: [Candidate]
     var capped: Bool
+    /// How many entries matched (up to the cap and one more).
+    var matched = 0
     /// A range's matches, newest first, with their scores, for ranking parts of an index
     /// together (``captionMatches(_:in:)``); its candidates are then made after.
     var newest: [(rowid: Int64, score: Double)] = []

@@ -42,7 +42,7 @@ extension PostgresCatalogue {
     let capped = Set(found.filter(\.hits.capped).map(\.kind))
     return SearchResults(
       query: request.text, expression: query.expression, ranked: Array(ranked.prefix(request.limit)),
-      capped: SearchKind.allCases.filter(capped.contains))
+      capped: SearchKind.allCases.filter(capped.contains), matched: found.reduce(0) { $0 + $1.hits.matched })
   }
 
   /// The hits in the current criteria: items, Gherkin steps, developer notes and announcements.
@@ -82,8 +82,9 @@ extension PostgresCatalogue {
     }
   }
 
-  /// One table's best hits, and whether more matched than were ranked.
-  private typealias Found = (hits: [SearchHit], capped: Bool)
+  /// One table's best hits, whether more matched than were ranked, and how many matched (up to
+  /// the cap and one more).
+  private typealias Found = (hits: [SearchHit], capped: Bool, matched: Int)
 
   /// The statement ranking one table's matches as SQLite ranks its own: `matched` selects them
   /// (with their `id` and `search` columns, `%Q` standing for the query) newest first, and only the newest
@@ -112,13 +113,13 @@ extension PostgresCatalogue {
     throws -> Found
   {
     var hits: [SearchHit] = []
-    var capped = false
+    var matched = 0
     for row in rows {
       let cells = row.makeRandomAccess()
-      if try cells["candidates"].decode(Int.self) > SearchRequest.candidateCap { capped = true }
+      matched = try cells["candidates"].decode(Int.self)
       if let made = try hit(cells) { hits.append(made) }
     }
-    return (hits, capped)
+    return (hits, matched > SearchRequest.candidateCap, matched)
   }
 
   /// What every per-table query shares.
@@ -308,29 +309,32 @@ extension PostgresCatalogue {
     }
   }
 
-  /// Notes of live links to recordings, of the component (its items' documents, every revision)
+  /// Notes of live links, observations' too (on the platform their auditor named), of the component (its items' documents, every revision)
   /// and the recording's platform when given, and of the audit when given.
   private func noteHits(_ scope: Scope, on connection: PostgresConnection) async throws -> Found {
     let statement = scope.statement { tsquery, family, slug, platform in
       Self.ranking(
         tsquery,
         matched: """
-          SELECT l.id, l.search, l.note, l.item_id, l.recording_id, l.start_ms, l.end_ms
-          FROM evidence_link l JOIN recording r ON r.id = l.recording_id
+          SELECT l.id, l.search, l.note, l.item_id, l.recording_id, l.start_ms, l.end_ms,
+            l.observed_platform, l.observed_assistive_tech
+          FROM evidence_link l LEFT JOIN recording r ON r.id = l.recording_id
             JOIN criteria_item i ON i.id = l.item_id JOIN criteria_document d ON d.id = i.document_id
           WHERE l.search @@ %Q
             AND (\(family) IS NULL OR (d.family = \(family) AND d.component = \(slug)))
-            AND (\(platform) IS NULL OR r.platform = \(platform))
+            AND (\(platform) IS NULL OR coalesce(r.platform, l.observed_platform) = \(platform))
             AND (%AUDIT IS NULL OR l.audit_id = %AUDIT)
           ORDER BY l.id DESC
           """,
         select: """
-          b.start_ms, b.end_ms, i.key, i.label, d.family, d.component, r.platform, r.assistive_tech, r.sha256,
+          b.start_ms, b.end_ms, i.key, i.label, d.family, d.component,
+            coalesce(r.platform, b.observed_platform) AS platform,
+            coalesce(r.assistive_tech, b.observed_assistive_tech) AS assistive_tech, r.sha256,
             \(Self.primaryPath) AS path, exhibit_headline(b.note, q.query) AS snippet
           """,
         joins: """
           JOIN criteria_item i ON i.id = b.item_id JOIN criteria_document d ON d.id = i.document_id
-            JOIN recording r ON r.id = b.recording_id
+            LEFT JOIN recording r ON r.id = b.recording_id
           """)
     }
     return try Self.found(try await connection.query(statement, logger: logger).collect()) { row in

@@ -75,11 +75,11 @@ struct SearchPage {
         } ?? "No component"
       return "<section><h2>\(heading)</h2>\(group.hits.map(hit))</section>"
     }
-    let capped = results.capped.map { kind -> HTML in
+    let capped = results.cappedKinds.map { kind -> HTML in
       "<p class=\"muted\">More than \(SearchRequest.candidateCap) \(kind.rawValue) entries match; add words, a component or a platform to rank them all.</p>"
     }
     return """
-      <p role="status">\(results.hits.count) \(results.hits.count == 1 ? "hit" : "hits") for “\(results.query)”.</p>
+      <p role="status">\(SearchResultsCount.words(results)) for “\(results.query)”.</p>
       \(sections)\(capped)
       """
   }

@@ -103,7 +103,7 @@ import Testing
     // The component holds few cues, so its filter is walked oldest first.
     let forward = try workspace.store.search(
       SearchRequest("zebra", component: "native/checkbox", kinds: [.captions], limit: 30))
-    #expect(backward.capped == [.captions] && forward.capped == [.captions])
+    #expect(backward.cappedKinds == [.captions] && forward.cappedKinds == [.captions])
     #expect(backward.hits.count == 30)
     #expect(forward.hits == backward.hits)
     #expect(!backward.hits.contains { $0.startSeconds == 0 })
@@ -173,7 +173,7 @@ import Testing
       let halves = try workspace.store.search(request)
       let whole = try single.search(request)
       #expect(halves == whole, "round \(round)")
-      #expect(halves.capped == [.captions] && halves.hits.count == 30, "round \(round)")
+      #expect(halves.cappedKinds == [.captions] && halves.hits.count == 30, "round \(round)")
       #expect(!halves.hits.contains { $0.snippet == "[zebra]" }, "round \(round)")
       // A phrase of two words on every platform, with more matches than the cap: only the newest
       // row ids expected to hold a fifth more than the cap are read, in two ranges.
@@ -183,7 +183,7 @@ import Testing
       let crossing = SearchRequest("\"zebra crossing\"", kinds: [.captions], limit: 30)
       let crossingHalves = try workspace.store.search(crossing)
       #expect(crossingHalves == (try single.search(crossing)), "round \(round)")
-      #expect(crossingHalves.capped == [.captions], "round \(round)")
+      #expect(crossingHalves.cappedKinds == [.captions], "round \(round)")
     }
   }
 }

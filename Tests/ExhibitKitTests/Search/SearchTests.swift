@@ -208,15 +208,15 @@ import Testing
       }
     }
     let results = try workspace.store.search(SearchRequest("zebra", kinds: [.captions], limit: 5))
-    #expect(results.capped == [.captions])
+    #expect(results.cappedKinds == [.captions])
     #expect(results.hits.count == 5)
     // The shortest cue is the best bm25 match and is among the newest that were ranked.
     #expect(results.hits.first?.startSeconds == 0.007)
     // Exactly the cap (every cue but the short one) is still ranked whole.
     let narrow = try workspace.store.search(SearchRequest("\"zebra crossing\" number", kinds: [.captions]))
-    #expect(narrow.capped.isEmpty)
+    #expect(narrow.cappedKinds.isEmpty)
     let few = try workspace.store.search(SearchRequest("toggle", kinds: [.captions]))
-    #expect(few.capped.isEmpty)
+    #expect(few.cappedKinds.isEmpty)
   }
 
   @Test func hitsAreGroupedByComponentBestGroupFirst() async throws {
