@@ -116,6 +116,7 @@ let package = Package(
         .embedInCode("Migrations/008-change-signal-and-sign-in.sql"),
         .embedInCode("Migrations/009-related-criteria-order.sql"),
         .embedInCode("Migrations/010-closed-audits-as-closed.sql"),
+        .embedInCode("Migrations/011-links-outside-scope.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 22;
+PRAGMA user_version = 23;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -193,7 +193,7 @@ CREATE TABLE evidence_link (
   retracted_at TEXT,
   retracted_by TEXT,
   retraction_reason TEXT, component_override INTEGER NOT NULL DEFAULT 0
-  CHECK (component_override IN (0, 1)), audit_id INTEGER REFERENCES audit (id), carried_from INTEGER REFERENCES evidence_link (id), confirmed_from INTEGER REFERENCES evidence_link (id), environment TEXT NOT NULL DEFAULT '', observed_platform TEXT, observed_assistive_tech TEXT,
+  CHECK (component_override IN (0, 1)), audit_id INTEGER REFERENCES audit (id), carried_from INTEGER REFERENCES evidence_link (id), confirmed_from INTEGER REFERENCES evidence_link (id), environment TEXT NOT NULL DEFAULT '', observed_platform TEXT, observed_assistive_tech TEXT, outside_scope INTEGER NOT NULL DEFAULT 0,
   CHECK ((start_ms IS NULL) = (end_ms IS NULL)),
   CHECK (start_ms IS NULL OR (start_ms >= 0 AND end_ms > start_ms))
 );
@@ -605,22 +605,6 @@ BEGIN
   SELECT RAISE(ABORT, 'a screenshot has no time: it is linked whole');
 END;
 
-CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
-WHEN old.retracted_at IS NOT NULL
-  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
-  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
-  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
-  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
-  OR new.component_override IS NOT old.component_override
-  OR new.created_at IS NOT old.created_at
-  OR new.audit_id IS NOT old.audit_id OR new.carried_from IS NOT old.carried_from
-  OR new.confirmed_from IS NOT old.confirmed_from OR new.environment IS NOT old.environment
-  OR new.observed_platform IS NOT old.observed_platform
-  OR new.observed_assistive_tech IS NOT old.observed_assistive_tech
-BEGIN
-  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
-END;
-
 CREATE TABLE suggestion_dismissal (
   id INTEGER PRIMARY KEY,
   audit_id INTEGER NOT NULL REFERENCES audit (id),
@@ -800,4 +784,21 @@ CREATE TRIGGER audit_closed_keeps_its_name BEFORE UPDATE OF product_id, release,
 WHEN old.closed_at IS NOT NULL
 BEGIN
   SELECT RAISE(ABORT, 'a closed audit keeps its product, release, name and scope');
+END;
+
+CREATE TRIGGER evidence_link_retract_only BEFORE UPDATE ON evidence_link
+WHEN old.retracted_at IS NOT NULL
+  OR new.recording_id IS NOT old.recording_id OR new.item_id IS NOT old.item_id
+  OR new.start_ms IS NOT old.start_ms OR new.end_ms IS NOT old.end_ms
+  OR new.verdict IS NOT old.verdict OR new.auditor IS NOT old.auditor
+  OR new.note IS NOT old.note OR new.platform_override IS NOT old.platform_override
+  OR new.component_override IS NOT old.component_override
+  OR new.created_at IS NOT old.created_at
+  OR new.audit_id IS NOT old.audit_id OR new.carried_from IS NOT old.carried_from
+  OR new.confirmed_from IS NOT old.confirmed_from OR new.environment IS NOT old.environment
+  OR new.observed_platform IS NOT old.observed_platform
+  OR new.observed_assistive_tech IS NOT old.observed_assistive_tech
+  OR new.outside_scope IS NOT old.outside_scope
+BEGIN
+  SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
 END;

@@ -41,6 +41,9 @@ public enum PostgresSchema {
     Migration(
       version: 10, name: "closed-audits-as-closed",
       sql: String(decoding: PackageResources._10_closed_audits_as_closed_sql, as: UTF8.self)),
+    Migration(
+      version: 11, name: "links-outside-scope",
+      sql: String(decoding: PackageResources._11_links_outside_scope_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.

@@ -61,10 +61,16 @@ import Testing
     #expect(decided["4.1.2 software"]?["draft"] as? String == "partially-supports")
     #expect((decided["4.1.2 software"]?["warnings"] as? [String])?.count == 1)
     // The OpenACR YAML, which has no field for them, says the warning and which levels were drafted.
-    let yaml = try workspace.run(
+    let written = try workspace.run(
       "acr", "1", "--format", "openacr", "--author", "Nina Auditor <nina@example.org>", "--date", "2026-11-25"
-    ).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // YAML folds long lines
+    )
+    let yaml = written.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // YAML folds long lines
     #expect(yaml.contains("Warning: Supports, though 2 necessary items failed"), "\(yaml)")
+    // The audit is open: the report says it is provisional, and so does the command.
+    #expect(
+      yaml.contains("notes: 'Provisional: audit 1") || yaml.contains("notes: Provisional: audit 1"), "\(yaml)"
+    )
+    #expect(written.stderr.contains("warning: Provisional: audit 1"), "\(written.stderr)")
     #expect(yaml.contains("Warning: Supports, though no necessary item was tested"))
     #expect(yaml.contains("Drafted from the verdicts; not yet decided by an auditor."))
     #expect(
@@ -107,6 +113,7 @@ import Testing
       "acr", "1", "--format", "html", "--author", "nina@example.org", "--date", "2026-11-25")
     #expect(page.status == 0)
     #expect(page.stdout.contains("Table 1: Success Criteria, Level A") && page.stdout.contains("(decided)"))
+    #expect(page.stdout.contains("<p class=\"notice\" role=\"note\">Provisional: audit 1"))
     #expect(page.stdout.contains("http://127.0.0.1:8080/recordings/"))
     let html = try workspace.write("acr.html", Data(page.stdout.utf8))
     let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/acr").path
@@ -194,6 +201,11 @@ import Testing
       #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
     }
     #expect(try workspace.run("audit", "close", "1").status == 0)
+    let final = try workspace.run(
+      "acr", "1", "--format", "openacr", "--author", "Nina Auditor <nina@example.org>", "--date", "2026-11-25"
+    )
+    #expect(
+      final.status == 0 && !final.stdout.contains("Provisional") && !final.stderr.contains("Provisional"))
     let closed = try workspace.run("acr", "set", "1", "1.4.4", "supports", "--component-type", "software")
     #expect(closed.status == 1 && closed.stderr.contains("is closed: its conformance report is final"))
     let history = try workspace.run("history", "--json").stdout

@@ -196,4 +196,37 @@ import Testing
     #expect(bare.status == 1)
     #expect(bare.stderr.contains("native/checkbox, web/checkbox"), "\(bare.stderr)")
   }
+
+  /// A link to a component outside the audit's scope is refused, naming the scope and how to
+  /// widen it; `--outside-scope` makes it, the link and its event record it, and `verify` agrees.
+  @Test func aLinkOutsideTheScopeIsRefusedUnlessMeant() throws {
+    let workspace = try CLIWorkspace.catalogued()
+    #expect(try workspace.run("product", "add", "Acme", "--platform", "ios,android,web").status == 0)
+    #expect(
+      try workspace.run("audit", "new", "Acme", "--release", "1.0", "--scope", "native/checkbox").status == 0)
+    let refused = try workspace.run("link", Self.nvda, "web/checkbox#screenreader.name", "--verdict", "pass")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("outside the scope of audit 1 (Acme@1.0): native/checkbox")
+        && refused.stderr.contains("exhibit audit scope 1 --scope web/checkbox,native/checkbox")
+        && refused.stderr.contains("--outside-scope"), "\(refused.stderr)")
+    let observed = try workspace.run(
+      "link", "--observation", "web/checkbox#keyboard.tab", "--verdict", "fail", "--platform", "windows",
+      "--note", "no focus ring")
+    #expect(observed.status == 1 && observed.stderr.contains("outside the scope"), "\(observed.stderr)")
+    let history = try #require(try workspace.run("history", "--json").json() as? [[String: Any]])
+    #expect(!history.contains { $0["action"] as? String == "link.create" })
+
+    let meant = try workspace.run(
+      "link", Self.nvda, "web/checkbox#screenreader.name", "--verdict", "pass", "--outside-scope", "--json")
+    #expect(meant.status == 0, "\(meant.stderr)")
+    #expect((try meant.json() as? [String: Any])?["outside_scope"] as? Bool == true)
+    let inScope = try workspace.run(
+      "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.role", "--verdict", "pass", "--json")
+    #expect((try inScope.json() as? [String: Any])?["outside_scope"] == nil)
+    let events = try #require(try workspace.run("history", "--json").json() as? [[String: Any]])
+      .filter { $0["action"] as? String == "link.create" }
+    #expect(events.map { ($0["after"] as? String)?.contains("\"outside_scope\":\"true\"") } == [true, false])
+    #expect(try workspace.run("verify").status == 0)
+  }
 }

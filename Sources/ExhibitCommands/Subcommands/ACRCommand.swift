@@ -58,10 +58,15 @@ struct ACRReport: CatalogueStorageCommand {
     guard let author else { throw ConformanceError.noAuthor }
     let (audit, draft) = try await catalogue.acrDraft(audit: self.audit)
     let day = date ?? String(Timestamp.string(Date()).prefix(10))
+    let heading = ACRHeading(audit)
+    if heading.state == .open { Console.warning(ACRHeading.provisionalNotice(heading)) }
     switch format {
     case .openacr:
       Console.document(
-        try OpenACRDocument(audit: ACRHeading(audit), draft: draft, author: author, date: day).yaml())
+        try OpenACRDocument(
+          audit: heading, draft: draft, author: author, date: day, provisional: heading.state == .open
+        )
+        .yaml())
     case .html:
       Console.document(
         ACRPage(

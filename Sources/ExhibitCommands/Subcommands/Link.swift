@@ -50,6 +50,8 @@ struct Link: CatalogueStorageCommand {
   var otherPlatform = false
   @Flag(help: "Link a recording attributed to another component (recorded as an override).")
   var otherComponent = false
+  @Flag(help: "Link a component outside the audit's scope (recorded on the link).")
+  var outsideScope = false
   @Option(
     help: "Where it was judged, e.g. 'iOS 17.4, VoiceOver, iPhone 13' (screen reader, OS, browser, device).")
   var env: String?
@@ -106,6 +108,7 @@ struct Link: CatalogueStorageCommand {
       environment: environment)
     request.observedPlatform = platform
     request.observedAssistiveTech = screenReader
+    request.outsideScope = outsideScope
     let link = try await catalogue.link(request)
     if output.json {
       try Console.json(link)

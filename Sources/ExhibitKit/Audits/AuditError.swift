@@ -13,6 +13,8 @@ public enum AuditError: Error, Sendable, Equatable, CustomStringConvertible {
   case emptyScope(String)
   case severalOpen([AuditIdentity])
   case notCarried(item: String, audit: AuditIdentity)
+  /// A link to a component outside the audit's scope, not said to be meant.
+  case outsideScope(item: String, audit: AuditIdentity, scope: [String])
   /// A confirmation named no column while the item is carried in several.
   case carriedInSeveralColumns(item: String, columns: [String])
   /// A confirmation named a column the item is not carried in.
@@ -49,6 +51,10 @@ public enum AuditError: Error, Sendable, Equatable, CustomStringConvertible {
         + "give --audit, or choose one with `exhibit audit use AUDIT`"
     case .notCarried(let item, let audit):
       "\(item): no carried verdict waits for confirmation in audit \(audit.id) (\(audit.handle))"
+    case .outsideScope(let item, let audit, let scope):
+      "\(item) is outside the scope of audit \(audit.id) (\(audit.handle)): \(scope.joined(separator: ", ")); "
+        + "widen it with `exhibit audit scope \(audit.id) --scope \(([ItemKey(item)?.component.description ?? ""] + scope).joined(separator: ","))`, "
+        + "or pass --outside-scope to link it anyway (the link records it); nothing was stored"
     case .carriedInSeveralColumns(let item, let columns):
       "\(item) is carried in \(columns.count) columns (\(columns.joined(separator: ", "))): name the one you "
         + "retested with --platform and --screen-reader"

@@ -41,3 +41,11 @@ struct BundleAuditFacts {
   let release: String
   let state: AuditState
 }
+
+extension ACRHeading {
+  /// What an open audit's report says first: it may still change.
+  public static func provisionalNotice(_ audit: ACRHeading) -> String {
+    "Provisional: audit \(audit.audit) (\(audit.name)) is still open, and its verdicts and levels may change "
+      + "until it is closed."
+  }
+}

@@ -57,7 +57,7 @@ public struct ACRPage {
     <header>
     <h1>\(audit.product) Accessibility Conformance Report</h1>
     <p>VPAT® 2.5 WCAG edition, against WCAG 2.2 Levels A and AA. Release \(audit.release), \(date).</p>
-    </header>
+    \(provisional)</header>
     <main>
     \(information)
     \(summary)
@@ -71,6 +71,14 @@ public struct ACRPage {
     </html>
 
     """
+  }
+
+  /// An open audit's report, outside a bag (whose pages stay as they were made), says it may
+  /// still change.
+  private var provisional: HTML {
+    if case .bag = links { return .empty }
+    guard audit.state == .open else { return .empty }
+    return "<p class=\"notice\" role=\"note\">\(ACRHeading.provisionalNotice(audit))</p>\n"
   }
 
   private var information: HTML {

@@ -97,15 +97,20 @@ public struct OpenACRDocument: Encodable {
     case evaluationMethodsUsed = "evaluation_methods_used"
   }
 
-  /// The report of `audit` from its draft, written on `date` (YYYY-MM-DD) by `author`.
-  public init(audit: ACRHeading, draft: ACRDraft, author: Author, date: String, version: Int = 1) {
+  /// The report of `audit` from its draft, written on `date` (YYYY-MM-DD) by `author`;
+  /// `provisional` (an open audit's report, outside a bag) says so first in its notes.
+  public init(
+    audit: ACRHeading, draft: ACRDraft, author: Author, date: String, version: Int = 1,
+    provisional: Bool = false
+  ) {
     title = "\(audit.product) Accessibility Conformance Report"
     product = Product(name: audit.product, version: audit.release)
     self.author = author
     reportDate = date
     self.version = version
     notes =
-      "Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(audit.audit) (\(audit.name), \(audit.state.rawValue)); "
+      (provisional ? ACRHeading.provisionalNotice(audit) + " " : "")
+      + "Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(audit.audit) (\(audit.name), \(audit.state.rawValue)); "
       + "levels an auditor set are marked as decided in the readable report. Criteria with no level were not evaluated."
     evaluationMethodsUsed = ACRMethods(draft: draft).sentence
     license = "CC-BY-4.0"

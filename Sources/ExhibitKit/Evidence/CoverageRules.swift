@@ -1,4 +1,5 @@
 extension Coverage {
+  // Long: the rule in one reading order (live, current revision, available, counted, columns, cells, standing); each step uses the ones before.
   /// Computes the matrix from a component's current criteria and every link to its items: a
   /// pure function of the two, so the rules are tested without a database.
   ///

@@ -24,15 +24,15 @@ extension EvidenceLedger {
       """
       INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
         component_override, created_at, audit_id, carried_from, confirmed_from, environment, observed_platform,
-        observed_assistive_tech)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        observed_assistive_tech, outside_scope)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         link.recordingID, copy.item, link.startMilliseconds, link.endMilliseconds, link.verdict.rawValue,
         copy.auditor, copy.note, link.platformOverride, link.componentOverride, copy.createdAt, copy.audit,
         copy.carriedFrom, copy.confirmedFrom, link.environment.stored,
         link.evidence == .observation ? link.recordingPlatform?.rawValue : nil,
-        link.evidence == .observation ? link.recordingAssistiveTech : nil,
+        link.evidence == .observation ? link.recordingAssistiveTech : nil, link.outsideScope ? 1 : 0,
       ])
   }
 
@@ -54,6 +54,7 @@ extension EvidenceLedger {
       fields["judged_platform"] = link.recordingPlatform?.rawValue
       fields["judged_assistive_tech"] = link.recordingAssistiveTech
     }
+    fields.merge(LinkRules.outsideScopeField(link.outsideScope)) { first, _ in first }
     fields.merge(extra) { _, new in new }
     return AuditJSON.object(fields)
   }

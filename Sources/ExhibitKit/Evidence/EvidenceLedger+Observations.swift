@@ -41,6 +41,7 @@ extension EvidenceLedger {
         request, item: item,
         recording: LinkRules.RecordingFacts(component: component, platform: platform, durationSeconds: 0))
       let audit = try audits.forWriting(request.audit, actor: request.auditor)
+      try LinkRules.requireScope(request, item: item, audit: audit)
       if let existing = try connection.first(
         """
         SELECT id FROM evidence_link WHERE retracted_at IS NULL AND recording_id IS NULL AND item_id = ?
@@ -57,25 +58,29 @@ extension EvidenceLedger {
       let id = try connection.insertReturningID(
         """
         INSERT INTO evidence_link (recording_id, item_id, verdict, auditor, note, platform_override,
-          component_override, created_at, audit_id, environment, observed_platform, observed_assistive_tech)
-        VALUES (NULL, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
+          component_override, created_at, audit_id, environment, observed_platform, observed_assistive_tech,
+          outside_scope)
+        VALUES (NULL, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
         """,
         [
           item.id, request.verdict.rawValue, request.auditor, note, overrides.platform,
           Timestamp.string(Date()),
           audit.id, request.environment.stored, platform.rawValue, assistiveTech,
+          request.outsideScope ? 1 : 0,
         ])
       try connection.appendAudit(
         actor: request.auditor, action: "link.create", subject: "link:\(id)",
-        after: AuditJSON.object([
-          "recording": nil, "evidence": EvidenceKind.observation.rawValue, "item": item.key,
-          "revision": String(item.revision), "verdict": request.verdict.rawValue, "from": nil, "to": nil,
-          "note": note, "platform_override": overrides.platform ? "true" : "false",
-          "component_override": "false",
-          "judged_platform": platform.rawValue, "judged_assistive_tech": assistiveTech, "judged_browser": nil,
-          "audit": String(audit.id),
-          "environment": request.environment.isEmpty ? nil : request.environment.stored,
-        ]))
+        after: AuditJSON.object(
+          [
+            "recording": nil, "evidence": EvidenceKind.observation.rawValue, "item": item.key,
+            "revision": String(item.revision), "verdict": request.verdict.rawValue, "from": nil, "to": nil,
+            "note": note, "platform_override": overrides.platform ? "true" : "false",
+            "component_override": "false",
+            "judged_platform": platform.rawValue, "judged_assistive_tech": assistiveTech,
+            "judged_browser": nil,
+            "audit": String(audit.id),
+            "environment": request.environment.isEmpty ? nil : request.environment.stored,
+          ].merging(LinkRules.outsideScopeField(request.outsideScope)) { first, _ in first }))
       return try evidenceLink(id)
     }
   }

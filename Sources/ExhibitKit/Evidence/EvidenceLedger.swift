@@ -28,6 +28,7 @@ extension EvidenceLedger {
     return try link(request, items: &items)
   }
 
+  // Long: one transaction checks the recording, the item, the rules (segment, platform, component, scope) and the same link already stored before it writes the row and its event; split, the checks would be re-read outside it.
   /// ``link(_:)`` with the current items looked up once per key across many calls.
   func link(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
     guard let named = request.recording else { return try observe(request, items: &items) }
@@ -64,6 +65,7 @@ extension EvidenceLedger {
         platform: attribution.platform.flatMap { Platform(rawValue: $0.value) },
         durationSeconds: recording.durationSeconds ?? 0)
       let overrides = try LinkRules.overrides(request, item: item, recording: facts)
+      try LinkRules.requireScope(request, item: item, audit: audit)
       let override = overrides.platform
       let componentOverride = overrides.component
       // The same evidence again (a command re-run after a crash or a lost reply) is the link
@@ -85,28 +87,29 @@ extension EvidenceLedger {
       let id = try connection.insertReturningID(
         """
         INSERT INTO evidence_link (recording_id, item_id, start_ms, end_ms, verdict, auditor, note, platform_override,
-          component_override, created_at, audit_id, environment)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          component_override, created_at, audit_id, environment, outside_scope)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           recordingID, item.id, start, end, request.verdict.rawValue, request.auditor, request.note, override,
-          componentOverride, now, audit.id, request.environment.stored,
+          componentOverride, now, audit.id, request.environment.stored, request.outsideScope ? 1 : 0,
         ])
       try connection.appendAudit(
         actor: request.auditor, action: "link.create", subject: "link:\(id)",
-        after: AuditJSON.object([
-          "recording": sha, "item": item.key, "revision": String(item.revision),
-          "verdict": request.verdict.rawValue,
-          "from": start.map { String(Double($0) / 1000) }, "to": end.map { String(Double($0) / 1000) },
-          "note": request.note, "platform_override": override ? "true" : "false",
-          "component_override": componentOverride ? "true" : "false",
-          // The attribution the verdict was judged under: which platform and screen reader it speaks for.
-          "judged_platform": attribution.platform?.value,
-          "judged_assistive_tech": attribution.assistiveTech?.value,
-          "judged_browser": attribution.browser?.value,
-          "audit": String(audit.id),
-          "environment": request.environment.isEmpty ? nil : request.environment.stored,
-        ]))
+        after: AuditJSON.object(
+          [
+            "recording": sha, "item": item.key, "revision": String(item.revision),
+            "verdict": request.verdict.rawValue,
+            "from": start.map { String(Double($0) / 1000) }, "to": end.map { String(Double($0) / 1000) },
+            "note": request.note, "platform_override": override ? "true" : "false",
+            "component_override": componentOverride ? "true" : "false",
+            // The attribution the verdict was judged under: which platform and screen reader it speaks for.
+            "judged_platform": attribution.platform?.value,
+            "judged_assistive_tech": attribution.assistiveTech?.value,
+            "judged_browser": attribution.browser?.value,
+            "audit": String(audit.id),
+            "environment": request.environment.isEmpty ? nil : request.environment.stored,
+          ].merging(LinkRules.outsideScopeField(request.outsideScope)) { first, _ in first }))
       return try evidenceLink(id)
     }
   }

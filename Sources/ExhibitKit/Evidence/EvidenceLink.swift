@@ -36,6 +36,9 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
   /// The platform and screen reader an observation was made on, as its auditor named them.
   public var observedPlatform: Platform? = nil
   public var observedAssistiveTech: String? = nil
+  /// True when the link is to a component outside its audit's scope, as its auditor meant
+  /// (`--outside-scope`); absent otherwise.
+  public var outsideScope: Bool? = nil
 
   /// Whether the verdict was carried from an earlier round and not retested in this one.
   public var isCarried: Bool { carriedFrom != nil }
@@ -52,7 +55,7 @@ public struct EvidenceLink: Sendable, Equatable, Codable {
     case recordingPath, startSeconds, endSeconds, verdict, auditor, note, platformOverride, componentOverride
     case createdAt, retractedAt, retractedBy, retractionReason
     case audit, carriedFrom, carriedFromAudit, confirmedFrom, environment
-    case evidence, observedPlatform, observedAssistiveTech
+    case evidence, observedPlatform, observedAssistiveTech, outsideScope
   }
 }
 
@@ -82,6 +85,9 @@ public struct LinkRequest: Sendable {
   public var audit: String?
   /// The screen reader, OS, browser and device the verdict was judged with, as the auditor says.
   public var environment: LinkEnvironment
+  /// Whether the auditor links a component outside the audit's scope on purpose
+  /// (`--outside-scope`); the link records it. Without it such a link is refused.
+  public var outsideScope = false
 
   public init(
     recording: String?, item: String, verdict: Verdict, from: Double? = nil, to: Double? = nil,

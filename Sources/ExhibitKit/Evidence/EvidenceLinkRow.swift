@@ -51,6 +51,8 @@ struct EvidenceLinkRow: Sendable {
   let recordingDevice: String?
   /// Nil when a file with the recording's bytes is present.
   let availability: RecordingAvailability?
+  /// Whether it links a component outside its audit's scope, as its auditor said it meant to.
+  var outsideScope = false
 
   /// What the verdict rests on.
   var evidence: EvidenceKind {
@@ -115,7 +117,7 @@ struct EvidenceLinkRow: Sendable {
       CASE WHEN f.audit_id IS NULL THEN r.os_version ELSE f.os_version END AS os_version,
       CASE WHEN f.audit_id IS NULL THEN r.device ELSE f.device END AS device, r.container,
       \(RecordingLibrary.primaryPath) AS path, \(RecordingAvailability.sql) AS unavailable,
-      f.audit_id AS closed_audit
+      f.audit_id AS closed_audit, l.outside_scope
     FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id
       JOIN criteria_document d ON d.id = i.document_id LEFT JOIN recording r ON r.id = l.recording_id
       LEFT JOIN closed_audit_recording f ON f.audit_id = l.audit_id AND f.recording_id = l.recording_id
@@ -157,7 +159,8 @@ struct EvidenceLinkRow: Sendable {
       confirmedFrom: confirmedFrom,
       environment: environment.isEmpty ? nil : environment, evidence: evidence,
       observedPlatform: evidence == .observation ? recordingPlatform : nil,
-      observedAssistiveTech: evidence == .observation ? recordingAssistiveTech : nil)
+      observedAssistiveTech: evidence == .observation ? recordingAssistiveTech : nil,
+      outsideScope: outsideScope ? true : nil)
   }
 }
 
@@ -196,6 +199,7 @@ extension EvidenceLinkRow {
     recordingDevice = try row.decode("device")
     recordingContainer = try row.decode("container")
     availability = try row.decode("unavailable")
+    outsideScope = (try row.decode("outside_scope") as Int64) != 0
   }
 }
 
@@ -282,6 +286,7 @@ extension EvidenceLinkRow {
     recordingContainer = facts.container
     recordingPath = facts.path
     availability = facts.availability
+    outsideScope = row.integer(32) == 1
   }
 
   /// Columns 22 to 30 of a row of ``select``: its recording's facts, or an observation's own.

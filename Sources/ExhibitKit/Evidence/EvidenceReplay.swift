@@ -29,6 +29,8 @@ struct EvidenceReplay {
     /// The earlier link a carried or confirmed verdict names, as its event records it.
     var carriedFrom: String? = nil
     var confirmedFrom: String? = nil
+    /// Whether its event says it links a component outside its audit's scope.
+    var outsideScope = false
   }
 
   /// `component|format|revision` to the SHA-256 its import recorded.
@@ -121,7 +123,8 @@ struct EvidenceReplay {
           componentOverride: after["component_override"] == "true",
           observedPlatform: after["recording"] == nil ? after["judged_platform"] : nil,
           observedAssistiveTech: after["recording"] == nil ? after["judged_assistive_tech"] : nil,
-          audit: audit, carriedFrom: after["carried_from"], confirmedFrom: after["confirmed_from"])
+          audit: audit, carriedFrom: after["carried_from"], confirmedFrom: after["confirmed_from"],
+          outsideScope: after["outside_scope"] == "true")
       case "suggestion.dismiss":
         dismissals.insert(
           Self.dismissalKey(
@@ -199,7 +202,7 @@ struct EvidenceReplay {
       """
       SELECT l.id, i.key, r.sha256, l.start_ms, l.end_ms, l.verdict, l.note, l.auditor, l.platform_override,
         l.component_override, l.retracted_at IS NOT NULL AS retracted, l.audit_id, l.observed_platform,
-        l.observed_assistive_tech, l.carried_from, l.confirmed_from
+        l.observed_assistive_tech, l.carried_from, l.confirmed_from, l.outside_scope
       FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id LEFT JOIN recording r ON r.id = l.recording_id
       WHERE \(scope.items.sql) ORDER BY l.id
       """, scope.items.values)
@@ -238,6 +241,9 @@ struct EvidenceReplay {
       }
       if (row.int64("component_override") ?? 0 != 0) != expected.componentOverride {
         differences.append("its component override differs")
+      }
+      if (row.int64("outside_scope") ?? 0 != 0) != expected.outsideScope {
+        differences.append("whether it is outside its audit's scope differs from the audit trail's")
       }
       let recordedAudit = expected.audit ?? adoptingAudit
       if row.int64("audit_id") != recordedAudit {

@@ -67,3 +67,20 @@ enum LinkRules {
     return overrides
   }
 }
+
+extension LinkRules {
+  /// Refuses a link to a component outside the audit's scope, unless the auditor says it is meant
+  /// (`--outside-scope`), naming the scope and how to widen it.
+  /// - Throws: ``AuditError/outsideScope(item:audit:scope:)``.
+  static func requireScope(_ request: LinkRequest, item: CurrentItem, audit: Audit) throws {
+    guard !request.outsideScope, let component = ItemKey(item.key)?.component,
+      !AuditRegistry.scope(audit.scope, contains: component)
+    else { return }
+    throw AuditError.outsideScope(item: item.key, audit: audit.identity, scope: audit.scope)
+  }
+
+  /// What a link's event records of its being outside the audit's scope: only that it is, when it is.
+  static func outsideScopeField(_ outside: Bool) -> [String: String?] {
+    outside ? ["outside_scope": "true"] : [:]
+  }
+}

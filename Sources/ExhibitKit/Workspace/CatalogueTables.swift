@@ -153,6 +153,7 @@ public enum CatalogueTables {
         ("retracted_by", .text), ("retraction_reason", .text), ("component_override", .integer),
         ("audit_id", .integer), ("carried_from", .integer), ("confirmed_from", .integer),
         ("environment", .text), ("observed_platform", .text), ("observed_assistive_tech", .text),
+        ("outside_scope", .integer),
       ], order: "id"),
     // What a closed audit was read against; copied while its audit is open, as the close wrote it.
     Table(

@@ -70,7 +70,8 @@ struct ConformanceRoutes {
         return Self.download(page.html, name: "\(name).html", type: "text/html; charset=utf-8")
       }
       let yaml = try OpenACRDocument(
-        audit: ACRHeading(report.audit), draft: draft, author: author, date: date
+        audit: ACRHeading(report.audit), draft: draft, author: author, date: date,
+        provisional: report.audit.state == .open
       ).yaml()
       return Self.download(yaml, name: "\(name).yaml", type: "application/yaml; charset=utf-8")
     }
