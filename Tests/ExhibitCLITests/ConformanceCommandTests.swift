@@ -64,7 +64,8 @@ import Testing
     let written = try workspace.run(
       "acr", "1", "--format", "openacr", "--author", "Nina Auditor <nina@example.org>", "--date", "2026-11-25"
     )
-    let yaml = written.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // YAML folds long lines
+    // YAML folds long lines.
+    let yaml = written.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(yaml.contains("Warning: Supports, though 2 necessary items failed"), "\(yaml)")
     // The audit is open: the report says it is provisional, and so does the command.
     #expect(

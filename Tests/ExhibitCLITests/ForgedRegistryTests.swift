@@ -76,6 +76,13 @@ import Testing
       "carried from link none, the audit trail records"
     ),
     (
+      """
+      DROP TRIGGER evidence_link_retract_only;
+      UPDATE evidence_link SET outside_scope = 1 WHERE id = (SELECT min(id) FROM evidence_link);
+      """,
+      "whether it is outside its audit's scope differs from the audit trail's"
+    ),
+    (
       "DROP TRIGGER closed_audit_recording_never_changed; UPDATE closed_audit_recording SET platform = 'android';",
       "closed_audit:1: what audit 1 was read against"
     ),
