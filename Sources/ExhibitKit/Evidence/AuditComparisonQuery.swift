@@ -73,6 +73,10 @@ struct AuditComparisonQuery {
     var columnRanks: [Int] = []
     /// Each platform's own column, for items judged per platform.
     var platformColumns: [Platform: Int] = [:]
+    /// By column number, its platform's own column; by item number, whether it is judged per
+    /// screen reader: read once per link, so kept flat.
+    var ownColumn: [Int] = []
+    var perScreenReader: [Bool] = []
     var recordings: [RecordingKey: RecordingFacts] = [:]
     var environments: [String] = []
     var environmentNumbers: [String: Int] = [:]
@@ -307,6 +311,8 @@ struct AuditComparisonQuery {
         names.columns.append(own)
       }
     }
+    names.ownColumn = names.columns.map { names.platformColumns[$0.platform] ?? 0 }
+    names.perScreenReader = names.items.map(\.perScreenReader)
     names.columnRanks = Array(repeating: 0, count: names.columns.count)
     let columns = names.columns
     for (rank, index) in columns.indices.sorted(by: {
@@ -334,10 +340,7 @@ struct AuditComparisonQuery {
       if let component, names.items[item].component != component { continue }
       if let platform, names.columns[recording.column].platform != platform { continue }
       // An item judged per platform is compared in its platform's column, whatever screen reader.
-      let column =
-        names.items[item].perScreenReader
-        ? recording.column
-        : names.platformColumns[names.columns[recording.column].platform] ?? recording.column
+      let column = names.perScreenReader[item] ? recording.column : names.ownColumn[recording.column]
       let environment =
         link.environment.isEmpty
         ? recording.environmentNumber
