@@ -3,8 +3,9 @@ import ExhibitModel
 import Foundation
 import Testing
 
-/// An audit's progress matrix (read by position, for large audits) counts what ``Coverage`` counts
-/// by the verdict rule, component by component and column by column, on random audits: links
+/// An audit's progress matrix and its comparison with the round before (both read by position,
+/// for large audits) say what ``Coverage`` says by the verdict rule, component by component and
+/// column by column, on random audits: links
 /// to recordings, a screenshot and observations, with and without a screen reader, on items of
 /// every section; retractions; a retest with carried verdicts, some judged again and some
 /// confirmed. On SQLite and on PostgreSQL.
@@ -85,6 +86,50 @@ import Testing
     #expect(stated == counted, "seed \(seed), audit \(audit): tallies")
   }
 
+  /// Every row of `audit compare` (also read by position) says what coverage says of its item
+  /// and column in each round, and every cell coverage judged in the retest has its row.
+  static func expectComparisonIsCoverage(
+    _ catalogue: any ContractCatalogue, old: String, new: String, seed: UInt64
+  ) async throws {
+    let comparison = try await catalogue.compareAudits(old, new, component: nil, platform: nil)
+    #expect(!comparison.rows.isEmpty, "seed \(seed): nothing compared")
+    var coverage: [String: Coverage] = [:]
+    func cell(
+      _ audit: String, _ component: ComponentID, _ item: ItemKey, _ platform: Platform, _ tech: String?
+    )
+      async throws -> Coverage.Cell?
+    {
+      let key = "\(audit) \(component)"
+      if coverage[key] == nil {
+        coverage[key] = try await catalogue.coverage(component, platform: nil, audit: audit)
+      }
+      return coverage[key]?.items.first { $0.key == item }?.cells.first {
+        $0.platform == platform && $0.assistiveTech == tech
+      }
+    }
+    var compared = Set<String>()
+    for row in comparison.rows {
+      let label = "seed \(seed), \(row.item) \(row.platform)/\(row.assistiveTech ?? "-")"
+      compared.insert("\(row.item) \(row.platform) \(row.assistiveTech ?? "-")")
+      if let judged = try await cell(new, row.component, row.item, row.platform, row.assistiveTech) {
+        #expect(judged.verdict == row.newVerdict, "\(label): new")
+      }
+      if let judged = try await cell(old, row.component, row.item, row.platform, row.assistiveTech) {
+        #expect(judged.verdict == row.oldVerdict, "\(label): old")
+      }
+    }
+    for component in ["native/checkbox", "web/checkbox"].compactMap(ComponentID.init) {
+      let retest = try await catalogue.coverage(component, platform: nil, audit: new)
+      for item in retest.items {
+        for cell in item.cells where cell.links > 0 {
+          #expect(
+            compared.contains("\(item.key) \(cell.platform) \(cell.assistiveTech ?? "-")"),
+            "seed \(seed): \(item.key) \(cell.platform)/\(cell.assistiveTech ?? "-") has no row")
+        }
+      }
+    }
+  }
+
   @Test(arguments: Backend.allCases) func theProgressMatrixCountsWhatCoverageCounts(_ backend: Backend)
     async throws
   {
@@ -114,6 +159,7 @@ import Testing
         try await Self.randomRound(catalogue, items: items, generator: &generator, audit: retest)
         try await Self.expectProgressIsCoverage(catalogue, audit: retest, seed: seed)
         try await Self.expectProgressIsCoverage(catalogue, audit: first, seed: seed)
+        try await Self.expectComparisonIsCoverage(catalogue, old: first, new: retest, seed: seed)
         _ = try await catalogue.closeAudit(retest, actor: "Ana")
       }
     }
