@@ -23,6 +23,11 @@ public struct Audit: Sendable, Equatable, Encodable {
   public var auditors: [String]?
 
   /// The short form other documents carry.
+  /// Whether its scope takes in `component` (an empty scope takes in every one).
+  public func covers(_ component: ComponentID) -> Bool {
+    AuditRegistry.scope(scope, contains: component)
+  }
+
   public var identity: AuditIdentity {
     AuditIdentity(id: id, product: product, release: release, state: state)
   }

@@ -16,9 +16,10 @@ struct CoverageQuery {
     let links = try Self.links(of: component, audit: audit, in: connection)
     // An audit reads a component of its scope on the platforms it tests it on (one outside its
     // scope, on every platform).
-    let registry = AuditRegistry(connection: connection)
-    let tested = try audit.flatMap { id in
-      try registry.componentsInScope(try registry.audit(id)).first { $0.component == component }?.platforms
+    let tested = try audit.flatMap { id -> [Platform]? in
+      let audit = try AuditRegistry(connection: connection).audit(id)
+      guard audit.covers(component) else { return nil }
+      return ProductPlatform.platforms(of: component.family, targets: audit.platforms)
     }
     return Coverage(
       component: component, criteria: criteria, links: links, platform: platform, tested: tested)

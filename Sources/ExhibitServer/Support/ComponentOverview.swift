@@ -58,8 +58,8 @@ struct ComponentOverview: Sendable, Encodable {
     {
       if let component = recording.component { recordings[component, default: 0] += 1 }
     }
-    // The audit's components, when there is an audit to read.
-    let scope = try? await Set(store.auditProgress(audit).rows.map(\.component))
+    // The audit read, whose scope the progress counts.
+    let current = (try? await store.currentAudit(audit)) ?? nil
     var overviews: [ComponentOverview] = []
     for document in try await store.criteriaDocuments(component: nil, platform: nil)
     where seen.insert(document.component).inserted {
@@ -73,7 +73,7 @@ struct ComponentOverview: Sendable, Encodable {
           component: id, family: document.family, title: document.title, revision: coverage.revision,
           platforms: platforms.map { PlatformTally(platform: $0, tally: coverage.tally(platform: $0)) },
           columns: coverage.columns.map { ColumnTally(column: $0, tally: coverage.tally(column: $0)) },
-          recordings: recordings[id.description] ?? 0, inAuditScope: scope?.contains(id) ?? true))
+          recordings: recordings[id.description] ?? 0, inAuditScope: current?.covers(id) ?? true))
     }
     return overviews.sorted { $0.component < $1.component }
   }
