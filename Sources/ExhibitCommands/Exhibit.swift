@@ -47,28 +47,19 @@ public struct Exhibit: AsyncParsableCommand {
         return
       }
       if arguments.first == "search", let search = SearchInvocation(plain: Array(arguments.dropFirst())) {
-        if DatabaseURL.isPostgres(search.databasePath) {
-          try await search.runOnServer(catalogueOpener)
-        } else {
-          try search.run()
-        }
+        try await search.run(with: openerOf(search.databasePath, writes: false))
         return
       }
       var command = try parseAsRoot()
       // The concrete type: a cast to a protocol the command does not conform to costs the Swift
       // runtime a search of every conformance in the binary (a twentieth of a millisecond).
       if let catalogue = command as? CatalogueCommand {
-        if catalogue.runsOnServerCatalogue {
-          try await catalogue.runOnServer(catalogueOpener)
-        } else {
-          try await catalogue.run()
-        }
+        try await catalogue.run(with: openerOf(catalogue.global.databasePath, writes: true))
       } else if let migrate = command as? Migrate {
         try await migrate.run()
-      } else if try await runOnServerCatalogue(command) {
-        return
-      } else if let shared = command as? any CatalogueStorageCommand {
-        try await shared.runOnWorkspace()
+      } else if let written = command as? any CatalogueCommandBody {
+        try await written.run(
+          with: openerOf(written.global.databasePath, writes: written.writes))
       } else {
         try command.run()
       }
@@ -77,22 +68,22 @@ public struct Exhibit: AsyncParsableCommand {
     }
   }
 
+  /// The opener of the catalogue `databasePath` names: a database server's (``catalogueOpener``),
+  /// or the SQLite workspace file's.
+  /// - Parameters:
+  ///   - databasePath: `--db`, `$EXHIBIT_DB` or the current folder's database.
+  ///   - writes: Whether the command writes, so a missing workspace database is made.
+  /// - Returns: The opener to hand the command.
+  static func openerOf(_ databasePath: String, writes: Bool) -> any CatalogueOpener {
+    DatabaseURL.isPostgres(databasePath)
+      ? catalogueOpener : WorkspaceCatalogueOpener(access: writes ? .write : .read)
+  }
+
   /// How this binary opens the evidence store a command names (``main(opener:catalogueOpener:)`` sets it).
   nonisolated(unsafe) static var opener: any EvidenceStoreOpener = TeamBinaryHandOver()
 
   /// How this binary opens a catalogue on a database server (``main(opener:catalogueOpener:)`` sets it).
   nonisolated(unsafe) static var catalogueOpener: any CatalogueOpener = TeamBinaryHandOver()
-
-  /// Runs `command` on a catalogue on a database server when it is one of the commands that run
-  /// there (``ServerCatalogueCommand``) and its database is one.
-  /// - Returns: Whether the command ran.
-  private static func runOnServerCatalogue(_ command: any ParsableCommand) async throws -> Bool {
-    guard GlobalOptions.serverDatabaseNamed, let served = command as? any ServerCatalogueCommand,
-      served.runsOnServerCatalogue
-    else { return false }
-    try await served.runOnServer(catalogueOpener)
-    return true
-  }
 
   public init() {}
 }

@@ -13,7 +13,8 @@ struct PostgresCatalogueOpener: CatalogueOpener {
     return try await PostgresStore.with(location, maximumConnections: 1) { store in
       let applied = try await store.migrate(grantingTo: role)
       return CatalogueInitialization(
-        location: store.url, applied: applied, version: try await store.schemaVersion())
+        location: store.url, applied: applied, version: try await store.schemaVersion(),
+        created: applied.first == 1)
     }
   }
 

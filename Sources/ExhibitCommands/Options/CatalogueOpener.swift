@@ -1,4 +1,5 @@
 import ExhibitKit
+import Foundation
 
 /// Opens a catalogue on a database server (`--db` or `$EXHIBIT_DB` a `postgres://` URL): in
 /// `exhibit-team` PostgreSQL itself, in `exhibit` a hand-over to `exhibit-team`, which links the
@@ -21,6 +22,41 @@ public protocol CatalogueOpener: Sendable {
   func withCatalogue<Result: Sendable>(
     url: String, _ body: @Sendable (any CatalogueStorage) async throws -> Result
   ) async throws -> Result
+
+  /// Runs `body` on one consistent state of the catalogue `url` names, as a workspace store the
+  /// bundler and the checks of `verify` read.
+  /// - Returns: What `body` returned.
+  /// - Throws: The database's error, or what `body` throws.
+  func withSnapshot<Result>(url: String, _ body: (Store) throws -> Result) async throws -> Result
+
+  /// The signing key bundles made from the catalogue `url` names are signed with, and bags are
+  /// checked against.
+  func signingKeyPath(url: String) -> String
+
+  /// Whether the catalogue `url` names is there to check a bag against.
+  func hasCatalogue(url: String) -> Bool
+}
+
+extension CatalogueOpener {
+  /// A catalogue on a database server, read in one snapshot (``CatalogueStorage/catalogueRows()``)
+  /// into a scratch workspace database, removed afterwards.
+  public func withSnapshot<Result>(url: String, _ body: (Store) throws -> Result) async throws -> Result {
+    let rows = try await withCatalogue(url: url) { try await $0.catalogueRows() }
+    let snapshot = try CatalogueSnapshot(rows)
+    defer { snapshot.remove() }
+    return try body(snapshot.store)
+  }
+
+  /// The key of the workspace in the current folder (`Database/exhibit-signing.key`): a catalogue
+  /// on a database server has no folder of its own.
+  public func signingKeyPath(url: String) -> String {
+    SigningKey.path(
+      forDatabase: Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        .databasePath)
+  }
+
+  /// A server's catalogue is always there to ask; opening it says when it is not.
+  public func hasCatalogue(url: String) -> Bool { true }
 }
 
 /// What `exhibit init` did to a server's database.
@@ -31,11 +67,14 @@ public struct CatalogueInitialization: Sendable {
   public let applied: [Int]
   /// The schema's version now.
   public let version: Int
+  /// Whether the catalogue was made now (not only brought up to date).
+  public let created: Bool
 
   /// Describes what was done.
-  public init(location: String, applied: [Int], version: Int) {
+  public init(location: String, applied: [Int], version: Int, created: Bool) {
     self.location = location
     self.applied = applied
     self.version = version
+    self.created = created
   }
 }

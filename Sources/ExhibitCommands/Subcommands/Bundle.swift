@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit bundle COMPONENT --platform P [--out DIR | --to-store] [--zip] [--date YYYY-MM-DD]`
-struct Bundle: ParsableCommand {
+struct Bundle: CatalogueCommandBody {
   static let configuration = CommandConfiguration(
     commandName: "bundle",
     abstract: "Export a component's evidence on one platform as a BagIt bag (or a zip of it).",
@@ -63,28 +63,19 @@ struct Bundle: ParsableCommand {
     }
   }
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      try media.withStorageWaiting { storage in
-        try export(from: store, storage: storage, key: SigningKey.path(forDatabase: global.databasePath))
-      }
-    }
-  }
+  var writes: Bool { false }
 
-  /// `bundle` on a catalogue on a database server: made from one snapshot of it, loaded into a
-  /// scratch workspace database, which the bundler checks (its chain and its tables replayed)
-  /// before it gathers anything. The key is the one of the workspace in the current folder.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let rows = try await opener.withCatalogue(url: global.databasePath) { try await $0.catalogueRows() }
-      let snapshot = try CatalogueSnapshot(rows)
-      defer { snapshot.remove() }
+  /// Exports from one consistent state of the catalogue (a workspace file as it is; a server's
+  /// catalogue read in one snapshot, which the bundler checks, its chain and its tables replayed,
+  /// before it gathers anything), signed with the opener's key.
+  func body(with opener: any CatalogueOpener) async throws {
+    let url = global.databasePath
+    try await opener.withSnapshot(url: url) { store in
       // The key is made on first use, its folder with it.
-      let key = serverCatalogueSigningKey
+      let key = opener.signingKeyPath(url: url)
       try FileManager.default.createDirectory(
         atPath: (key as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try media.withStorageWaiting { storage in try export(from: snapshot.store, storage: storage, key: key) }
+      try media.withStorageWaiting { storage in try export(from: store, storage: storage, key: key) }
     }
   }
 

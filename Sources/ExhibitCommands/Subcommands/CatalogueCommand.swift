@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit catalog [PATH...]`
-struct CatalogueCommand: AsyncParsableCommand {
+struct CatalogueCommand: CatalogueCommandBody {
   static let configuration = CommandConfiguration(
     commandName: "catalog",
     abstract: "Catalogue recordings: probe, hash, read captions and attribute them.",
@@ -37,43 +37,27 @@ struct CatalogueCommand: AsyncParsableCommand {
     guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
   }
 
-  func run() async throws {
-    try await reportingFailures {
-      try await media.withStorage { storage in try await catalogue(into: storage) }
-    }
-  }
+  var writes: Bool { true }
 
-  private func catalogue(into storage: EvidenceStorage?) async throws {
-    let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
-    // libavformat runs in helper processes the probe deadline can stop for good.
-    ProbeDeadline.boxProbes()
-    if !scope.videos.isEmpty, !FileManager.default.fileExists(atPath: global.databasePath) {
-      // Every file will be read: the helpers start now, while the database is made.
-      ProbeBox.shared?.prestart(ProcessInfo.processInfo.activeProcessorCount)
-    }
-    let store = try global.openForWriting()
-    let summary = try await store.catalogueRecordings(
-      scope, actor: CommandActor.current(), batchSize: batchSize, storage: storage, progress: Self.progress)
-    Console.endProgress()
-    try show(summary, freshOrphans: try store.noteOrphanCaptions(summary.orphanCaptions))
-  }
-
-  /// `catalog` into a catalogue on a database server: the files are read here, as for a
-  /// workspace, and what is found is written to the server's database.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      try await media.withStorage { storage in
-        let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
-        ProbeDeadline.boxProbes()
-        let (batchSize, actor) = (self.batchSize, CommandActor.current())
-        let (summary, fresh) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
-          let summary = try await catalogue.catalogueRecordings(
-            scope, actor: actor, batchSize: batchSize, storage: storage, progress: Self.progress)
-          return (summary, try await catalogue.noteOrphanCaptions(summary.orphanCaptions))
-        }
-        Console.endProgress()
-        try show(summary, freshOrphans: fresh)
+  /// Catalogues into the catalogue the database names: the files are read here, and what is
+  /// found is written to the workspace file or the server's database.
+  func body(with opener: any CatalogueOpener) async throws {
+    try await media.withStorage { storage in
+      let scope = CatalogueScope(paths: paths.isEmpty ? ["Media"] : paths)
+      // libavformat runs in helper processes the probe deadline can stop for good.
+      ProbeDeadline.boxProbes()
+      if !scope.videos.isEmpty, !opener.hasCatalogue(url: global.databasePath) {
+        // Every file will be read: the helpers start now, while the database is made.
+        ProbeBox.shared?.prestart(ProcessInfo.processInfo.activeProcessorCount)
       }
+      let (batchSize, actor) = (self.batchSize, CommandActor.current())
+      let (summary, fresh) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
+        let summary = try await catalogue.catalogueRecordings(
+          scope, actor: actor, batchSize: batchSize, storage: storage, progress: Self.progress)
+        return (summary, try await catalogue.noteOrphanCaptions(summary.orphanCaptions))
+      }
+      Console.endProgress()
+      try show(summary, freshOrphans: fresh)
     }
   }
 

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit criteria import PATH...`
-struct CriteriaImport: ParsableCommand {
+struct CriteriaImport: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import criteria documents (files or folders; the format is detected).",
@@ -36,24 +36,11 @@ struct CriteriaImport: ParsableCommand {
     }
   }
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForWriting()
-      let batch = CriteriaFiles.read(paths, parser: parser(knowing: try store.knownComponentSlugs()))
-      try show(batch, try store.importCriteria(batch.documents, actor: CommandActor.current()))
-    }
-  }
+  var writes: Bool { true }
 
-  /// `criteria import` into a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let (batch, outcomes) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
-        let batch = CriteriaFiles.read(
-          paths, parser: parser(knowing: try await catalogue.knownComponentSlugs()))
-        return (batch, try await catalogue.importCriteria(batch.documents, actor: CommandActor.current()))
-      }
-      try show(batch, outcomes)
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let batch = CriteriaFiles.read(paths, parser: parser(knowing: try await catalogue.knownComponentSlugs()))
+    try show(batch, try await catalogue.importCriteria(batch.documents, actor: CommandActor.current()))
   }
 
   /// The parser, recognising `known` component slugs and filing under `--component` if given.

@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit criteria list`
-struct CriteriaList: ParsableCommand {
+struct CriteriaList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List imported criteria documents (the newest revision of each).")
 
@@ -13,24 +13,12 @@ struct CriteriaList: ParsableCommand {
   @Option(help: "Only documents with items for this platform.")
   var platform: Platform?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let component = try self.component.map(store.resolveComponent)
-      try show(try store.criteriaDocuments(component: component, platform: platform))
-    }
-  }
+  var writes: Bool { false }
 
-  /// `criteria list` of a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let documents = try await opener.withCatalogue(url: global.databasePath) { catalogue in
-        let component: ComponentID? =
-          if let name = self.component { try await catalogue.resolveComponent(name) } else { nil }
-        return try await catalogue.criteriaDocuments(component: component, platform: platform)
-      }
-      try show(documents)
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let component: ComponentID? =
+      if let name = self.component { try await catalogue.resolveComponent(name) } else { nil }
+    try show(try await catalogue.criteriaDocuments(component: component, platform: platform))
   }
 
   private func show(_ documents: [CriteriaDocumentSummary]) throws {

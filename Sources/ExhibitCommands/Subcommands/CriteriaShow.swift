@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit criteria show COMPONENT`
-struct CriteriaShow: ParsableCommand {
+struct CriteriaShow: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show a component's current criteria items.")
 
@@ -33,26 +33,12 @@ struct CriteriaShow: ParsableCommand {
     let relation: WCAGRelation
   }
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      let criteria = try store.componentCriteria(try store.resolveComponent(component), platform: platform)
-      try show(criteria, mapping: try store.wcagMapping())
-    }
-  }
+  var writes: Bool { false }
 
-  /// `criteria show` of a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let (criteria, mapping) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
-        let component = try await catalogue.resolveComponent(component)
-        return (
-          try await catalogue.componentCriteria(component, platform: platform),
-          try await catalogue.wcagMapping()
-        )
-      }
-      try show(criteria, mapping: mapping)
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let criteria = try await catalogue.componentCriteria(
+      try await catalogue.resolveComponent(component), platform: platform)
+    try show(criteria, mapping: try await catalogue.wcagMapping())
   }
 
   // Long: three renderings (JSON, condensed, Gherkin) besides the table.

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit init`: make the current folder a workspace.
-struct Init: ParsableCommand {
+struct Init: CatalogueCommandBody {
   static let configuration = CommandConfiguration(
     commandName: "init",
     abstract: "Create Media/ and the database in the current folder (existing ones are kept).",
@@ -34,32 +34,20 @@ struct Init: ParsableCommand {
     }
   }
 
-  func run() throws {
-    try reportingFailures {
-      let workspace = Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      let result = try workspace.initialize(databasePath: global.databasePath)
-      try show(
-        Report(
-          mediaPath: result.mediaPath, databasePath: result.databasePath,
-          createdMedia: result.createdMedia, createdDatabase: result.createdDatabase,
-          schemaVersion: Schema.migrator.latestVersion))
-    }
-  }
+  var writes: Bool { true }
 
-  /// `init` with the catalogue on a database server: `Media/` here, the schema there. The report
-  /// says the schema was created when its first version was applied now.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      // Handed over before Media/ is made, or `exhibit-team` would find it made and say kept.
-      try opener.prepare()
-      let workspace = Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      let createdMedia = try workspace.initializeMedia()
-      let done = try await opener.initialize(url: global.databasePath, grantingTo: grant)
-      try show(
-        Report(
-          mediaPath: workspace.mediaPath, databasePath: done.location, createdMedia: createdMedia,
-          createdDatabase: done.applied.first == 1, schemaVersion: done.version))
-    }
+  /// `Media/` here, the catalogue where the database names it: a workspace file, or the schema
+  /// in a server's database.
+  func body(with opener: any CatalogueOpener) async throws {
+    // Handed over before Media/ is made, or `exhibit-team` would find it made and say kept.
+    try opener.prepare()
+    let workspace = Workspace(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    let createdMedia = try workspace.initializeMedia()
+    let done = try await opener.initialize(url: global.databasePath, grantingTo: grant)
+    try show(
+      Report(
+        mediaPath: workspace.mediaPath, databasePath: done.location, createdMedia: createdMedia,
+        createdDatabase: done.created, schemaVersion: done.version))
   }
 
   private func show(_ report: Report) throws {

@@ -2,7 +2,7 @@ import ArgumentParser
 import ExhibitKit
 
 /// `exhibit recordings list`
-struct RecordingsList: ParsableCommand {
+struct RecordingsList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List catalogued recordings (all statuses unless --status is given).")
 
@@ -17,30 +17,14 @@ struct RecordingsList: ParsableCommand {
   @Flag(help: "Only recordings Exhibit could not place under a component.")
   var unattributed = false
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForReading()
-      try show(
-        try store.recordings(
-          component: try component.map(store.resolveComponent), platform: platform, status: status,
-          unattributed: unattributed))
-    }
-  }
+  var writes: Bool { false }
 
-  /// `recordings list` on a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let (component, platform, status, unattributed) = (
-        self.component, self.platform, self.status, self.unattributed
-      )
-      try show(
-        try await opener.withCatalogue(url: global.databasePath) { catalogue in
-          var resolved: ComponentID?
-          if let component { resolved = try await catalogue.resolveComponent(component) }
-          return try await catalogue.recordings(
-            component: resolved, platform: platform, status: status, unattributed: unattributed)
-        })
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let resolved: ComponentID? =
+      if let component { try await catalogue.resolveComponent(component) } else { nil }
+    try show(
+      try await catalogue.recordings(
+        component: resolved, platform: platform, status: status, unattributed: unattributed))
   }
 
   /// Prints the recordings, as a table or JSON.

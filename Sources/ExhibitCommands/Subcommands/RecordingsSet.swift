@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit recordings set RECORDING [--component C] [--platform P] …`
-struct RecordingsSet: ParsableCommand {
+struct RecordingsSet: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Correct what a recording is of, by hand.",
     discussion: """
@@ -30,14 +30,14 @@ struct RecordingsSet: ParsableCommand {
   @Option(help: "Who sets it, for the audit trail (default: the current user).")
   var auditor: String?
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForWriting()
-      let id = try store.setRecording(
-        recording, correction,
-        actor: CommandActor.current(explicit: auditor))
-      try RecordingText.print(try store.recordingDetail(id: id), json: output.json)
-    }
+  var writes: Bool { true }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let here = FileManager.default.currentDirectoryPath
+    try await catalogue.setRecording(
+      recording, correction, actor: CommandActor.current(explicit: auditor), currentDirectory: here)
+    try RecordingText.print(
+      try await catalogue.recordingDetail(recording, currentDirectory: here), json: output.json)
   }
 
   /// The fields given, as one correction.
@@ -45,20 +45,5 @@ struct RecordingsSet: ParsableCommand {
     RecordingCorrection(
       component: component, platform: platform, assistiveTech: screenReader, browser: browser,
       osVersion: osVersion, device: device)
-  }
-
-  /// `recordings set` on a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let (recording, correction, actor) = (
-        self.recording, self.correction, CommandActor.current(explicit: auditor)
-      )
-      let here = FileManager.default.currentDirectoryPath
-      try RecordingText.print(
-        try await opener.withCatalogue(url: global.databasePath) { catalogue in
-          try await catalogue.setRecording(recording, correction, actor: actor, currentDirectory: here)
-          return try await catalogue.recordingDetail(recording, currentDirectory: here)
-        }, json: output.json)
-    }
   }
 }

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit search QUERY [--component C] [--platform P] [--kind K] [--limit N]`
-struct Search: ParsableCommand {
+struct Search: CatalogueCommandBody {
   static let configuration = CommandConfiguration(
     commandName: "search",
     abstract: "Search criteria, what screen readers said, recording names and auditors' notes.",
@@ -35,8 +35,11 @@ struct Search: ParsableCommand {
       json: output.json, audit: audits.audit)
   }
 
-  func run() throws {
-    try invocation.run()
+  var writes: Bool { false }
+
+  /// Searches as the plain line's ``SearchInvocation`` does (its own failures reported there).
+  func body(with opener: any CatalogueOpener) async throws {
+    try await invocation.run(with: opener)
   }
 }
 

@@ -99,19 +99,11 @@ struct SearchInvocation: Equatable {
     "--component", "--platform", "--kind", "--limit", "--db", "--audit",
   ]
 
-  /// Searches and prints the hits, as a table or JSON.
-  func run() throws {
-    try reportingFailures {
-      let store = try Store.open(at: databasePath, access: .read)
-      try show(try store.search(request))
-    }
-  }
-
   /// The database searched: `--db`, else `$EXHIBIT_DB`, else the workspace's.
   var databasePath: String { GlobalOptions.databasePath(explicit: db) }
 
-  /// Searches a catalogue on a database server and prints the hits.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
+  /// Searches the catalogue `opener` opens and prints the hits, as a table or JSON.
+  func run(with opener: any CatalogueOpener) async throws {
     try await reportingFailures {
       let request = self.request
       try show(try await opener.withCatalogue(url: databasePath) { try await $0.search(request) })

@@ -12,7 +12,7 @@ struct Users: ParsableCommand {
 }
 
 /// `exhibit users add NAME [--role reviewer|auditor]`
-struct UsersAdd: ParsableCommand {
+struct UsersAdd: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Add an account; its password is read from the terminal, or from the first line of stdin.",
@@ -25,29 +25,15 @@ struct UsersAdd: ParsableCommand {
   @Option(help: "reviewer or auditor.")
   var role: AccountRole = .reviewer
 
-  func run() throws {
-    try reportingFailures {
-      guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
-      let hash = try passwordHash()
-      let store = try global.openForWriting()
-      let account = try store.addAccount(
-        name: name, role: role, passwordHash: hash,
-        actor: CommandActor.current())
-      Console.out("added \(account.name) (\(account.role.rawValue))")
-    }
-  }
+  var writes: Bool { true }
 
-  /// `users add` on a catalogue on a database server. The password is read once the command
-  /// runs where it stays (in `exhibit-team`), not before `exhibit` hands it over.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
-      let account = try await opener.withCatalogue(url: global.databasePath) { catalogue in
-        try await catalogue.addAccount(
-          name: name, role: role, passwordHash: try passwordHash(), actor: CommandActor.current(), at: Date())
-      }
-      Console.out("added \(account.name) (\(account.role.rawValue))")
-    }
+  /// Adds the account. The password is read once the command runs where it stays (in
+  /// `exhibit-team` for a catalogue on a database server), not before `exhibit` hands it over.
+  func run(on catalogue: any CatalogueStorage) async throws {
+    guard Account.isValidName(name) else { throw AccountError.invalidName(name) }
+    let account = try await catalogue.addAccount(
+      name: name, role: role, passwordHash: try passwordHash(), actor: CommandActor.current(), at: Date())
+    Console.out("added \(account.name) (\(account.role.rawValue))")
   }
 
   /// The password read, checked and hashed with bcrypt.
@@ -59,7 +45,7 @@ struct UsersAdd: ParsableCommand {
 }
 
 /// `exhibit users remove NAME`
-struct UsersRemove: ParsableCommand {
+struct UsersRemove: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove", abstract: "Remove an account and end its sessions.")
 
@@ -67,42 +53,25 @@ struct UsersRemove: ParsableCommand {
   @Argument(help: "The account's name.")
   var name: String
 
-  func run() throws {
-    try reportingFailures {
-      let store = try global.openForWriting()
-      try store.removeAccount(
-        name: name, actor: CommandActor.current())
-      Console.out("removed \(name)")
-    }
-  }
+  var writes: Bool { true }
 
-  /// `users remove` on a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      try await opener.withCatalogue(url: global.databasePath) { catalogue in
-        try await catalogue.removeAccount(name: name, actor: CommandActor.current(), at: Date())
-      }
-      Console.out("removed \(name)")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    try await catalogue.removeAccount(name: name, actor: CommandActor.current(), at: Date())
+    Console.out("removed \(name)")
   }
 }
 
 /// `exhibit users list`
-struct UsersList: ParsableCommand {
+struct UsersList: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
 
-  func run() throws {
-    try reportingFailures { try show(try global.openForReading().accounts()) }
-  }
+  var writes: Bool { false }
 
-  /// `users list` of a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      try show(try await opener.withCatalogue(url: global.databasePath) { try await $0.accounts() })
-    }
+  func run(on catalogue: any CatalogueStorage) async throws {
+    try show(try await catalogue.accounts())
   }
 
   private func show(_ accounts: [Account]) throws {

@@ -3,7 +3,7 @@ import ExhibitKit
 import Foundation
 
 /// `exhibit verify [BUNDLE]`: an evidence bundle, or the database's audit chain.
-struct Verify: ParsableCommand {
+struct Verify: CatalogueCommandBody {
   static let configuration = CommandConfiguration(
     commandName: "verify",
     abstract: "Check an evidence bundle (bag folder or zip), or the database's audit chain.",
@@ -46,28 +46,26 @@ struct Verify: ParsableCommand {
     }
   }
 
-  func run() throws {
-    if let bundle {
-      try reportingFailures { try verifyBundle(bundle) }
-      return
-    }
-    try reportingFailures { try show(try global.openForReading().verifyWorkspace()) }
-  }
+  var writes: Bool { false }
 
-  /// `verify` of a catalogue on a database server: its rows, read in one snapshot, get every
-  /// check a SQLite workspace gets. A bag is checked against that snapshot, and its signature
-  /// against the key of the workspace in the current folder, the one `bundle` signs with there.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let rows = try await opener.withCatalogue(url: global.databasePath) { try await $0.catalogueRows() }
-      guard let bundle else { return try show(try Store.verifying(rows)) }
-      let snapshot = try CatalogueSnapshot(rows)
-      defer { snapshot.remove() }
+  /// Checks the catalogue, or a bag alone, against `--against-db`, or against the catalogue the
+  /// database names when it is there. A server's catalogue is read in one snapshot and gets every
+  /// check a workspace file gets, its bags' signatures checked against the opener's key.
+  func body(with opener: any CatalogueOpener) async throws {
+    let url = global.databasePath
+    guard let bundle else {
+      return try show(try await opener.withSnapshot(url: url) { try $0.verifyWorkspace() })
+    }
+    if withoutDb { return try verifyBundle(bundle, against: nil) }
+    if let againstDb {
+      return try verifyBundle(bundle, against: try Store.open(at: againstDb, access: .read).bagWorkspace)
+    }
+    guard opener.hasCatalogue(url: url) else { return try verifyBundle(bundle, against: nil) }
+    try await opener.withSnapshot(url: url) { store in
       try verifyBundle(
         bundle,
-        against: snapshot.store.bagWorkspace(
-          named: DatabaseURL.withoutPassword(global.databasePath),
-          keyPath: serverCatalogueSigningKey))
+        against: store.bagWorkspace(
+          named: DatabaseURL.withoutPassword(url), keyPath: opener.signingKeyPath(url: url)))
     }
   }
 
@@ -79,17 +77,6 @@ struct Verify: ParsableCommand {
     }
     for problem in report.problems { Console.error("\(problem.path): \(problem.problem)") }
     if !report.valid { throw ExitCode.failure }
-  }
-
-  private func verifyBundle(_ path: String) throws {
-    // The workspace's audit trail is the reference a forged bag cannot match.
-    var workspace: Store?
-    if let againstDb {
-      workspace = try Store.open(at: againstDb, access: .read)
-    } else if !withoutDb, FileManager.default.fileExists(atPath: global.databasePath) {
-      workspace = try global.openForReading()
-    }
-    try verifyBundle(path, against: workspace?.bagWorkspace)
   }
 
   /// Checks the bag at `path`, against `workspace` when given, and prints what was found.

@@ -95,7 +95,7 @@ struct WCAGShow: CatalogueStorageCommand {
 }
 
 /// `exhibit wcag map ITEM CRITERION --relation R --reason TEXT`
-struct WCAGMap: ParsableCommand {
+struct WCAGMap: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "map", abstract: "Map one item to a success criterion in this workspace; audited.")
 
@@ -110,31 +110,15 @@ struct WCAGMap: ParsableCommand {
   @Option(help: "Why, in a line: it is recorded with the row and shown beside it.")
   var reason: String
 
-  func run() throws {
-    try reportingFailures {
-      guard let relation = WCAGRelation(rawValue: relation) else {
-        throw ConformanceError.unknownRelation(relation)
-      }
-      let store = try global.openForWriting()
-      try show(
-        try store.mapWCAG(
-          item: item, criterion: criterion, relation: relation, reason: reason, actor: CommandActor.current())
-      )
-    }
-  }
+  var writes: Bool { true }
 
-  /// `wcag map` in a catalogue on a database server.
-  func runOnServer(_ opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      guard let relation = WCAGRelation(rawValue: relation) else {
-        throw ConformanceError.unknownRelation(relation)
-      }
-      let row = try await opener.withCatalogue(url: global.databasePath) { catalogue in
-        try await catalogue.mapWCAG(
-          item: item, criterion: criterion, relation: relation, reason: reason, actor: CommandActor.current())
-      }
-      try show(row)
+  func run(on catalogue: any CatalogueStorage) async throws {
+    guard let relation = WCAGRelation(rawValue: relation) else {
+      throw ConformanceError.unknownRelation(relation)
     }
+    try show(
+      try await catalogue.mapWCAG(
+        item: item, criterion: criterion, relation: relation, reason: reason, actor: CommandActor.current()))
   }
 
   private func show(_ row: WCAGMappingRow) throws {

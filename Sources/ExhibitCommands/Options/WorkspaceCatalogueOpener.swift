@@ -1,0 +1,41 @@
+import ExhibitKit
+import Foundation
+
+/// Opens the catalogue of a SQLite workspace: the database file `--db`, `$EXHIBIT_DB` or the
+/// current folder names. Beside ``TeamBinaryHandOver`` and exhibit-team's PostgreSQL opener, it
+/// lets a command be written once, for whichever catalogue its database names.
+struct WorkspaceCatalogueOpener: CatalogueOpener {
+  /// `.write` makes a missing database; `.read` refuses it.
+  let access: Store.Access
+
+  /// Nothing to hand over: the file opens here.
+  func prepare() {}
+
+  /// Makes the database file (migrated) unless it exists.
+  /// - Returns: What was done: `created` when the file was made now.
+  /// - Throws: ``WorkspaceError`` or the store's error.
+  func initialize(url: String, grantingTo role: String?) async throws -> CatalogueInitialization {
+    let existed = FileManager.default.fileExists(atPath: url)
+    try Store.open(at: url, access: .write).close()
+    return CatalogueInitialization(
+      location: url, applied: [], version: Schema.migrator.latestVersion, created: !existed)
+  }
+
+  /// Runs `body` on the store at `url`, opened for ``access``.
+  func withCatalogue<Result: Sendable>(
+    url: String, _ body: @Sendable (any CatalogueStorage) async throws -> Result
+  ) async throws -> Result {
+    try await body(try Store.open(at: url, access: access))
+  }
+
+  /// Runs `body` on the store at `url` itself, opened for reading: a read of it sees one state.
+  func withSnapshot<Result>(url: String, _ body: (Store) throws -> Result) async throws -> Result {
+    try body(try Store.open(at: url, access: .read))
+  }
+
+  /// The key beside the database.
+  func signingKeyPath(url: String) -> String { SigningKey.path(forDatabase: url) }
+
+  /// Whether the database file exists.
+  func hasCatalogue(url: String) -> Bool { FileManager.default.fileExists(atPath: url) }
+}
