@@ -42,25 +42,34 @@ let package = Package(
       name: "CDecimal",
       path: "Sources/CDecimal"
     ),
-    // The one target that imports CSQLite: connection, statements, rows, values, errors, migrator.
-    .target(
-      name: "ExhibitSQLite",
-      dependencies: ["CSQLite"]
-    ),
     // The bottom layer every domain of ExhibitKit stands on: the vocabulary (component ids, item
     // keys, verdicts, platforms, recording references, timestamps), the safe HTML and JSON text
-    // helpers, and the audit trail's writer. It names nothing above it, which the compiler enforces.
+    // helpers, and the audit trail's rules (events, chain hashes, subjects). It imports no storage
+    // engine and names nothing above it, which the compiler enforces.
     .target(
       name: "ExhibitModel",
       dependencies: [
-        "ExhibitSQLite",
-        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Crypto", package: "swift-crypto")
       ]
+    ),
+    // Storage, between the vocabulary and the domains, knowing no engine: values, rows with
+    // throwing column decoders, table records, and the SQL seam the domains are written against
+    // (CatalogueSQL), which each engine's driver implements.
+    .target(
+      name: "ExhibitStorage",
+      dependencies: ["ExhibitModel"]
+    ),
+    // The SQLite driver, the one target that imports CSQLite: connection, statements, errors with
+    // named result codes, the migrator, write hooks, and the audit trail's append under SQLite's lock.
+    .target(
+      name: "ExhibitSQLite",
+      dependencies: ["CSQLite", "ExhibitModel", "ExhibitStorage"]
     ),
     .target(
       name: "ExhibitKit",
       dependencies: [
         "ExhibitModel",
+        "ExhibitStorage",
         "ExhibitSQLite",
         "CAVFormat",
         .product(name: "Crypto", package: "swift-crypto"),
@@ -102,8 +111,8 @@ let package = Package(
       name: "ExhibitPostgres",
       dependencies: [
         "ExhibitModel",
+        "ExhibitStorage",
         "ExhibitKit",
-        "ExhibitSQLite",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
@@ -173,7 +182,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "exhibit-bench",
-      dependencies: ["ExhibitKit", "ExhibitSQLite", "ExhibitPostgres"],
+      dependencies: ["ExhibitKit", "ExhibitStorage", "ExhibitSQLite", "ExhibitPostgres"],
       path: "Sources/exhibit-bench"
     ),
     // The fuzz targets' checks, shared by the libFuzzer build of exhibit-fuzz (Scripts/fuzz.sh)
@@ -190,7 +199,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitKitTests",
-      dependencies: ["ExhibitKit", "ExhibitModel", "ExhibitSQLite", "ExhibitFuzzing"],
+      dependencies: ["ExhibitKit", "ExhibitModel", "ExhibitStorage", "ExhibitSQLite", "ExhibitFuzzing"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -223,7 +232,8 @@ let package = Package(
     .testTarget(
       name: "ExhibitCLITests",
       dependencies: [
-        "ExhibitKit", "ExhibitSQLite", "ExhibitTestServers", "ExhibitCommands", "exhibit", "exhibit-team",
+        "ExhibitKit", "ExhibitStorage", "ExhibitSQLite", "ExhibitTestServers", "ExhibitCommands", "exhibit",
+        "exhibit-team",
         "exhibit-server",
       ]
     ),

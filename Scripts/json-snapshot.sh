@@ -6,6 +6,10 @@
 #   Scripts/json-snapshot.sh .build/debug/exhibit /tmp/after
 #   diff -r /tmp/before /tmp/after
 #
+# With --postgres as a third argument, the same commands run on a catalogue on PostgreSQL: a
+# throwaway cluster from Debian's postgresql (Scripts/pg_test_server.py) on 127.0.0.1 and a fixed
+# port, one database per workspace, `exhibit-team` beside EXHIBIT running them.
+#
 # The clock is fixed with faketime (Debian's faketime) and the workspaces live at fixed paths, so
 # timestamps, audit hashes and paths repeat. What still differs between two runs:
 # the signing key is random per workspace, so bag signatures and key fingerprints differ.
@@ -16,7 +20,20 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 corpus="$root/../shared/corpus/magentaA11y"
 command -v faketime >/dev/null || { echo "json-snapshot: needs faketime (apt-get install faketime)" >&2; exit 2; }
 
+postgres=false
+[ "${3:-}" = "--postgres" ] && postgres=true
 rm -rf "$out" && mkdir -p "$out"
+if $postgres; then
+  # A fixed port, so both builds' runs print the same URLs.
+  port=54329
+  cluster=$(mktemp -d /tmp/exhibit-json-snapshot-pg.XXXXXX)
+  python3 "$root/Scripts/pg_test_server.py" "$cluster" "$port" >"$cluster/launcher.log" 2>&1 &
+  launcher=$!
+  trap 'kill "$launcher" 2>/dev/null; wait "$launcher" 2>/dev/null; rm -rf "$cluster"' EXIT
+  for _ in $(seq 600); do grep -q '^ready$' "$cluster/launcher.log" && break; sleep 0.1; done
+  grep -q '^ready$' "$cluster/launcher.log" || { cat "$cluster/launcher.log" >&2; exit 2; }
+  export PGPASSWORD=exhibit-test-password
+fi
 export EXHIBIT_AUDITOR=snapshot-auditor
 counter=0
 # snap NAME ARGS...: runs one command at a fixed time and keeps stdout, stderr and the exit status.
@@ -32,6 +49,11 @@ snap() {
 workspace() {
   local scratch=/tmp/exhibit-json-snapshot/$1
   rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch"
+  if $postgres; then
+    psql -q -h 127.0.0.1 -p "$port" -U exhibit_admin -d postgres \
+      -c "DROP DATABASE IF EXISTS snap_$1" -c "CREATE DATABASE snap_$1 OWNER exhibit_owner" >/dev/null
+    export EXHIBIT_DB="postgres://exhibit_owner:$PGPASSWORD@127.0.0.1:$port/snap_$1"
+  fi
 }
 
 # The sample workspace.

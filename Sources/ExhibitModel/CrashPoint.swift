@@ -1,4 +1,3 @@
-import ExhibitSQLite
 import Foundation
 
 #if canImport(Glibc)
@@ -31,15 +30,6 @@ public enum CrashPoint: String, Sendable, CaseIterable {
 
   /// Whether a test asked for a kill; when not, callers can skip even preparing to reach a point.
   public static var isArmed: Bool { plan != nil }
-
-  /// The hooks that reach the database's points, for a connection to call; nil when no test
-  /// asked for a kill, so an ordinary run pays nothing.
-  public static var writeHooks: WriteHooks? {
-    guard isArmed else { return nil }
-    return WriteHooks(
-      beforeWrite: { CrashPoint.write.reach() }, beforeCommit: { CrashPoint.commit.reach() },
-      afterCommit: { CrashPoint.committed.reach() })
-  }
 
   /// Kills the process if this is the point the test asked for.
   public func reach() {

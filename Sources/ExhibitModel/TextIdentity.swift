@@ -1,11 +1,9 @@
-import ExhibitSQLite
-
 /// An identity whose text is its only form (``ComponentID``, ``ItemKey``): JSON carries it as a
-/// string, SQLite stores it as text, code may write it as a literal, and its text is read back
+/// string, the catalogue stores it as text (ExhibitStorage), code may write it as a literal, and its text is read back
 /// strictly through ``init(_:)``. A value that does not parse is a decoding error naming
 /// ``textForm``, a damaged row naming its column, or, as a literal, a programming error.
-public protocol TextIdentity: LosslessStringConvertible, Hashable, Comparable, Codable, SQLDecodable,
-  SQLBindable, ExpressibleByStringLiteral, Sendable
+public protocol TextIdentity: LosslessStringConvertible, Hashable, Comparable, Codable,
+  ExpressibleByStringLiteral, Sendable
 {
   /// The form its text takes, for messages: `family/slug`.
   static var textForm: String { get }
@@ -28,17 +26,6 @@ extension TextIdentity {
     var container = encoder.singleValueContainer()
     try container.encode(description)
   }
-
-  public init(sqlValue value: SQLValue, column: String) throws {
-    let text = try String(sqlValue: value, column: column)
-    guard let parsed = Self(text) else {
-      throw RowDecodingError(
-        column: column, problem: "\(text.prefix(40).debugDescription) is not \(Self.textForm)")
-    }
-    self = parsed
-  }
-
-  public var sqlValue: SQLValue { .text(description) }
 
   /// A value written in code; a literal that does not parse is a programming error. A user's
   /// words go through the Store's resolvers instead (``Store/resolveComponent(_:)``).

@@ -1,4 +1,5 @@
 internal import CSQLite
+import ExhibitStorage
 import Foundation
 
 /// One SQLite connection (`sqlite3*`), closed when the object goes away.

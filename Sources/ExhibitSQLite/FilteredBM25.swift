@@ -1,4 +1,5 @@
 internal import CSQLite
+import ExhibitStorage
 
 #if canImport(Glibc)
   import Glibc

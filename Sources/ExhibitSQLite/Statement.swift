@@ -1,4 +1,5 @@
 internal import CSQLite
+import ExhibitStorage
 
 /// A prepared statement (`sqlite3_stmt`), finalized when the object goes away.
 ///

@@ -1,5 +1,6 @@
 import ExhibitKit
 import Foundation
+import HTTPTypes
 import NIOCore
 
 /// What `exhibit serve` serves and how.
@@ -32,6 +33,9 @@ public struct ServerSettings: Sendable {
   /// The workspace's evidence store, when recordings are played from one (`--media`) instead of
   /// the catalogued paths.
   public var storage: (any EvidenceStorage)?
+  /// The headers every response carries, from the application and the media fast path alike
+  /// (``RequestRules``).
+  public var safetyHeaders: HTTPFields = RequestRules.standardSafetyHeaders
   /// Threads that run database work.
   public var databaseThreads = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
 

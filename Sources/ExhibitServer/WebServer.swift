@@ -112,8 +112,8 @@ public struct WebServer: Sendable {
   /// guard, the server's logger, who is asking), in groups with their own (``RouteGroups``).
   public func router() -> Router<ExhibitRequestContext> {
     let router = Router(context: ExhibitRequestContext.self)
-    router.add(middleware: ResponseSafetyMiddleware())
-    router.add(middleware: hostGuard)
+    router.add(middleware: ResponseSafetyMiddleware(rules: rules))
+    router.add(middleware: rules.hosts)
     router.add(middleware: RequestLogger(logger: logger))
     router.add(
       middleware: VisitorMiddleware(mode: settings.mode, tokens: tokens, stores: stores, readers: readers))
@@ -148,16 +148,18 @@ public struct WebServer: Sendable {
     return router
   }
 
-  /// Which hosts the server answers to.
-  var hostGuard: HostGuard {
-    HostGuard(
-      loopback: settings.mode != .accounts, allowedHosts: Set(settings.allowedHosts), bound: boundPort)
+  /// The rules every request is held to, by the middleware and the media fast path alike.
+  var rules: RequestRules {
+    RequestRules(
+      hosts: HostGuard(
+        loopback: settings.mode != .accounts, allowedHosts: Set(settings.allowedHosts), bound: boundPort),
+      mode: settings.mode, readers: readers, safetyHeaders: settings.safetyHeaders)
   }
 
   /// Recordings' bytes sent from the connection's pipeline, when the route's answer is certain.
   var mediaFastPath: MediaFastPath {
     MediaFastPath(
-      stores: stores, hosts: hostGuard, mode: settings.mode, readers: readers, answered: fastPathAnswers,
+      stores: stores, rules: rules, answered: fastPathAnswers,
       cutShort: fastPathCutShort)
   }
 

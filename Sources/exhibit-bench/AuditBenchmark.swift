@@ -1,5 +1,6 @@
 import ExhibitKit
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// `exhibit-bench audits [--components N] [--links N] [--repeats N] [--keep]`: two rounds of an

@@ -1,5 +1,6 @@
 import ExhibitKit
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// A database filled with generated rows (no files): criteria items, recordings with caption cues,

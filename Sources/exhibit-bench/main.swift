@@ -6,6 +6,7 @@
 // cues, 10,000 criteria items, 10,000 link notes), then times `Store.search` for a mix of queries.
 import ExhibitKit
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 struct Options {

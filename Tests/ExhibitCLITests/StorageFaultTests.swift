@@ -1,5 +1,6 @@
 import ExhibitKit
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 import Testing
 

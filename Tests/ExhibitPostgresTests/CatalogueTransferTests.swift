@@ -2,6 +2,7 @@ import ExhibitKit
 import ExhibitModel
 import ExhibitPostgres
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 import Testing
 

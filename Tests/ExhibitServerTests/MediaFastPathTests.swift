@@ -58,6 +58,39 @@ import Testing
     #expect(routed[2].status == .partialContent && routed[2].body.readableBytes == 10)
   }
 
+  /// The fast path holds a request to the server's rules (``RequestRules``) as the middleware
+  /// does: a safety header changed in the settings alone is on a page's answer and on the fast
+  /// path's, and a host the rules refuse is refused (421) with the fast path answering nothing.
+  @Test func followsTheServersRulesWhenOneChanges() async throws {
+    let workspace = try ServerWorkspace()
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    var settings = workspace.settings()
+    let permissions = try #require(HTTPField.Name("Permissions-Policy"))
+    settings.safetyHeaders[.xFrameOptions] = "SAMEORIGIN"
+    settings.safetyHeaders[permissions] = "camera=()"
+    try await workspace.serve(settings, over: .live) { client, server in
+      let port = try #require(client.port)
+      let browser = LiveBrowser(port: port, cookie: "exhibit_session=" + String(repeating: "cd", count: 32))
+      let page = try await browser.request("/")
+      _ = try await browser.request("/media/\(sha)")
+      let before = server.mediaFastPathAnswers
+      let media = try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"])
+      #expect(media.status == .partialContent && server.mediaFastPathAnswers == before + 1)
+      for (label, answer) in [("page", page), ("fast path", media)] {
+        #expect(answer.headers[.xFrameOptions] == "SAMEORIGIN", "\(label)")
+        #expect(answer.headers[permissions] == "camera=()", "\(label)")
+        #expect(answer.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true, "\(label)")
+      }
+      // Another port on the loopback: the rules' host guard refuses it on both paths.
+      let misdirected = try await browser.request(
+        "/media/\(sha)", headers: [.range: "bytes=0-9"], authority: "127.0.0.1:\(port + 1)")
+      #expect(misdirected.status == .misdirectedRequest)
+      #expect(misdirected.headers[.xFrameOptions] == "SAMEORIGIN")
+      #expect(server.mediaFastPathAnswers == before + 1)
+      try await browser.close()
+    }
+  }
+
   /// A browser without a session gets one from the fast path too, shaped as the route makes it.
   @Test func givesANewBrowserASessionCookie() async throws {
     let workspace = try ServerWorkspace()

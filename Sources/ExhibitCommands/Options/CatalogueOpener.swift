@@ -23,12 +23,6 @@ public protocol CatalogueOpener: Sendable {
     url: String, _ body: @Sendable (any CatalogueStorage) async throws -> Result
   ) async throws -> Result
 
-  /// Runs `body` on one consistent state of the catalogue `url` names, as a workspace store the
-  /// bundler and the checks of `verify` read.
-  /// - Returns: What `body` returned.
-  /// - Throws: The database's error, or what `body` throws.
-  func withSnapshot<Result>(url: String, _ body: (Store) throws -> Result) async throws -> Result
-
   /// The signing key bundles made from the catalogue `url` names are signed with, and bags are
   /// checked against.
   func signingKeyPath(url: String) -> String
@@ -38,15 +32,6 @@ public protocol CatalogueOpener: Sendable {
 }
 
 extension CatalogueOpener {
-  /// A catalogue on a database server, read in one snapshot (``CatalogueStorage/catalogueRows()``)
-  /// into a scratch workspace database, removed afterwards.
-  public func withSnapshot<Result>(url: String, _ body: (Store) throws -> Result) async throws -> Result {
-    let rows = try await withCatalogue(url: url) { try await $0.catalogueRows() }
-    let snapshot = try CatalogueSnapshot(rows)
-    defer { snapshot.remove() }
-    return try body(snapshot.store)
-  }
-
   /// The key of the workspace in the current folder (`Database/exhibit-signing.key`): a catalogue
   /// on a database server has no folder of its own.
   public func signingKeyPath(url: String) -> String {

@@ -28,11 +28,6 @@ struct WorkspaceCatalogueOpener: CatalogueOpener {
     try await body(try Store.open(at: url, access: access))
   }
 
-  /// Runs `body` on the store at `url` itself, opened for reading: a read of it sees one state.
-  func withSnapshot<Result>(url: String, _ body: (Store) throws -> Result) async throws -> Result {
-    try body(try Store.open(at: url, access: .read))
-  }
-
   /// The key beside the database.
   func signingKeyPath(url: String) -> String { SigningKey.path(forDatabase: url) }
 

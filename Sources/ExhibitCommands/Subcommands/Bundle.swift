@@ -16,7 +16,7 @@ struct Bundle: CatalogueCommandBody {
       byte-identical bags and zips. With an evidence store (--media s3://bucket/prefix), the \
       recordings and captions are read from the store and checked against their catalogued hashes; \
       with --to-store the bag or zip is written to the store's exports/ folder instead of --out. \
-      On a catalogue on PostgreSQL, the bundle is made from one snapshot of it, checked as \
+      On a catalogue on PostgreSQL, the bundle is made from one read snapshot of it, checked as \
       `exhibit verify` checks it, and signed with Database/exhibit-signing.key under the current \
       folder.
       """)
@@ -65,22 +65,27 @@ struct Bundle: CatalogueCommandBody {
 
   var writes: Bool { false }
 
-  /// Exports from one consistent state of the catalogue (a workspace file as it is; a server's
-  /// catalogue read in one snapshot, which the bundler checks, its chain and its tables replayed,
-  /// before it gathers anything), signed with the opener's key.
+  /// Exports from one read snapshot of the catalogue, which the bundler checks first (its chain
+  /// and the component's rows replayed), signed with the opener's key: a workspace file's, or on a
+  /// server, the key of the workspace in the current folder.
   func body(with opener: any CatalogueOpener) async throws {
     let url = global.databasePath
-    try await opener.withSnapshot(url: url) { store in
-      // The key is made on first use, its folder with it.
-      let key = opener.signingKeyPath(url: url)
+    let key = opener.signingKeyPath(url: url)
+    let command = self
+    try await opener.withCatalogue(url: url) { catalogue in
+      // The key is made on first use, its folder with it, once the catalogue is reached.
       try FileManager.default.createDirectory(
         atPath: (key as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try media.withStorageWaiting { storage in try export(from: store, storage: storage, key: key) }
+      try await command.media.withStorage { storage in
+        try await command.export(from: catalogue, storage: storage, key: key)
+      }
     }
   }
 
   /// Exports the bag (or every bag, with `--all`) from `store`, signed with the key at `key`.
-  private func export(from store: Store, storage: EvidenceStorage?, key: String) throws {
+  private func export(from catalogue: any CatalogueStorage, storage: EvidenceStorage?, key: String)
+    async throws
+  {
     var destination: StoreExport?
     if toStore {
       guard let storage else {
@@ -102,8 +107,8 @@ struct Bundle: CatalogueCommandBody {
     defer { fetched?.remove() }
     if let fetched { request.localCopy = { try fetched.copy($0, $1, size: $2) } }
     if let destination { request.nameTaken = { try destination.isTaken($0) } }
-    if all { return try exportAll(request, store: store, to: destination) }
-    var result = try EvidenceBundler.export(request, from: store)
+    if all { return try await exportAll(request, catalogue: catalogue, to: destination) }
+    var result = try await catalogue.exportBundle(request)
     if let destination { result = result.moved(to: try destination.store(result.path)) }
     for warning in result.warnings { Console.warning(warning) }
     if output.json {
@@ -121,8 +126,12 @@ struct Bundle: CatalogueCommandBody {
   }
 
   /// `--all`: every bag of the audit, a progress line on a terminal, then what was written.
-  private func exportAll(_ request: BundleRequest, store: Store, to destination: StoreExport?) throws {
-    let export = try EvidenceBundler.exportAudit(request, from: store) { number, count, what in
+  private func exportAll(
+    _ request: BundleRequest, catalogue: any CatalogueStorage, to destination: StoreExport?
+  )
+    async throws
+  {
+    let export = try await catalogue.exportAuditBundles(request) { number, count, what in
       Console.progress("[\(number)/\(count)] \(what)")
     }
     Console.endProgress()

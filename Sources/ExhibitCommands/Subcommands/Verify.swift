@@ -49,24 +49,36 @@ struct Verify: CatalogueCommandBody {
   var writes: Bool { false }
 
   /// Checks the catalogue, or a bag alone, against `--against-db`, or against the catalogue the
-  /// database names when it is there. A server's catalogue is read in one snapshot and gets every
-  /// check a workspace file gets, its bags' signatures checked against the opener's key.
+  /// database names when it is there. A server's catalogue gets the checks a workspace file gets
+  /// (its storage checked by PostgreSQL itself), read in one snapshot, its bags' signatures checked
+  /// against the opener's key.
   func body(with opener: any CatalogueOpener) async throws {
     let url = global.databasePath
     guard let bundle else {
-      return try show(try await opener.withSnapshot(url: url) { try $0.verifyWorkspace() })
+      return try show(try await opener.withCatalogue(url: url) { try await $0.verifyCatalogue() })
     }
-    if withoutDb { return try verifyBundle(bundle, against: nil) }
+    if withoutDb {
+      return try report(bundle, try BagVerifier.verify(bundle, requireSignature: requireSignature))
+    }
     if let againstDb {
-      return try verifyBundle(bundle, against: try Store.open(at: againstDb, access: .read).bagWorkspace)
-    }
-    guard opener.hasCatalogue(url: url) else { return try verifyBundle(bundle, against: nil) }
-    try await opener.withSnapshot(url: url) { store in
-      try verifyBundle(
+      let workspace = try Store.open(at: againstDb, access: .read)
+      return try report(
         bundle,
-        against: store.bagWorkspace(
-          named: DatabaseURL.withoutPassword(url), keyPath: opener.signingKeyPath(url: url)))
+        try workspace.verifyBag(
+          bundle, named: againstDb, keyPath: SigningKey.path(forDatabase: againstDb),
+          requireSignature: requireSignature))
     }
+    guard opener.hasCatalogue(url: url) else {
+      return try report(bundle, try BagVerifier.verify(bundle, requireSignature: requireSignature))
+    }
+    let (name, key, required) = (
+      DatabaseURL.withoutPassword(url), opener.signingKeyPath(url: url), requireSignature
+    )
+    try report(
+      bundle,
+      try await opener.withCatalogue(url: url) {
+        try await $0.verifyBag(bundle, named: name, keyPath: key, requireSignature: required)
+      })
   }
 
   private func show(_ report: AuditChainReport) throws {
@@ -79,9 +91,8 @@ struct Verify: CatalogueCommandBody {
     if !report.valid { throw ExitCode.failure }
   }
 
-  /// Checks the bag at `path`, against `workspace` when given, and prints what was found.
-  private func verifyBundle(_ path: String, against workspace: BagWorkspace?) throws {
-    let report = try BagVerifier.verify(path, against: workspace, requireSignature: requireSignature)
+  /// Prints what the check of the bag at `path` found.
+  private func report(_ path: String, _ report: BagReport) throws {
     if output.json {
       try Console.json(report)
     } else {

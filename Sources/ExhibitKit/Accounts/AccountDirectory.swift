@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// The accounts of the web workspace, their sessions and the key its CSRF tokens are signed with.
@@ -6,7 +7,7 @@ import Foundation
 /// It stores what it is given: hashing passwords and making tokens is the server's work, so
 /// ExhibitKit needs no bcrypt. Adding and removing an account is audited (never its hash).
 struct AccountDirectory {
-  let connection: Connection
+  let connection: any CatalogueSQL
 
   /// Every account, by name.
   func accounts() throws -> [Account] {
@@ -28,9 +29,7 @@ struct AccountDirectory {
         "INSERT INTO account (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)",
         [name, role.rawValue, passwordHash, createdAt])
       let entry = AccountRules.addEntry(name: name, role: role, actor: actor, at: now)
-      try AuditLog.append(
-        connection, actor: entry.actor, action: entry.action, subject: entry.subject, after: entry.after,
-        at: entry.at)
+      try connection.appendAuditEvent(entry)
       return Account(name: name, role: role, createdAt: createdAt)
     }
   }
@@ -46,9 +45,7 @@ struct AccountDirectory {
       try connection.execute("DELETE FROM web_session WHERE account = ?", [name])
       try connection.execute("DELETE FROM account WHERE name = ?", [name])
       let entry = AccountRules.removeEntry(name: name, role: role, actor: actor, at: now)
-      try AuditLog.append(
-        connection, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
-        at: entry.at)
+      try connection.appendAuditEvent(entry)
     }
   }
 

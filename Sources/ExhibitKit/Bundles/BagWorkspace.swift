@@ -9,17 +9,20 @@ public struct BagWorkspace {
   let components: ComponentDirectory
 
   /// The stored hash of an audit event, or nil when the trail has no such event.
-  func eventHash(id: Int64) -> String? {
-    try? auditTrail.eventHash(id: id)
+  /// - Throws: The database's error when the trail cannot be read: never taken for "absent".
+  func eventHash(id: Int64) throws -> String? {
+    try auditTrail.eventHash(id: id)
   }
 
   /// Whether an event with this hash is in the trail.
-  func containsEvent(hash: String) -> Bool {
-    (try? auditTrail.eventHash(of: hash)) != nil
+  /// - Throws: The database's error when the trail cannot be read.
+  func containsEvent(hash: String) throws -> Bool {
+    try auditTrail.eventHash(of: hash) != nil
   }
 
   /// Whether criteria of the component (`family/slug`) were ever imported here.
-  func hasComponent(_ component: String) -> Bool {
-    (try? components.hasCriteria(component)) ?? false
+  /// - Throws: The database's error when its criteria cannot be read.
+  func hasComponent(_ component: String) throws -> Bool {
+    try components.hasCriteria(component)
   }
 }

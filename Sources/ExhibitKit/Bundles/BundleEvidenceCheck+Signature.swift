@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 // The workspace's audit trail and the signature.
@@ -5,17 +6,37 @@ extension BundleEvidenceCheck {
   static func checkAgainstWorkspace(
     events: [Event], audit: [String: Any], workspace: BagWorkspace, problem: (String, String) -> Void
   ) {
-    for event in events {
-      let stored = workspace.eventHash(id: event.id)
-      if stored == nil {
-        problem(auditFile, "\(event.described) is not in the workspace's audit trail (\(workspace.path))")
-      } else if stored != event.hash {
-        problem(auditFile, "\(event.described) differs from the workspace's audit trail (\(workspace.path))")
+    do {
+      for event in events {
+        let stored = try workspace.eventHash(id: event.id)
+        if stored == nil {
+          problem(auditFile, "\(event.described) is not in the workspace's audit trail (\(workspace.path))")
+        } else if stored != event.hash {
+          problem(
+            auditFile, "\(event.described) differs from the workspace's audit trail (\(workspace.path))")
+        }
       }
+      if let head = audit["audit_head"] as? String, try !workspace.containsEvent(hash: head) {
+        problem(
+          auditFile,
+          "audit_head \(head.prefix(16))… is not in the workspace's audit trail (\(workspace.path))")
+      }
+    } catch {
+      // A trail that cannot be read proves nothing either way: the check fails, saying why.
+      problem(auditFile, "the workspace's audit trail (\(workspace.path)) could not be read: \(error)")
     }
-    if let head = audit["audit_head"] as? String, !workspace.containsEvent(hash: head) {
-      problem(
-        auditFile, "audit_head \(head.prefix(16))… is not in the workspace's audit trail (\(workspace.path))")
+  }
+
+  /// Whether `workspace` has criteria of the bag's `component`; nil, after failing the check with
+  /// why, when its criteria cannot be read.
+  private static func ownsComponent(
+    _ workspace: BagWorkspace?, _ component: String?, fail: (String, String) -> Void
+  ) -> Bool? {
+    do {
+      return try component.map { try workspace?.hasComponent($0) ?? false } ?? false
+    } catch {
+      fail("the workspace's criteria (\(workspace?.path ?? "")) could not be read: \(error)", "not checked")
+      return nil
     }
   }
 
@@ -31,12 +52,22 @@ extension BundleEvidenceCheck {
       findings.checks.append(BagCheck(.signature, .failed, detail))
     }
     let path = root + "/" + BagSignature.fileName
-    let workspaceKey = workspace.flatMap { try? SigningKey.load(at: $0.keyPath) }
+    let workspaceKey: Curve25519.Signing.PrivateKey?
+    do {
+      workspaceKey = try workspace.flatMap { try SigningKey.load(at: $0.keyPath) }
+    } catch {
+      // One whose key file cannot be read is a failed check, never a workspace without a key.
+      fail(
+        "the workspace's signing key \(workspace?.keyPath ?? "") could not be read: \(error)",
+        "key unreadable")
+      return
+    }
     guard FileManager.default.fileExists(atPath: path) else {
       let component = manifest?["component"] as? String
+      guard let ownComponent = ownsComponent(workspace, component, fail: fail) else { return }
       if requireSignature {
         fail("missing: the bag is not signed, and --require-signature was given", "not signed")
-      } else if let workspace, workspaceKey != nil, let component, workspace.hasComponent(component) {
+      } else if let workspace, workspaceKey != nil, let component, ownComponent {
         fail(
           "missing: \(workspace.path) signs every bag it makes, and this bag of its component \(component) is not signed",
           "not signed, though the workspace signs its bags")

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 extension BundleGathering {
@@ -282,5 +283,5 @@ struct BundleGathering {
   /// The audit trail.
   private var auditTrail: AuditTrail { AuditTrail(connection: connection) }
   /// The workspace database.
-  let connection: Connection
+  let connection: any CatalogueSQL
 }

@@ -22,19 +22,31 @@ enum BundleRendering {
       problem(BundleEvidenceCheck.manifestFile, "not the manifest Exhibit writes: \(describe(error))")
       return problems
     }
-    if let again = try? BundleContents.manifestEncoder.encode(decoded), again != data {
+    // What cannot be rendered again is a problem named with the file, never a check skipped.
+    do {
+      if try BundleContents.manifestEncoder.encode(decoded) != data {
+        problem(
+          BundleEvidenceCheck.manifestFile,
+          "not in the form Exhibit writes (fields added, removed or reordered by hand)")
+      }
+    } catch {
       problem(
-        BundleEvidenceCheck.manifestFile,
-        "not in the form Exhibit writes (fields added, removed or reordered by hand)")
+        BundleEvidenceCheck.manifestFile, "could not be written again in Exhibit's form: \(describe(error))")
     }
     let contents = decoded.with(transcripts: transcripts(decoded, root: root))
     compare(root, "data/report.html", Data(ReportPage.render(contents).utf8), problem: problem)
-    if let earl = try? EARLDocument.render(contents) {
-      compare(root, "data/earl.jsonld", earl, problem: problem)
+    do {
+      compare(root, "data/earl.jsonld", try EARLDocument.render(contents), problem: problem)
+    } catch {
+      problem("data/earl.jsonld", "could not be rendered again from manifest.json: \(describe(error))")
     }
-    if let files = try? contents.conformanceFiles() {
-      compare(root, "data/acr.yaml", files.yaml, problem: problem)
-      compare(root, "data/acr.html", files.html, problem: problem)
+    do {
+      if let files = try contents.conformanceFiles() {
+        compare(root, "data/acr.yaml", files.yaml, problem: problem)
+        compare(root, "data/acr.html", files.html, problem: problem)
+      }
+    } catch {
+      problem("data/acr.yaml", "could not be rendered again from manifest.json: \(describe(error))")
     }
     compareInfo(root, contents, problem: problem)
     return problems
@@ -75,7 +87,16 @@ enum BundleRendering {
   private static func compareInfo(
     _ root: String, _ contents: BundleContents, problem: (String, String) -> Void
   ) {
-    let text = (try? String(contentsOfFile: root + "/bag-info.txt", encoding: .utf8)) ?? ""
+    // A missing bag-info.txt is the BagIt check's to name; one that is there must be read.
+    var text = ""
+    if FileManager.default.fileExists(atPath: root + "/bag-info.txt") {
+      do {
+        text = try String(contentsOfFile: root + "/bag-info.txt", encoding: .utf8)
+      } catch {
+        problem("bag-info.txt", "could not be read as UTF-8 text: \(describe(error))")
+        return
+      }
+    }
     let found = BagVerifier.tagFields(text)
     let expected = EvidenceBundler.bagInfo(contents)
     let agent = found.first { $0.0 == "Bag-Software-Agent" }?.1

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Writes and reads a workspace's own WCAG mapping rows and an audit's decided levels, each with

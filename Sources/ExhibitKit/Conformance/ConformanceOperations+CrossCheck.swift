@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 extension ConformanceOperations {
   /// Each current document's own list of related criteria, in the document's order, against the

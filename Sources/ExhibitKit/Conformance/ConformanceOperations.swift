@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// Conformance reports as every backend runs them: an audit's report drafted from its verdicts,
 /// the levels auditors decide and who signs the reports, over one connection (``CatalogueSQL``),

@@ -1,11 +1,17 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Which component a user means: identifiers, bare slugs and aliases resolved to one
-/// ``ComponentID``, the same way for every command and the server.
-struct ComponentDirectory {
+/// ``ComponentID``, the same way for every command and the server, on either engine.
+package struct ComponentDirectory {
   /// The catalogue's database.
   let connection: any CatalogueSQL
+
+  /// The directory of the catalogue `connection` reaches.
+  package init(connection: any CatalogueSQL) {
+    self.connection = connection
+  }
 
   /// Resolves what a user typed to `family/slug`.
   ///
@@ -14,7 +20,7 @@ struct ComponentDirectory {
   /// (`native/controls/segmented-control` or `controls/segmented-control`) and names a component
   /// had before it was renamed. An identifier wins over an alias that spells the same.
   /// - Throws: ``LookupError`` listing the choices for a name more than one component has.
-  func resolve(_ typed: String) throws -> ComponentID {
+  package func resolve(_ typed: String) throws -> ComponentID {
     let name = ComponentName(typed)
     // The identifier, or a bare slug in either family: a few index lookups, not a walk
     // over every recording.
@@ -80,7 +86,7 @@ struct ComponentDirectory {
   }
 
   /// Component slugs already imported, to recognise them in documents that name none.
-  func knownComponentSlugs() throws -> [String] {
+  package func knownComponentSlugs() throws -> [String] {
     try connection.query("SELECT DISTINCT component FROM criteria_document").map {
       try $0.decode("component")
     }

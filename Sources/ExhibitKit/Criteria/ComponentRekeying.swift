@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Re-keys components that earlier releases named after their prose (`How to test a segemented
@@ -76,7 +77,7 @@ enum ComponentRekeying {
       }
       for alias in Set(names) {
         try connection.execute(
-          "INSERT OR IGNORE INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'document')",
+          "INSERT INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'document') ON CONFLICT DO NOTHING",
           [document.family.rawValue, alias, document.component])
       }
     }
@@ -155,7 +156,7 @@ enum ComponentRekeying {
       "UPDATE recording SET component = ? WHERE family = ? AND component = ?",
       [target, family, first.component])
     try connection.execute(
-      "INSERT OR IGNORE INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'renamed')",
+      "INSERT INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'renamed') ON CONFLICT DO NOTHING",
       [family, first.component, target])
     try connection.execute(
       "UPDATE component_alias SET component = ? WHERE family = ? AND component = ? AND source = 'renamed'",

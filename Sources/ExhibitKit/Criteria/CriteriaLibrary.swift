@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 extension CriteriaLibrary {
@@ -77,20 +78,22 @@ extension CriteriaLibrary {
       ])
     for (position, criterion) in document.relatedCriteria.enumerated() {
       try connection.execute(
-        "INSERT OR IGNORE INTO criteria_related_criterion (document_id, criterion, position) VALUES (?, ?, ?)",
+        "INSERT INTO criteria_related_criterion (document_id, criterion, position) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         [documentID, criterion, position + 1])
     }
     for alias in document.aliases {
       try connection.execute(
-        "INSERT OR IGNORE INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'document')",
+        "INSERT INTO component_alias (family, alias, component, source) VALUES (?, ?, ?, 'document') ON CONFLICT DO NOTHING",
         [family, alias, document.component])
     }
     for (position, item) in document.items.enumerated() {
+      // A flag is bound as 0 or 1 and stored as `? <> 0`: an integer in SQLite, a boolean in
+      // PostgreSQL's column.
       try connection.execute(
         """
         INSERT INTO criteria_item (document_id, key, section, label, expectation, platforms, not_applicable, position,
           notes)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ? <> 0, ?, ?)
         """,
         [
           documentID, "\(document.componentID)#\(item.localKey)", item.section.rawValue, item.label,

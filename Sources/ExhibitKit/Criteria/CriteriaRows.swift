@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 // The criteria tables' rows, read strictly: a damaged row is an error naming its column.
 

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 /// Gives back components that another file's document took over.
 ///

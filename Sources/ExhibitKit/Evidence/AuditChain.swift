@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 extension AuditTrail {
   /// Walks the chain oldest first and names the first event that breaks it (``AuditChainWalk``).

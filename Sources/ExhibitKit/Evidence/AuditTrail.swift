@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Reads the audit trail: every event, or the events about one subject, found through the
@@ -56,7 +57,15 @@ struct AuditTrail {
       let names = try components.formerNames(of: parsed.component)
       return try events(touching: names.map { "item:\($0)#\(parsed.name)" })
     }
-    if let id = try? recordings.resolveRecording(subject),
+    // Not a recording's path or hash: a component's name, below. An ambiguous prefix, or a
+    // database that cannot be read, is said as it is.
+    var recording: Int64?
+    do {
+      recording = try recordings.resolveRecording(subject)
+    } catch RecordingLookupError.notFound {
+      recording = nil
+    }
+    if let id = recording,
       let sha: String = try connection.first("SELECT sha256 FROM recording WHERE id = ?", [id])?.decode(
         "sha256")
     {

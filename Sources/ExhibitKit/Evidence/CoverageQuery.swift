@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 /// Reads what coverage is computed from: a component's current criteria and its links.
 struct CoverageQuery {

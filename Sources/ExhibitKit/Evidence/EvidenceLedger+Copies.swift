@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // What every way of making a link from another one shares (a criteria revision carrying links

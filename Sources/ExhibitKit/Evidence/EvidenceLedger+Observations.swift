@@ -1,5 +1,6 @@
 import ExhibitModel
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 extension EvidenceLedger {

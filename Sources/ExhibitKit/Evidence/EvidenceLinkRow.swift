@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 /// An evidence link as every part of Exhibit reads it: the `evidence_link` row with its item's
 /// key and revision and its recording's hash, path, platform, screen reader and availability.

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// What the audit trail records of what a verdict means, beside the links themselves: every
@@ -53,7 +54,7 @@ struct RecordedMeaning {
   }
 
   /// Every row in `scope` whose meaning differs from what the trail records.
-  func disagreements(in connection: Connection, scope: ReplayScope = .workspace) throws
+  func disagreements(in connection: any CatalogueSQL, scope: ReplayScope = .workspace) throws
     -> [AuditChainReport.Problem]
   {
     var found: [AuditChainReport.Problem] = []
@@ -67,7 +68,7 @@ struct RecordedMeaning {
 
   /// Each document's items, by their digests, against its criteria event's.
   private func compareItems(
-    _ connection: Connection, scope: ReplayScope, problem: (String, String) -> Void
+    _ connection: any CatalogueSQL, scope: ReplayScope, problem: (String, String) -> Void
   ) throws {
     let filter = scope.documents
     var itemsByDocument: [Int64: [Row]] = [:]
@@ -120,7 +121,7 @@ struct RecordedMeaning {
 
   /// Each recording's attribution, status and duration against its newest recorded facts.
   private func compareRecordings(
-    _ connection: Connection, scope: ReplayScope, problem: (String, String) -> Void
+    _ connection: any CatalogueSQL, scope: ReplayScope, problem: (String, String) -> Void
   ) throws {
     let filter = scope.recordings
     for row in try connection.query(
@@ -149,7 +150,7 @@ struct RecordedMeaning {
   /// time into each track's digest, never held; a track still being written (a long caption, a
   /// chunk at a time) is skipped.
   private func compareCaptions(
-    _ connection: Connection, scope: ReplayScope, problem: (String, String) -> Void
+    _ connection: any CatalogueSQL, scope: ReplayScope, problem: (String, String) -> Void
   ) throws {
     let filter = scope.recordings
     let tracks = try connection.query(
@@ -160,19 +161,18 @@ struct RecordedMeaning {
       """, filter.values)
     guard !tracks.isEmpty else { return }
     var digests: [Int64: StoredCue.Digest] = [:]
-    let cues = try connection.prepare(
+    // Read by position, a row at a time where the engine allows: a million cues are not held.
+    try connection.forEachRow(
       """
       SELECT c.track_id, c.identifier, c.start_ms, c.end_ms, c.text FROM caption_cue c
       JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id
       WHERE \(filter.sql) ORDER BY c.track_id, c.position
-      """)
-    try cues.bind(filter.values.map(\.sqlValue))
-    while try cues.step() {
-      let row = cues.row()
-      digests[row.int64("track_id") ?? 0, default: StoredCue.Digest()].add(
+      """, filter.values
+    ) { row in
+      digests[row.integer(0) ?? 0, default: StoredCue.Digest()].add(
         StoredCue(
-          identifier: row.string("identifier"), startMilliseconds: Int(row.int64("start_ms") ?? 0),
-          endMilliseconds: Int(row.int64("end_ms") ?? 0), text: row.string("text") ?? ""))
+          identifier: row.text(1), startMilliseconds: Int(row.integer(2) ?? 0),
+          endMilliseconds: Int(row.integer(3) ?? 0), text: row.text(4) ?? ""))
     }
     for row in tracks {
       let id = row.int64("id") ?? 0
@@ -191,7 +191,7 @@ struct RecordedMeaning {
   }
 
   /// Each account's role against its newest account event.
-  private func compareAccounts(_ connection: Connection, problem: (String, String) -> Void) throws {
+  private func compareAccounts(_ connection: any CatalogueSQL, problem: (String, String) -> Void) throws {
     var seen = Set<String>()
     for row in try connection.query("SELECT name, role FROM account ORDER BY name") {
       let name = row.string("name") ?? ""

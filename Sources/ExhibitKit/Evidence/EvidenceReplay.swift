@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// The evidence the audit trail says there is, replayed event by event: criteria revisions, the
@@ -55,7 +56,7 @@ struct EvidenceReplay {
 
   // Long: one switch over the event actions, each case a few lines over the same replayed state.
   /// Replays the events of `connection`'s audit trail, oldest first.
-  init(_ connection: Connection) throws {
+  init(_ connection: any CatalogueSQL) throws {
     for row in try connection.query(
       "SELECT id, at, actor, action, subject, before, after FROM audit_event ORDER BY id")
     {
@@ -151,7 +152,7 @@ struct EvidenceReplay {
 
   // Long: each table is compared with the replayed trail in one walk; every comparison is a few lines over the same replayed state.
   /// Every row of `connection` in `scope` that disagrees with the replayed trail.
-  func disagreements(in connection: Connection, scope: ReplayScope = .workspace) throws
+  func disagreements(in connection: any CatalogueSQL, scope: ReplayScope = .workspace) throws
     -> [AuditChainReport.Problem]
   {
     var found = scope.component == nil ? problems : []

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// Evidence links as every backend runs them: made, retracted, read, counted into coverage,
 /// over one connection (``CatalogueSQL``), SQLite's or PostgreSQL's, by one copy of the ledger

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// What the audit trail records of the tables around the links, replayed event by event:
@@ -83,7 +84,7 @@ struct RegistryReplay {
 
   // Long: one walk per table, each a few lines comparing its rows with what the trail replayed.
   /// Every row of these tables that disagrees with the replayed trail.
-  func disagreements(in connection: Connection) throws -> [AuditChainReport.Problem] {
+  func disagreements(in connection: any CatalogueSQL) throws -> [AuditChainReport.Problem] {
     var found: [AuditChainReport.Problem] = []
     func problem(_ path: String, _ text: String) { found.append(.init(path: path, problem: text)) }
 
@@ -168,7 +169,7 @@ struct RegistryReplay {
 
   /// Rows of an append-only table against the events that wrote them, one each, in order.
   private func compare(
-    table: String, rows recorded: [Fields], event: String, columns: [String], in connection: Connection,
+    table: String, rows recorded: [Fields], event: String, columns: [String], in connection: any CatalogueSQL,
     problem: (String, String) -> Void
   ) throws {
     let rows = try connection.query("SELECT id, \(columns.joined(separator: ", ")) FROM \(table) ORDER BY id")

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// The rows a replay compares with the audit trail: the whole workspace, or one component's
 /// (its criteria documents and their items, the recordings attributed to it or linked to its
@@ -13,13 +13,13 @@ struct ReplayScope {
 
   /// A condition on `criteria_document` aliased `d`.
   var documents: (sql: String, values: [any SQLBindable]) {
-    guard let component else { return ("1", []) }
+    guard let component else { return ("1 = 1", []) }
     return ("d.family = ? AND d.component = ?", [component.family.rawValue, component.slug])
   }
 
   /// A condition on `recording` aliased `r`.
   var recordings: (sql: String, values: [any SQLBindable]) {
-    guard let component else { return ("1", []) }
+    guard let component else { return ("1 = 1", []) }
     let values: [any SQLBindable] = [component.family.rawValue, component.slug]
     return (
       """
@@ -32,7 +32,7 @@ struct ReplayScope {
 
   /// A condition on `criteria_item` aliased `i` (and so on the links to it).
   var items: (sql: String, values: [any SQLBindable]) {
-    guard let component else { return ("1", []) }
+    guard let component else { return ("1 = 1", []) }
     return (
       "i.document_id IN (SELECT id FROM criteria_document WHERE family = ? AND component = ?)",
       [component.family.rawValue, component.slug]

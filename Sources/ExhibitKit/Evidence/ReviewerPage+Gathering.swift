@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 extension ReviewerPageQuery {
   /// The reviewer's page of a component, on one platform or all.

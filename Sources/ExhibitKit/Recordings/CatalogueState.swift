@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// What the catalogue knows before a run: every path and caption track.

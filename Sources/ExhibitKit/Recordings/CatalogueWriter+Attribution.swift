@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // Attributing recordings again when criteria change, and the attribution's stored form.

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // Caption tracks and their cues, a chunk per transaction for long ones.

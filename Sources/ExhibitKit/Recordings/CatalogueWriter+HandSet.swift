@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 extension CatalogueWriter {
   /// Sets what an auditor knows of a recording by hand: each field given replaces the inferred

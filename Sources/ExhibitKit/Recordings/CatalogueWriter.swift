@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 extension CatalogueWriter {

@@ -1,3 +1,4 @@
+import ExhibitStorage
 import Foundation
 
 /// Catalogues recordings: decides what must be read, probes and hashes in parallel, and

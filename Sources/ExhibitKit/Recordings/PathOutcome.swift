@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// What storing one examination did at its path.

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// What a recording is taken to be, as the audit trail records it whenever Exhibit sets it: the
 /// attribution a verdict is read under (family, component, platform, screen reader, browser, OS

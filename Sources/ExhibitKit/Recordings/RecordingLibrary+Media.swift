@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 extension RecordingLibrary {
   /// The present file holding a recording's bytes, found by its full SHA-256.

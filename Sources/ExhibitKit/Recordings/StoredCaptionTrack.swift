@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// A caption track as stored.

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// The catalogue's record of what an evidence store holds (`stored_object`), and what it still

@@ -1,5 +1,6 @@
 import Crypto
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// How many rows of a search index hold each phrase of a query: the document frequencies bm25's

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 /// Indexes the caption cues and recording names a transaction wrote, as it commits.
 ///

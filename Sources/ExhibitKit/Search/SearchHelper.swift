@@ -1,5 +1,6 @@
 import Dispatch
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// A second reader of the workspace database, so a search ranks its indexes on two cores: the

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // The criteria indexes: items, Gherkin steps, developer notes and announcements, each read

@@ -1,5 +1,6 @@
 import Dispatch
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // The caption index read in two ranges of row ids at once, one on each connection. A phrase of

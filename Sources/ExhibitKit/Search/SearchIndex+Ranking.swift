@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // Ranking: each index's matches, newest first or walked forward, scored by Exhibit's bm25.

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // The recordings' indexes: caption cues and file names, filtered by their recording's

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Checks that a path holds an Exhibit database, or nothing yet, before anything is written to

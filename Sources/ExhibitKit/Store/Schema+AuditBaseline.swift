@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 extension Schema {
   /// Version 14: the audit trail records what a verdict means (each criteria item's content, a

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 extension Schema {
   /// Fills `audit_subject` for the events written before version 8.

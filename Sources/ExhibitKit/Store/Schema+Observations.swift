@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 extension Schema {
   /// Migration 18's Swift step: `evidence_link.recording_id` may be NULL (an observation).

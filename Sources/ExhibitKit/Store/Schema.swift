@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 /// The database schema: every migration Exhibit knows, oldest first. Each step's SQL is a file,
 /// `Database/migrations/NNN-name.sql`, compiled in by the EmbedSchema plugin; a step's Swift body

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 // The SQLite side of the audit trail's seam: appends under SQLite's write lock (`BEGIN
 // IMMEDIATE`), reads through the same queries the commands use.

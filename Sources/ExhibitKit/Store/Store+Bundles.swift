@@ -8,13 +8,7 @@ extension EvidenceBundler {
   /// - Throws: ``BundleError`` (an untrustworthy workspace among them), ``LookupError`` or
   ///   ``SQLiteError``; nothing is left at the target then.
   public static func export(_ request: BundleRequest, from store: Store) throws -> BundleResult {
-    try export(request) { date in
-      // A broken audit chain, or tables that disagree with it, vouch for nothing.
-      try store.checkBeforeBundling(try store.components.resolve(request.component))
-      return try store.bundleContents(
-        component: request.component, platform: request.platform, date: date, tested: request.tested,
-        audit: request.audit)
-    }
+    try export(request, from: store.operations)
   }
 }
 
@@ -38,7 +32,7 @@ extension Store {
   /// key of another folder: a snapshot of a catalogue on a server (``CatalogueSnapshot``) stands
   /// for that catalogue, with the key of the workspace folder bundles are made in.
   public func bagWorkspace(named name: String, keyPath: String) -> BagWorkspace {
-    BagWorkspace(path: name, keyPath: keyPath, auditTrail: auditTrail, components: components)
+    operations.bagWorkspace(named: name, keyPath: keyPath)
   }
 }
 
@@ -65,33 +59,39 @@ extension EvidenceBundler {
   public static func exportAudit(
     _ request: BundleRequest, from store: Store, progress: (Int, Int, String) -> Void = { _, _, _ in }
   ) throws -> AuditExport {
-    let scope = try store.auditProgress(request.audit)
-    let audit = scope.audit
-    let pairs = scope.rows.flatMap { row in
-      Platform.allCases.filter { platform in
-        scope.columns.indices.contains { scope.columns[$0].platform == platform && row.cells[$0] != nil }
-      }.map { (row.component, $0) }
-    }
-    var bundles: [AuditBundleIndex.Entry] = []
-    var failures: [String] = []
-    for (index, (component, platform)) in pairs.enumerated() {
-      progress(index + 1, pairs.count, "\(component) \(platform.rawValue)")
-      var one = request
-      one.component = component.description
-      one.platform = platform
-      one.audit = String(audit.id)
-      do {
-        bundles.append(.init(component: component, platform: platform, result: try export(one, from: store)))
-      } catch {
-        failures.append("\(component) on \(platform.rawValue): \(error)")
-      }
-    }
-    let date = request.date ?? String(Timestamp.string(Date()).prefix(10))
-    let index = (request.outFolder as NSString).appendingPathComponent("audit-\(audit.id)-index.html")
-    try Data(
-      AuditBundleIndex.render(audit: audit, entries: bundles, date: date, folder: request.outFolder).utf8
-    )
-    .write(to: URL(fileURLWithPath: index), options: .atomic)
-    return AuditExport(audit: audit, bundles: bundles, failures: failures, index: index)
+    try exportAudit(request, from: store.operations, progress: progress)
+  }
+
+}
+
+extension Store: EvidenceBundleStorage {
+  /// Exports one bundle of this workspace (``EvidenceBundleStorage``).
+  /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
+  public func exportBundle(_ request: BundleRequest) throws -> BundleResult {
+    try EvidenceBundler.export(request, from: self)
+  }
+
+  /// Exports every bundle of an audit of this workspace (``EvidenceBundleStorage``).
+  /// - Throws: ``AuditError`` or an error writing the index.
+  public func exportAuditBundles(
+    _ request: BundleRequest, progress: @escaping @Sendable (Int, Int, String) -> Void
+  )
+    throws -> EvidenceBundler.AuditExport
+  {
+    try EvidenceBundler.exportAudit(request, from: self, progress: progress)
+  }
+
+  /// Every check of ``verifyWorkspace()`` (``EvidenceBundleStorage``).
+  /// - Throws: ``SQLiteError``.
+  public func verifyCatalogue() throws -> AuditChainReport { try verifyWorkspace() }
+
+  /// Checks a bag against this workspace under `name` and with the key at `keyPath`
+  /// (``EvidenceBundleStorage``).
+  /// - Throws: When the bag cannot be read at all, or ``SQLiteError``.
+  public func verifyBag(_ path: String, named name: String, keyPath: String, requireSignature: Bool) throws
+    -> BagReport
+  {
+    try BagVerifier.verify(
+      path, against: bagWorkspace(named: name, keyPath: keyPath), requireSignature: requireSignature)
   }
 }

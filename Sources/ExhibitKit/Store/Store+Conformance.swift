@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Conformance: the WCAG mapping with the workspace's own rows, an audit's report drafted from its
@@ -9,7 +10,7 @@ extension Store {
   /// Exhibit's default mapping with the workspace's own rows over it.
   /// - Throws: ``SQLiteError``.
   public func wcagMapping() throws -> WCAGMapping {
-    try connection.reading { WCAGMapping.defaults.with(overrides: try conformance.overrides()) }
+    try operations.wcagMapping()
   }
 
   /// Maps a current criteria item to a success criterion for this workspace; audited.
@@ -19,8 +20,7 @@ extension Store {
   public func mapWCAG(item: String, criterion: String, relation: WCAGRelation, reason: String, actor: String)
     throws -> WCAGMappingRow
   {
-    let key = try currentItem(item)
-    return try conformance.map(key, criterion: criterion, relation: relation, reason: reason, actor: actor)
+    try operations.mapWCAG(item: item, criterion: criterion, relation: relation, reason: reason, actor: actor)
   }
 
   /// Each current document's own list of related criteria against the mapping: every component
@@ -28,15 +28,6 @@ extension Store {
   /// - Throws: ``LookupError`` or ``SQLiteError``.
   public func wcagCrossCheck(component name: String? = nil) throws -> [WCAGCrossCheck] {
     try connection.reading { try conformanceOperations.wcagCrossCheck(component: name) }
-  }
-
-  /// The key of a current criteria item, as typed (the component by any name it goes by).
-  /// - Throws: ``EvidenceError/unknownItem(_:)`` or ``LookupError``.
-  func currentItem(_ text: String) throws -> ItemKey {
-    guard let key = ItemKey(try resolveItemKey(text)) else { throw EvidenceError.unknownItem(text) }
-    let items = try componentCriteria(key.component).items
-    guard items.contains(where: { $0.key == key }) else { throw EvidenceError.unknownItem(text) }
-    return key
   }
 
   /// Conformance operations as every backend runs them.

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 // The store's front door and the one composer: each method hands off to the domain that owns
@@ -25,6 +26,8 @@ extension Store {
   var auditOperations: AuditOperations { AuditOperations(sql: connection) }
   /// Link operations as every backend runs them.
   var linkOperations: LinkOperations { LinkOperations(sql: connection) }
+  /// The composer's operations as every backend runs them.
+  var operations: CatalogueOperations { CatalogueOperations(sql: connection) }
 
   // MARK: Criteria
 
@@ -34,17 +37,7 @@ extension Store {
   /// - Throws: ``SQLiteError``; nothing of the batch is stored then.
   public func importCriteria(_ documents: [CriteriaDocument], actor: String) throws -> [CriteriaImportOutcome]
   {
-    try connection.transaction {
-      let ledger = self.ledger
-      let outcomes = try criteria.importCriteria(documents, actor: actor) { document, documentID, revision in
-        try ledger.carryForwardLinks(of: document, to: documentID, revision: revision, actor: actor)
-      }
-      // New documents may name recordings already catalogued, or resolve their folders.
-      if outcomes.contains(where: \.wroteRevision) {
-        try catalogueWriter.refreshAttribution(actor: actor)
-      }
-      return outcomes
-    }
+    try operations.importCriteria(documents, actor: actor)
   }
 
   /// The newest revision of each criteria document, for one component or all, primary first.
@@ -52,7 +45,7 @@ extension Store {
   public func criteriaDocuments(component: ComponentID? = nil, platform: Platform? = nil) throws
     -> [CriteriaDocumentSummary]
   {
-    try connection.reading { try criteria.criteriaDocuments(component: component, platform: platform) }
+    try operations.criteriaDocuments(component: component, platform: platform)
   }
 
   /// A component's current criteria, for one platform or all.
@@ -60,7 +53,7 @@ extension Store {
   public func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws
     -> ComponentCriteria
   {
-    try connection.reading { try criteria.componentCriteria(component, platform: platform) }
+    try operations.componentCriteria(component, platform: platform)
   }
 
   /// Resolves what a user typed (identifier, bare slug or alias) to one component.
@@ -91,10 +84,8 @@ extension Store {
   )
     throws -> [RecordingSummary]
   {
-    try connection.reading {
-      try recordings.recordings(
-        component: component, platform: platform, status: status, unattributed: unattributed)
-    }
+    try operations.recordings(
+      component: component, platform: platform, status: status, unattributed: unattributed)
   }
 
   /// Catalogues the recordings a scope holds into this workspace (``Cataloguer``).
@@ -125,16 +116,13 @@ extension Store {
     _ reference: String, _ correction: RecordingCorrection, actor: String,
     currentDirectory: String = FileManager.default.currentDirectoryPath
   ) throws -> Int64 {
-    let id = try recordings.resolveRecording(reference, currentDirectory: currentDirectory)
-    let component = try correction.component.map(components.resolve)
-    try catalogueWriter.setByHand(recordingID: id, correction, component: component, actor: actor)
-    return id
+    try operations.setRecording(reference, correction, actor: actor, currentDirectory: currentDirectory)
   }
 
   /// Everything stored about the recording `reference` names (``resolveRecording(_:currentDirectory:)``).
   /// - Throws: ``RecordingLookupError`` or ``SQLiteError``.
   public func recordingDetail(_ reference: String, currentDirectory: String) throws -> RecordingDetail {
-    try recordingDetail(id: try resolveRecording(reference, currentDirectory: currentDirectory))
+    try operations.recordingDetail(reference, currentDirectory: currentDirectory)
   }
 
   /// Finds a recording by path or by a SHA-256 prefix of at least 8 hex digits.
@@ -148,20 +136,14 @@ extension Store {
   /// Everything stored about one recording: paths, streams, captions with cues, links.
   /// - Throws: ``RecordingLookupError`` or ``SQLiteError``.
   public func recordingDetail(id: Int64, audit: String? = nil) throws -> RecordingDetail {
-    try connection.reading {
-      var detail = try recordings.recordingDetail(id: id)
-      detail.links = try linkOperations.links(toRecording: id, audit: audit)
-      return detail
-    }
+    try operations.recordingDetail(id: id, audit: audit)
   }
 
   /// Everything stored about the recording whose SHA-256 is `sha256`, with the links of the
   /// audit `audit` names (every link when nil).
   /// - Throws: ``RecordingLookupError``, ``AuditError`` or ``SQLiteError``.
   public func recordingDetail(sha256: String, audit: String?) throws -> RecordingDetail {
-    try connection.reading {
-      try linkOperations.recordingDetail(sha256, currentDirectory: "/", audit: audit)
-    }
+    try operations.recordingDetail(sha256: sha256, audit: audit)
   }
 
   /// The attributor, knowing the imported components, that tells what a recording is of.
@@ -283,11 +265,10 @@ extension Store {
     component name: String, platform: Platform, date: String,
     tested: BundleContents.TestedProduct = BundleContents.TestedProduct(), audit: String? = nil
   ) throws -> BundleContents {
-    try connection.reading {
-      try BundleGathering(connection: connection).bundleContents(
-        component: name, platform: platform, date: date, tested: tested, audit: try audits.current(audit))
-    }
+    try operations.bundleContents(
+      component: name, platform: platform, date: date, tested: tested, audit: audit)
   }
+
 }
 
 // MARK: Media and accounts

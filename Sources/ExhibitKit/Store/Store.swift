@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Exhibit's database: a migrated SQLite connection and the queries each part of ExhibitKit needs.

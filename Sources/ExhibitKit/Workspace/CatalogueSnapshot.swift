@@ -1,3 +1,4 @@
+import ExhibitStorage
 import Foundation
 
 /// A catalogue from another backend, read in one snapshot (``CatalogueStorage/catalogueRows()``)

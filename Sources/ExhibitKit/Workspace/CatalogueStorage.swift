@@ -6,6 +6,7 @@ import ExhibitModel
 /// products and audits, evidence links, coverage and suggestions, conformance reports, the WCAG
 /// mapping, search over what it holds, accounts and the audit trail (docs/postgres.md).
 public protocol CatalogueStorage: CriteriaStorage, RecordingStorage, AuditStorage, LinkStorage,
+  EvidenceBundleStorage,
   ConformanceStorage, WCAGMappingStorage, SearchStorage, AccountStorage, AuditTrailStorage
 {
   /// Where the catalogue is, for messages: a path, or a URL without its password.

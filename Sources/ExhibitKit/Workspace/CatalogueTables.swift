@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// The catalogue's tables as `exhibit migrate` copies them between SQLite and PostgreSQL: those
 /// of the domains on both backends, in the order their keys need, each with its columns and the

@@ -1,5 +1,6 @@
 import ExhibitKit
 import ExhibitModel
+import ExhibitStorage
 import Foundation
 import PostgresNIO
 
@@ -23,7 +24,7 @@ extension PostgresCatalogue {
       if let name = request.component { try await resolveComponent(name) } else { nil }
     var audit: Int64?
     if let name = request.audit {
-      audit = try await withCatalogueSQL { try AuditOperations(sql: $0).resolveAudit(name).id }
+      audit = try await withConnection { try AuditOperations(sql: $0.sql).resolveAudit(name).id }
     }
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
     let scope = Scope(
@@ -421,5 +422,14 @@ extension PostgresCatalogue {
   /// A stored family and slug as a component.
   private static func component(_ family: String, _ slug: String) throws -> ComponentID {
     ComponentID(family: try known(family, column: "family"), slug: slug)
+  }
+
+  /// A stored name read back as the value it names, or an error naming the column.
+  private static func known<Value: RawRepresentable>(_ text: String, column: String) throws -> Value
+  where Value.RawValue == String {
+    guard let value = Value(rawValue: text) else {
+      throw RowDecodingError(column: column, problem: "\(text.debugDescription) is not a known value")
+    }
+    return value
   }
 }

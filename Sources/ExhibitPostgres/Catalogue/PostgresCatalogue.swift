@@ -3,12 +3,9 @@ import ExhibitModel
 import PostgresNIO
 
 /// The catalogue on PostgreSQL: ExhibitKit's domains over a ``PostgresStore``'s connections,
-/// beside ``Store`` on SQLite. Each domain's storage seam (``CriteriaStorage``, the audit trail's
-/// `AuditTrailStorage`) is implemented here with PostgreSQL's SQL, and decides and assembles
-/// what it stores through the same rules as the SQLite side.
-///
-/// Built so far: the audit trail and criteria (``CatalogueStorage``). Recordings, links, audits,
-/// accounts and search are kept on SQLite only (docs/postgres.md).
+/// beside ``Store`` on SQLite. Every operation is ExhibitKit's own (`SQLCatalogue`), run on a
+/// connection of the pool (``PostgresCatalogueSQL``); this engine adds what differs: full-text
+/// ranking with tsvector, the bulk copy of `exhibit migrate`, and the audit trail's lock.
 public struct PostgresCatalogue: Sendable {
   /// The database's connections and transactions.
   public let store: PostgresStore
@@ -22,9 +19,20 @@ public struct PostgresCatalogue: Sendable {
   var logger: Logger { store.logger }
 }
 
-extension PostgresCatalogue: CatalogueStorage {
+extension PostgresCatalogue: SQLCatalogue {
   /// The database's URL, without its password.
   public var location: String { store.url }
+
+  /// Runs `body` on a connection of the pool, leased for as long as it runs.
+  /// - Throws: `PostgresStoreError`, or what `body` throws.
+  public func withConnection<Result: Sendable>(
+    _ body: @escaping @Sendable (CatalogueConnection) async throws -> Result
+  ) async throws -> Result {
+    let store = store
+    return try await store.withConnection { connection in
+      try await body(CatalogueConnection(PostgresCatalogueSQL(connection: connection, store: store)))
+    }
+  }
 }
 
 extension PostgresCatalogue: AuditTrailStorage {

@@ -1,7 +1,7 @@
 import Dispatch
 import ExhibitKit
 import ExhibitModel
-import ExhibitSQLite
+import ExhibitStorage
 import NIOConcurrencyHelpers
 import PostgresNIO
 
@@ -62,6 +62,32 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
       if !connection.isClosed {
         _ = try? execute(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint)")
       }
+      throw error
+    }
+  }
+
+  /// Moves `table`'s id sequence past the ids copied into it.
+  func rowsCopied(into table: String) throws {
+    try execute(
+      """
+      SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 0) + 1, false) FROM \(table)
+      """)
+  }
+
+  /// A read-only snapshot: REPEATABLE READ, so every statement of `body` sees the catalogue as
+  /// its first one did; inside a transaction already open, that transaction.
+  func reading<T>(_ body: () throws -> T) throws -> T {
+    guard depth == 0 else { return try body() }
+    try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    depth += 1
+    do {
+      let result = try body()
+      depth -= 1
+      try execute("COMMIT")
+      return result
+    } catch {
+      depth -= 1
+      if !connection.isClosed { _ = try? execute("ROLLBACK") }
       throw error
     }
   }

@@ -16,9 +16,8 @@ import NIOCore
 /// user space.
 struct MediaFastPath: Sendable {
   let stores: CataloguePool
-  let hosts: HostGuard
-  let mode: AccessMode
-  let readers: ReaderGrants
+  /// The server's rules, the ones its middleware applies (hosts, who may read, safety headers).
+  let rules: RequestRules
   /// How many requests this path has answered.
   let answered: Count
   /// How many of its answers were stopped because the file was cut short while being sent.
@@ -48,7 +47,7 @@ struct MediaFastPath: Sendable {
     guard request.method == .get || request.method == .head, let target = request.path,
       let sha = Self.recordingSHA256(target)
     else { return nil }
-    if let authority = request.authority, !hosts.accepts(authority) { return nil }
+    if let authority = request.authority, !rules.hosts.accepts(authority) { return nil }
     // A conditional GET is answered 304 or in full by the route; a request to close the
     // connection after the answer is Hummingbird's to honour.
     guard request.headerFields[.ifNoneMatch] == nil else { return nil }
@@ -59,17 +58,10 @@ struct MediaFastPath: Sendable {
       let cached = stores.cachedEntry(ServedMedia.cacheKey(sha), at: version, as: ServedMedia?.self),
       let media = cached
     else { return nil }
-    guard let session = Self.sessionCookie(request.headerFields) else { return nil }
-    var setCookie: String?
-    switch mode {
-    case .loopback:
-      // A browser without a session gets one, as from ``VisitorMiddleware``.
-      if session == nil { setCookie = VisitorMiddleware.cookieText(SessionTokens.random()) }
-    case .accounts:
-      guard let session, readers.allows(SessionTokens.storageKey(session), version: version) else {
-        return nil
-      }
-    }
+    guard
+      case .allowed(let setCookie) = rules.quickRead(
+        session: Self.sessionCookie(request.headerFields), version: version)
+    else { return nil }
     var range = ByteRange(header: request.headerFields[.range], length: media.file.size)
     if let ifRange = request.headerFields[.ifRange], ifRange != media.etag { range = .whole }
     let bytes: ClosedRange<Int64>
@@ -88,10 +80,7 @@ struct MediaFastPath: Sendable {
     }
     headers[.contentLength] = String(bytes.count)
     if let setCookie { headers[.setCookie] = setCookie }
-    headers[.contentSecurityPolicy] = ResponseSafetyMiddleware.contentSecurityPolicy
-    headers[.xContentTypeOptions] = "nosniff"
-    headers[.referrerPolicy] = "same-origin"
-    headers[.xFrameOptions] = "DENY"
+    rules.secure(&headers)
     headers[.date] = HTTPDateText.now()
     headers[.server] = WebServer.serverName
     let region =

@@ -33,10 +33,11 @@ struct BundleRoutes {
       }
       let platform = try Request.platform(platformName)
       let audit = context.visitor.audit
-      let export = try await stores.withBagSource { store, workspace in
-        try shelf.export(
-          component: component, platform: platform, store: store, signingKeyPath: workspace.keyPath,
-          visitor: context.visitor.name ?? "anonymous", audit: audit, storage: storage)
+      let visitor = context.visitor.name ?? "anonymous"
+      let export = try await stores.withBagSource { source in
+        try await shelf.export(
+          component: component, platform: platform, source: source, visitor: visitor, audit: audit,
+          storage: storage)
       }
       return .seeOther("/bundles/\(URLText.encode(URLText.fileName(export.path)))")
     }
@@ -48,10 +49,11 @@ struct BundleRoutes {
       }
       // A zip this server made knows its SHA-256; one made before it started is hashed.
       let export = shelf.export(named: name)
-      let (sha, report) = try await stores.withBagSource { _, workspace in
+      let (sha, report) = try await stores.withBagSource { source in
         (
           try export?.sha256 ?? FileHasher().hash(path).sha256,
-          try BagVerifier.verify(path, against: workspace)
+          try await source.catalogue.verifyBag(
+            path, named: source.name, keyPath: source.keyPath, requireSignature: false)
         )
       }
       return .page(

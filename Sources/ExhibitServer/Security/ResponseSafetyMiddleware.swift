@@ -1,18 +1,15 @@
 import HTTPTypes
 import Hummingbird
 
-/// Adds the headers that keep data from running as code to every response: a strict
-/// Content-Security-Policy (our script and styles only, no inline script, no event-handler
-/// attributes, no framing). An error from outside every route group (the host guard's 421, a path
+/// Adds the headers that keep data from running as code to every response (the server's
+/// ``RequestRules``, which the media fast path applies too). An error from outside every route group (the host guard's 421, a path
 /// no route has) is answered here, as JSON to a client that asks only for JSON (`Accept`), else
 /// as a page; the groups render their own (``ErrorRendering``).
 struct ResponseSafetyMiddleware: RouterMiddleware {
   typealias Context = ExhibitRequestContext
 
-  /// The policy every response carries.
-  static let contentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; "
-    + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+  /// The server's rules, whose safety headers every response carries.
+  let rules: RequestRules
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -25,10 +22,7 @@ struct ResponseSafetyMiddleware: RouterMiddleware {
       if web.status == .internalServerError { context.logger.error("internal error: \(error)") }
       response = Self.render(web, request: request, context: context)
     }
-    response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-    response.headers[.xContentTypeOptions] = "nosniff"
-    response.headers[.referrerPolicy] = "same-origin"
-    response.headers[.xFrameOptions] = "DENY"
+    rules.secure(&response.headers)
     return response
   }
 

@@ -69,19 +69,19 @@ final class BundleShelf: @unchecked Sendable {
   /// are read back from `storage` when one is given (a team's bucket), else from their files.
   /// - Throws: ``BundleError``, ``LookupError``, ``SQLiteError`` or the store's error.
   func export(
-    component: String, platform: Platform, store: Store, signingKeyPath: String, visitor: String,
-    audit: String?, storage: (any EvidenceStorage)? = nil
-  ) throws -> BundleResult {
+    component: String, platform: Platform, source: BagSource, visitor: String, audit: String?,
+    storage: (any EvidenceStorage)? = nil
+  ) async throws -> BundleResult {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try admit(visitor: visitor, estimate: try Self.estimate(component, platform, store))
+    try admit(visitor: visitor, estimate: try await Self.estimate(component, platform, source.catalogue))
     var request = BundleRequest(
       component: component, platform: platform, outFolder: folder, zip: true,
-      signingKeyPath: signingKeyPath)
+      signingKeyPath: source.keyPath)
     request.audit = audit
     let fetched = try storage.map { try FetchedEvidence(from: $0, in: folder) }
     defer { fetched?.remove() }
     if let fetched { request.localCopy = { try fetched.copy($0, $1, size: $2) } }
-    let result = try EvidenceBundler.export(request, from: store)
+    let result = try await source.catalogue.exportBundle(request)
     lock.withLock { exports[URLText.fileName(result.path)] = result }
     return result
   }
@@ -111,9 +111,12 @@ final class BundleShelf: @unchecked Sendable {
   }
 
   /// About how many bytes a bundle of the component will take: its recordings, and a margin.
-  static func estimate(_ component: String, _ platform: Platform, _ store: Store) throws -> Int64 {
-    let recordings = try store.recordings(
-      component: try store.resolveComponent(component), platform: platform)
+  static func estimate(_ component: String, _ platform: Platform, _ catalogue: any CatalogueStorage)
+    async throws -> Int64
+  {
+    let recordings = try await catalogue.recordings(
+      component: try await catalogue.resolveComponent(component), platform: platform, status: nil,
+      unattributed: false)
     return recordings.reduce(Int64(1 << 20)) { $0 + $1.size }
   }
 

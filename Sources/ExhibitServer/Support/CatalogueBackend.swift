@@ -20,10 +20,10 @@ protocol CatalogueBackend: Sendable {
   func withOwnConnection<T: Sendable>(_ body: @Sendable (any CatalogueStorage) async throws -> T)
     async throws -> T
 
-  /// Runs `body` with a SQLite workspace holding the catalogue as it is now (the workspace
-  /// itself, or a checked snapshot of the server's catalogue), and that workspace as bags are
-  /// checked against it, with the key bundles made from it are signed with.
-  func withBagSource<T: Sendable>(_ body: @Sendable (Store, BagWorkspace) throws -> T) async throws -> T
+  /// Runs `body` with the catalogue bundles are made from and bags are checked against (each
+  /// export and check reads it in one snapshot, copying nothing), the name bags are checked
+  /// under, and the key bundles made from it are signed with.
+  func withBagSource<T: Sendable>(_ body: @Sendable (BagSource) async throws -> T) async throws -> T
 
   /// A number that moves whenever the catalogue may have changed, asked often and cheaply: the
   /// read cache is kept while it stays the same.

@@ -89,8 +89,7 @@ final class CataloguePool: Sendable {
 
   /// Runs `body` with the workspace bundles are made from, and bags are checked against
   /// (``CatalogueBackend/withBagSource(_:)``), on the pool's threads.
-  func withBagSource<T: Sendable>(_ body: @escaping @Sendable (Store, BagWorkspace) throws -> T) async throws
-    -> T
+  func withBagSource<T: Sendable>(_ body: @escaping @Sendable (BagSource) async throws -> T) async throws -> T
   {
     let backend = backend
     return try await withTaskExecutorPreference(executor) { try await backend.withBagSource(body) }

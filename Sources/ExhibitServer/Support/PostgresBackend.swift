@@ -43,13 +43,11 @@ final class PostgresBackend: CatalogueBackend {
     try await body(catalogue)
   }
 
-  func withBagSource<T: Sendable>(_ body: @Sendable (Store, BagWorkspace) throws -> T) async throws -> T {
-    let snapshot = try CatalogueSnapshot(try await catalogue.catalogueRows())
-    defer { snapshot.remove() }
+  func withBagSource<T: Sendable>(_ body: @Sendable (BagSource) async throws -> T) async throws -> T {
     // The key is made on first use, its folder with it.
     try FileManager.default.createDirectory(
       atPath: (signingKeyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    return try body(snapshot.store, snapshot.store.bagWorkspace(named: location, keyPath: signingKeyPath))
+    return try await body(BagSource(catalogue: catalogue, name: location, keyPath: signingKeyPath))
   }
 
   func version() throws -> Int64 {

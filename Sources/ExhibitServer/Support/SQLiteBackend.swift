@@ -51,10 +51,11 @@ final class SQLiteBackend: CatalogueBackend, @unchecked Sendable {
     return try await body(store)
   }
 
-  func withBagSource<T: Sendable>(_ body: @Sendable (Store, BagWorkspace) throws -> T) async throws -> T {
+  func withBagSource<T: Sendable>(_ body: @Sendable (BagSource) async throws -> T) async throws -> T {
     let store = try checkOut()
     defer { checkIn(store) }
-    return try body(store, store.bagWorkspace)
+    return try await body(
+      BagSource(catalogue: store, name: store.path, keyPath: SigningKey.path(forDatabase: store.path)))
   }
 
   func version() throws -> Int64 {

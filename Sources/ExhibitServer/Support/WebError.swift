@@ -1,5 +1,6 @@
 import ExhibitKit
 import ExhibitSQLite
+import ExhibitStorage
 import Hummingbird
 import NIOCore
 import NIOHTTP1

@@ -1,5 +1,6 @@
 import ExhibitKit
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// What must hold in a workspace's database after any crash, checked with SQLite itself.

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Testing
 
 @testable import ExhibitKit

@@ -27,15 +27,18 @@ final class LiveBrowser: @unchecked Sendable {
     client.connect()
   }
 
-  /// A request with the session cookie, if there is one yet.
+  /// A request with the session cookie, if there is one yet, to the server's own address unless
+  /// `authority` names another.
   func request(
-    _ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], body: ByteBuffer? = nil
+    _ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], body: ByteBuffer? = nil,
+    authority: String? = nil
   ) async throws -> Answer {
     var headers = headers
     headers[.connection] = "keep-alive"
     if let cookie { headers[.cookie] = cookie }
     let response = try await client.execute(
-      TestClient.Request(path, method: method, authority: "127.0.0.1:\(port)", headers: headers, body: body))
+      TestClient.Request(
+        path, method: method, authority: authority ?? "127.0.0.1:\(port)", headers: headers, body: body))
     for value in response.headers[values: .setCookie] where value.hasPrefix("exhibit_session=") {
       cookie = String(value.split(separator: ";")[0])
     }

@@ -1,11 +1,8 @@
-import ExhibitKit
-import ExhibitModel
+// Products and audits of every SQL catalogue: the registry and the rounds (``AuditOperations``)
+// on a connection the engine lends. A write takes the audit chain's lock at its start, so audits
+// and their events from every server follow each other.
 
-// Products and audits on PostgreSQL: the same operations as on SQLite (`AuditOperations`), over
-// a connection leased for each call (`PostgresCatalogueSQL`). A write takes the audit chain's
-// lock at its start, so audits and their events from every server follow each other.
-
-extension PostgresCatalogue: AuditStorage {
+extension SQLCatalogue {
   /// Adds a product; audited (`AuditStorage`).
   public func addProduct(name: String, platforms: [ProductPlatform], url: String?, actor: String)
     async throws -> Product
@@ -15,7 +12,7 @@ extension PostgresCatalogue: AuditStorage {
 
   /// Every product, by name, with its audits (`AuditStorage`).
   public func products() async throws -> [Product] {
-    try await withAudits { try $0.products() }
+    try await withAudits(reading: true) { try $0.products() }
   }
 
   /// Opens an audit, or a retest carrying the earlier audit's live verdicts (`AuditStorage`).
@@ -33,12 +30,12 @@ extension PostgresCatalogue: AuditStorage {
 
   /// Audits, oldest first: all, or one product's (`AuditStorage`).
   public func audits(product: String?) async throws -> [Audit] {
-    try await withAudits { try $0.audits(product: product) }
+    try await withAudits(reading: true) { try $0.audits(product: product) }
   }
 
   /// The audit a command works in (`AuditStorage`).
   public func currentAudit(_ name: String?) async throws -> Audit? {
-    try await withAudits { try $0.currentAudit(name) }
+    try await withAudits(reading: true) { try $0.currentAudit(name) }
   }
 
   /// The audit in use, when one was chosen (`AuditStorage`).
@@ -73,14 +70,16 @@ extension PostgresCatalogue: AuditStorage {
 
   /// An audit with its tallies and progress matrix (`AuditStorage`).
   public func auditProgress(_ name: String?) async throws -> AuditProgress {
-    try await withAudits { try $0.auditProgress(name) }
+    try await withAudits(reading: true) { try $0.auditProgress(name) }
   }
 
   /// What changed between two audits (`AuditStorage`).
   public func compareAudits(_ old: String, _ new: String, component: String?, platform: Platform?)
     async throws -> AuditComparison
   {
-    try await withAudits { try $0.compareAudits(old, new, component: component, platform: platform) }
+    try await withAudits(reading: true) {
+      try $0.compareAudits(old, new, component: component, platform: platform)
+    }
   }
 
   /// Confirms an item's carried verdicts in a retest (`AuditStorage`).
@@ -92,11 +91,15 @@ extension PostgresCatalogue: AuditStorage {
     }
   }
 
-  /// Runs `body` with the audit operations over a connection of the pool.
-  private func withAudits<Result: Sendable>(_ body: @escaping @Sendable (AuditOperations) throws -> Result)
-    async throws -> Result
-  {
-    try await withCatalogueSQL { sql in try body(AuditOperations(sql: sql)) }
+  /// Runs `body` with the audit operations over a connection the engine lends, in one read
+  /// snapshot when `reading`.
+  func withAudits<Result: Sendable>(
+    reading: Bool = false, _ body: @escaping @Sendable (AuditOperations) throws -> Result
+  ) async throws -> Result {
+    try await withConnection { connection in
+      let operations = AuditOperations(sql: connection.sql)
+      return reading ? try connection.sql.reading { try body(operations) } : try body(operations)
+    }
   }
 }
 

@@ -24,7 +24,7 @@ extension TableRecord {
   }
 }
 
-/// Something that runs a query and reads its rows: a ``Connection``, or another engine's
+/// Something that runs a query and reads its rows: SQLite's connection, or another engine's
 /// connection speaking the same SQL (ExhibitKit's catalogue writer runs on either).
 public protocol RowQuerying {
   /// Runs a query and reads every row.
@@ -44,16 +44,6 @@ extension RowQuerying {
     throws
   {
     for row in try query(sql, values) { try body(row) }
-  }
-}
-
-extension Connection: RowQuerying {
-  /// Steps a prepared statement, each row read in place.
-  /// - Throws: ``SQLiteError``, or what `body` throws.
-  public func forEachRow(_ sql: String, _ values: [any SQLBindable], _ body: (any RowCursor) throws -> Void)
-    throws
-  {
-    try prepare(sql).forEachRow(values.map(\.sqlValue)) { try body($0) }
   }
 }
 

@@ -1,7 +1,7 @@
-import ExhibitSQLite
+import ExhibitModel
 
 /// The statements the catalogue writer runs, in the SQL SQLite and PostgreSQL both take: `?`
-/// placeholders, values as ``SQLValue``, rows as ``Row``. SQLite's ``Connection`` runs them as
+/// placeholders, values as ``SQLValue``, rows as ``Row``. SQLite's connection runs them as
 /// they are; ExhibitPostgres' connection numbers the placeholders and reads its rows into the
 /// same values. So what a catalogue run decides (a new recording, a move, a copy, an unreadable
 /// file, a caption replaced, a path gone) is decided by one copy of the code on either backend.
@@ -22,6 +22,16 @@ package protocol CatalogueSQL: RowQuerying {
   /// Runs `body` in a write transaction, committing when it returns and rolling back when it throws.
   /// - Throws: The backend's error, or what `body` throws.
   func transaction<T>(_ body: () throws -> T) throws -> T
+
+  /// Runs `body` in one read snapshot (inside a transaction already open, in that one), so the
+  /// statements of one read see one state of the catalogue.
+  /// - Throws: The backend's error, or what `body` throws.
+  func reading<T>(_ body: () throws -> T) throws -> T
+
+  /// Called after rows were copied with their ids into `table` (`exhibit migrate`): an engine
+  /// whose ids come from a sequence moves it past them; SQLite has nothing to do.
+  /// - Throws: The backend's error.
+  func rowsCopied(into table: String) throws
 
   /// Appends one event to the audit trail, chained to the newest, inside the caller's transaction.
   /// - Returns: The event as stored.
@@ -62,24 +72,5 @@ extension CatalogueSQL {
   ) throws -> AuditEvent {
     try appendAuditEvent(
       AuditEntry(actor: actor, action: action, subject: subject, before: before, after: after))
-  }
-}
-
-extension Connection: CatalogueSQL {
-  /// Runs an INSERT and reads the row id SQLite gave it.
-  /// - Throws: ``SQLiteError``.
-  package func insertReturningID(_ sql: String, _ values: [any SQLBindable]) throws -> Int64 {
-    try execute(sql, values)
-    return lastInsertRowID
-  }
-
-  /// Appends one event with ``AuditLog``.
-  /// - Returns: The event as stored.
-  /// - Throws: ``SQLiteError``.
-  @discardableResult
-  package func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {
-    try AuditLog.append(
-      self, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
-      after: entry.after, at: entry.at)
   }
 }

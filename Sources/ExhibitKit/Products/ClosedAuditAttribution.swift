@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// A closed audit's recordings as its close recorded them (`closed_audit_recording`): the
 /// platform, screen reader, browser, OS version and device each was attributed to then, which

@@ -1,13 +1,10 @@
-import ExhibitKit
-import ExhibitModel
+// Conformance reports of every SQL catalogue (``ConformanceOperations``), on a connection the
+// engine lends.
 
-// Conformance reports on PostgreSQL: the same operations as on SQLite (`ConformanceOperations`),
-// over a connection leased for each call (`PostgresCatalogueSQL`).
-
-extension PostgresCatalogue: ConformanceStorage {
+extension SQLCatalogue {
   /// An audit's conformance report, drafted from its verdicts (`ConformanceStorage`).
   public func acrDraft(audit name: String?) async throws -> (audit: Audit, draft: ACRDraft) {
-    let drafted = try await withConformance {
+    let drafted = try await withConformance(reading: true) {
       let drafted = try $0.acrDraft(audit: name)
       return DraftedReport(audit: drafted.audit, draft: drafted.draft)
     }
@@ -16,7 +13,7 @@ extension PostgresCatalogue: ConformanceStorage {
 
   /// Who signs the catalogue's reports (`ConformanceStorage`).
   public func acrAuthor() async throws -> OpenACRDocument.Author? {
-    try await withConformance { try $0.acrAuthor() }
+    try await withConformance(reading: true) { try $0.acrAuthor() }
   }
 
   /// Sets who signs the catalogue's reports; audited (`ConformanceStorage`).
@@ -37,11 +34,15 @@ extension PostgresCatalogue: ConformanceStorage {
     }
   }
 
-  /// Runs `body` with the conformance operations over a connection of the pool.
-  private func withConformance<Result: Sendable>(
-    _ body: @escaping @Sendable (ConformanceOperations) throws -> Result
+  /// Runs `body` with the conformance operations over a connection the engine lends, in one read
+  /// snapshot when `reading`.
+  func withConformance<Result: Sendable>(
+    reading: Bool = false, _ body: @escaping @Sendable (ConformanceOperations) throws -> Result
   ) async throws -> Result {
-    try await withCatalogueSQL { sql in try body(ConformanceOperations(sql: sql)) }
+    try await withConnection { connection in
+      let operations = ConformanceOperations(sql: connection.sql)
+      return reading ? try connection.sql.reading { try body(operations) } : try body(operations)
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// An `audit` row with its product's name and the audit it retests, as every audit query reads it.
 struct AuditRow: Sendable {

@@ -1,11 +1,8 @@
-import ExhibitKit
-import ExhibitModel
+// Evidence links of every SQL catalogue: the ledger (``LinkOperations``) on a connection the
+// engine lends. A write transaction takes the audit chain's lock at its start, so links from
+// every server and their events form one chain.
 
-// Evidence links on PostgreSQL: the same ledger as on SQLite (`LinkOperations`), over a
-// connection leased for each call (`PostgresCatalogueSQL`). A link's write takes the audit
-// chain's lock at its start, so links from every server and their events form one chain.
-
-extension PostgresCatalogue: LinkStorage {
+extension SQLCatalogue {
   /// Links evidence to a criterion with a verdict; audited (`LinkStorage`).
   public func link(_ request: LinkRequest) async throws -> EvidenceLink {
     try await withLinks { try $0.link(request) }
@@ -25,7 +22,7 @@ extension PostgresCatalogue: LinkStorage {
   /// A component's coverage matrix in an audit (`LinkStorage`).
   public func coverage(_ component: ComponentID, platform: Platform?, audit: String?) async throws -> Coverage
   {
-    try await withLinks { try $0.coverage(component, platform: platform, audit: audit) }
+    try await withLinks(reading: true) { try $0.coverage(component, platform: platform, audit: audit) }
   }
 
   /// Cues whose words match an item's, as links waiting for an auditor (`LinkStorage`).
@@ -42,7 +39,7 @@ extension PostgresCatalogue: LinkStorage {
 
   /// What waits for a decision in the audit (`LinkStorage`).
   public func pendingSuggestions(component: ComponentID?, audit: String?) async throws -> [Suggestion] {
-    try await withLinks { try $0.pendingSuggestions(component: component, audit: audit) }
+    try await withLinks(reading: true) { try $0.pendingSuggestions(component: component, audit: audit) }
   }
 
   /// Decides suggestions: verdicts or dismissals (`LinkStorage`).
@@ -56,20 +53,26 @@ extension PostgresCatalogue: LinkStorage {
 
   /// Audit events, all or about a subject (`LinkStorage`).
   public func history(_ subject: String?, audit: String?) async throws -> [AuditEvent] {
-    try await withLinks { try $0.history(subject, audit: audit) }
+    try await withLinks(reading: true) { try $0.history(subject, audit: audit) }
   }
 
   /// The reviewer's page of a component (`LinkStorage`).
   public func reviewerPage(component name: String, platform: Platform?, audit: String?) async throws
     -> ReviewerPage
   {
-    try await withLinks { try $0.reviewerPage(component: name, platform: platform, audit: audit) }
+    try await withLinks(reading: true) {
+      try $0.reviewerPage(component: name, platform: platform, audit: audit)
+    }
   }
 
-  /// Runs `body` with the link operations over a connection of the pool.
-  func withLinks<Result: Sendable>(_ body: @escaping @Sendable (LinkOperations) throws -> Result)
-    async throws -> Result
-  {
-    try await withCatalogueSQL { sql in try body(LinkOperations(sql: sql)) }
+  /// Runs `body` with the link operations over a connection the engine lends, in one read
+  /// snapshot when `reading`.
+  func withLinks<Result: Sendable>(
+    reading: Bool = false, _ body: @escaping @Sendable (LinkOperations) throws -> Result
+  ) async throws -> Result {
+    try await withConnection { connection in
+      let operations = LinkOperations(sql: connection.sql)
+      return reading ? try connection.sql.reading { try body(operations) } : try body(operations)
+    }
   }
 }

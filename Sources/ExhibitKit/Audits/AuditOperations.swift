@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// Products, audits and rounds of testing as every backend runs them: the registry
 /// (``AuditRegistry``) and the ledger (``EvidenceLedger``) over one connection (``CatalogueSQL``),

@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 /// How far an audit has come over its scope: a matrix of components by platform and screen
 /// reader, each cell counting the component's items there by ``ItemStanding`` (a carried verdict

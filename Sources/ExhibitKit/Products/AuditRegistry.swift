@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// Products and their audits: made, named, chosen, closed, each change with its audit event.

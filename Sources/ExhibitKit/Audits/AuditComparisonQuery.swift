@@ -1,4 +1,5 @@
 import ExhibitSQLite
+import ExhibitStorage
 
 /// Reads two audits' live verdicts and compares them (``AuditComparison``).
 ///

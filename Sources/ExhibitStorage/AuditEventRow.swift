@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitModel
 
 /// A row of `audit_event`.
 package struct AuditEventRow: TableRecord {

@@ -1,5 +1,5 @@
 import Crypto
-import ExhibitSQLite
+import ExhibitStorage
 import Foundation
 
 /// What a closed audit was read against, recorded by its close so that it is read as it was

@@ -1,4 +1,4 @@
-import ExhibitSQLite
+import ExhibitStorage
 
 /// What changed between two rounds of testing: per component, platform, screen reader and item,
 /// the verdict of each audit and the segments behind it.

@@ -1,0 +1,75 @@
+import ExhibitStorage
+import Foundation
+
+// Bundles and verification over one connection, whichever engine's: the checks a bundle rests on,
+// its contents, the checks `verify` runs on every engine, and the catalogue a bag is checked
+// against. A bundle on PostgreSQL reads the component's rows in one read-only snapshot through
+// this code, as a SQLite workspace's bundle does, and copies nothing first.
+
+extension CatalogueOperations {
+  /// What `bundle` checks before it writes anything: the audit chain, and that the component's
+  /// rows hold what the trail records (``EvidenceReplay`` over a ``ReplayScope``).
+  /// - Throws: ``BundleError/untrustworthyWorkspace(problems:)`` naming every problem, or the
+  ///   engine's error.
+  func checkBeforeBundling(_ component: ComponentID) throws {
+    let problems = try sql.reading {
+      let chain = try AuditTrail(connection: sql).verifyChain()
+      guard chain.valid else { return chain.problems }
+      return try EvidenceReplay(sql).disagreements(in: sql, scope: ReplayScope(component: component))
+    }
+    if !problems.isEmpty {
+      throw BundleError.untrustworthyWorkspace(problems: problems.map { "\($0.path): \($0.problem)" })
+    }
+  }
+
+  /// What a bundle of a component on a platform holds (``BundleGathering``), in one snapshot.
+  /// - Returns: The contents.
+  /// - Throws: ``LookupError``, ``BundleError``, ``AuditError`` or the engine's error.
+  func bundleContents(
+    component name: String, platform: Platform, date: String, tested: BundleContents.TestedProduct,
+    audit: String?
+  ) throws -> BundleContents {
+    try sql.reading {
+      try BundleGathering(connection: sql).bundleContents(
+        component: name, platform: platform, date: date, tested: tested,
+        audit: try AuditRegistry(connection: sql).current(audit))
+    }
+  }
+
+  /// The checks `verify` runs on every engine: the audit chain, the index of the subjects each
+  /// event touches, and that the tables hold what the trail records (``EvidenceReplay``), in one
+  /// snapshot.
+  /// - Parameters:
+  ///   - storageChecks: The engine's own checks of its storage (SQLite's integrity and foreign
+  ///     keys), run in the same snapshot after the chain's.
+  ///   - cacheChecks: The engine's checks of what it keeps beside the evidence (SQLite's search
+  ///     cache), run last.
+  /// - Returns: The chain's report with every problem found.
+  /// - Throws: The engine's error.
+  func verifyTrailAndTables(
+    storageChecks: () throws -> [AuditChainReport.Problem] = { [] },
+    cacheChecks: () throws -> [AuditChainReport.Problem] = { [] }
+  ) throws -> AuditChainReport {
+    try sql.reading {
+      let trail = AuditTrail(connection: sql)
+      let chain = try trail.verifyChain()
+      var problems = chain.problems
+      problems += try storageChecks()
+      problems += try trail.subjectIndexProblems()
+      problems += try EvidenceReplay(sql).disagreements(in: sql)
+      problems += try cacheChecks()
+      return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
+    }
+  }
+
+  /// This catalogue as the workspace a bag is checked against: its audit trail and its components.
+  /// - Parameters:
+  ///   - name: The database's path, or a server's URL without its password, named in problems.
+  ///   - keyPath: The signing key its bags are signed with.
+  /// - Returns: The workspace to check against, usable while this connection is.
+  func bagWorkspace(named name: String, keyPath: String) -> BagWorkspace {
+    BagWorkspace(
+      path: name, keyPath: keyPath, auditTrail: AuditTrail(connection: sql),
+      components: ComponentDirectory(connection: sql))
+  }
+}
