@@ -19,11 +19,13 @@ done
 corpus="$root/../shared/corpus/magentaA11y"
 [ -d "$corpus" ] || { echo "bench-bundle-engines: needs ../shared/corpus" >&2; exit 2; }
 scratch=$(mktemp -d /tmp/exhibit-bench-engines.XXXXXX)
+chmod 755 "$scratch"  # the cluster runs as postgres when this runs as root
+mkdir -p "$scratch/pg"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 "$root/Scripts/pg_test_server.py" "$scratch/pg" "$port" >"$scratch/pg.log" 2>&1 &
 launcher=$!
 trap 'kill "$launcher" 2>/dev/null; wait "$launcher" 2>/dev/null; rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/pg"
+
 for _ in $(seq 600); do grep -q '^ready$' "$scratch/pg.log" && break; sleep 0.1; done
 grep -q '^ready$' "$scratch/pg.log" || { cat "$scratch/pg.log" >&2; exit 2; }
 export PGPASSWORD=exhibit-test-password EXHIBIT_AUDITOR=bench
