@@ -15,10 +15,9 @@ struct WorkspaceCatalogueOpener: CatalogueOpener {
   /// - Returns: What was done: `created` when the file was made now.
   /// - Throws: ``WorkspaceError`` or the store's error.
   func initialize(url: String, grantingTo role: String?) async throws -> CatalogueInitialization {
-    let existed = FileManager.default.fileExists(atPath: url)
-    try Store.open(at: url, access: .write).close()
+    let created = try Workspace.initializeDatabase(at: url)
     return CatalogueInitialization(
-      location: url, applied: [], version: Schema.migrator.latestVersion, created: !existed)
+      location: url, applied: [], version: Schema.migrator.latestVersion, created: created)
   }
 
   /// Runs `body` on the store at `url`, opened for ``access``.

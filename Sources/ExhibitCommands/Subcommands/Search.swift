@@ -37,9 +37,9 @@ struct Search: CatalogueCommandBody {
 
   var writes: Bool { false }
 
-  /// Searches as the plain line's ``SearchInvocation`` does (its own failures reported there).
+  /// Searches as the plain line's ``SearchInvocation`` does.
   func body(with opener: any CatalogueOpener) async throws {
-    try await invocation.run(with: opener)
+    try await invocation.search(with: opener)
   }
 }
 

@@ -102,12 +102,16 @@ struct SearchInvocation: Equatable {
   /// The database searched: `--db`, else `$EXHIBIT_DB`, else the workspace's.
   var databasePath: String { GlobalOptions.databasePath(explicit: db) }
 
-  /// Searches the catalogue `opener` opens and prints the hits, as a table or JSON.
+  /// Searches the catalogue `opener` opens and prints the hits, reporting a failure as every
+  /// command does (the plain line's way in).
   func run(with opener: any CatalogueOpener) async throws {
-    try await reportingFailures {
-      let request = self.request
-      try show(try await opener.withCatalogue(url: databasePath) { try await $0.search(request) })
-    }
+    try await reportingFailures { try await search(with: opener) }
+  }
+
+  /// Searches the catalogue `opener` opens and prints the hits, as a table or JSON.
+  func search(with opener: any CatalogueOpener) async throws {
+    let request = self.request
+    try show(try await opener.withCatalogue(url: databasePath) { try await $0.search(request) })
   }
 
   private var request: SearchRequest {

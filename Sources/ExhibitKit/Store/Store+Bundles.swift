@@ -29,8 +29,7 @@ extension Store {
   }
 
   /// This database as the workspace a bag is checked against, under another name and with the
-  /// key of another folder: a snapshot of a catalogue on a server (``CatalogueSnapshot``) stands
-  /// for that catalogue, with the key of the workspace folder bundles are made in.
+  /// key of another folder (`verify --against-db`, and ``verifyBag(_:named:keyPath:requireSignature:)``).
   public func bagWorkspace(named name: String, keyPath: String) -> BagWorkspace {
     operations.bagWorkspace(named: name, keyPath: keyPath)
   }

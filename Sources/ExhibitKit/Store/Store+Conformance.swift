@@ -5,7 +5,6 @@ import Foundation
 /// Conformance: the WCAG mapping with the workspace's own rows, an audit's report drafted from its
 /// verdicts, and the levels auditors decide (``ACRDraft``).
 extension Store {
-  private var conformance: ConformanceLedger { ConformanceLedger(connection: connection) }
 
   /// Exhibit's default mapping with the workspace's own rows over it.
   /// - Throws: ``SQLiteError``.

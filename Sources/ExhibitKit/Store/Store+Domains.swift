@@ -8,8 +8,6 @@ import Foundation
 // calls one above it. No rule lives here; read the domain's type for what a call does.
 
 extension Store {
-  /// Criteria documents and items.
-  var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
   /// Component names and aliases.
   var components: ComponentDirectory { ComponentDirectory(connection: connection) }
   /// Catalogued recordings.

@@ -69,12 +69,20 @@ public struct Workspace: Sendable {
     try Store.refuseServerURL(databasePath ?? self.databasePath)
     let createdMedia = try initializeMedia()
     let database = databasePath ?? self.databasePath
-    let databaseExisted = FileManager.default.fileExists(atPath: database)
-    let store = try Store.open(at: database, access: .write)
-    try store.close()
+    let createdDatabase = try Self.initializeDatabase(at: database)
     return InitResult(
       mediaPath: mediaPath, databasePath: database, createdMedia: createdMedia,
-      createdDatabase: !databaseExisted)
+      createdDatabase: createdDatabase)
+  }
+
+  /// Makes the database file at `path` (migrated) unless it exists; an existing one is brought up
+  /// to date.
+  /// - Returns: Whether it was made now.
+  /// - Throws: ``WorkspaceError`` or a store error.
+  public static func initializeDatabase(at path: String) throws -> Bool {
+    let existed = FileManager.default.fileExists(atPath: path)
+    try Store.open(at: path, access: .write).close()
+    return !existed
   }
 
   /// Creates `Media/` unless it exists: all `init` does locally when the catalogue is on a
