@@ -2,7 +2,8 @@ import ExhibitModel
 import ExhibitStorage
 
 // SQLite's connection as the catalogue's SQL seam: statements run as they are written, rows read
-// in place, the audit trail appended by ``AuditLog`` under SQLite's write lock.
+// in place, the audit trail's chain
+// locked by SQLite's own write lock.
 
 extension Connection: RowQuerying {
   /// Steps a prepared statement, each row read in place.
@@ -25,13 +26,7 @@ extension Connection: CatalogueSQL {
     return lastInsertRowID
   }
 
-  /// Appends one event with ``AuditLog``.
-  /// - Returns: The event as stored.
-  /// - Throws: ``SQLiteError``.
-  @discardableResult
-  package func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {
-    try AuditLog.append(
-      self, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
-      after: entry.after, at: entry.at)
-  }
+  /// Nothing to take: a write transaction (`BEGIN IMMEDIATE`) already holds SQLite's one write
+  /// lock, so the head read and the event written under it cannot be forked.
+  package func lockAuditChain() {}
 }

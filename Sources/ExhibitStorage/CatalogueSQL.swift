@@ -33,11 +33,12 @@ package protocol CatalogueSQL: RowQuerying {
   /// - Throws: The backend's error.
   func rowsCopied(into table: String) throws
 
-  /// Appends one event to the audit trail, chained to the newest, inside the caller's transaction.
-  /// - Returns: The event as stored.
+  /// Takes the audit chain's lock until the caller's write transaction ends, so that two writers
+  /// cannot both read the same head and fork the chain: SQLite's write transaction already holds
+  /// the database's one write lock; PostgreSQL takes an advisory lock every server shares.
+  /// Taking it again in the same transaction is free.
   /// - Throws: The backend's error.
-  @discardableResult
-  func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent
+  func lockAuditChain() throws
 }
 
 extension CatalogueSQL {
@@ -53,24 +54,5 @@ extension CatalogueSQL {
   /// - Throws: The backend's error.
   package func first(_ sql: String, _ values: [any SQLBindable] = []) throws -> Row? {
     try query(sql, values).first
-  }
-
-  /// The hash of the audit chain's newest event (the genesis hash for an empty chain); inside a
-  /// write transaction, the head the next event will follow.
-  /// - Throws: The backend's error.
-  package func auditHeadHash() throws -> String {
-    try first("SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1")?.decode("hash")
-      ?? AuditEvent.genesisHash
-  }
-
-  /// Appends one event to the audit trail inside the caller's transaction.
-  /// - Returns: The event as stored.
-  /// - Throws: The backend's error.
-  @discardableResult
-  package func appendAudit(
-    actor: String, action: String, subject: String, before: String? = nil, after: String? = nil
-  ) throws -> AuditEvent {
-    try appendAuditEvent(
-      AuditEntry(actor: actor, action: action, subject: subject, before: before, after: after))
   }
 }

@@ -46,7 +46,9 @@ enum AppendBenchmark {
       let location = try PostgresLocation(url: options.database)
       try await PostgresStore.with(location) { try await $0.migrate() }
       latencies = try await appendOnPostgres(location, options, eachWriter: eachWriter)
-      report = try await PostgresStore.with(location) { try await $0.verifyAuditChain() }
+      report = try await PostgresStore.with(location) {
+        try await PostgresCatalogue(store: $0).verifyAuditChain()
+      }
     } else {
       latencies = try appendOnSQLite(options.database, writers: options.writers, eachWriter: eachWriter)
       let store = try Store.open(at: options.database, access: .read)
@@ -69,8 +71,9 @@ enum AppendBenchmark {
       for server in 0..<options.servers {
         let writers = (0..<options.writers).filter { $0 % options.servers == server }
         servers.addTask {
-          try await PostgresStore.with(location, maximumConnections: writers.count) { store in
-            try await withThrowingTaskGroup(of: [Double].self) { group in
+          try await PostgresStore.with(location, maximumConnections: writers.count) { pool in
+            let store = PostgresCatalogue(store: pool)
+            return try await withThrowingTaskGroup(of: [Double].self) { group in
               for writer in writers {
                 group.addTask {
                   var latencies: [Double] = []

@@ -29,7 +29,7 @@ import Testing
       try await PostgresStore.with(app, maximumConnections: 4) { second in
         try await withThrowingTaskGroup(of: Void.self) { group in
           for writer in 0..<writers {
-            let store = writer % 2 == 0 ? first : second
+            let store = PostgresCatalogue(store: writer % 2 == 0 ? first : second)
             group.addTask {
               for index in 0..<eventsEach {
                 _ = try await store.appendAuditEvent(
@@ -42,7 +42,8 @@ import Testing
         }
       }
     }
-    try await PostgresStore.with(app) { store in
+    try await PostgresStore.with(app) { pool in
+      let store = PostgresCatalogue(store: pool)
       let events = try await store.auditEvents()
       // No lost write and no duplicate: every writer's every event, once.
       #expect(events.count == writers * eventsEach)
@@ -61,7 +62,9 @@ import Testing
     let (server, database) = try await newPostgresDatabase()
     let app = try locations(server, database).app
     try await PostgresStore.with(app) { store in
-      _ = try await store.appendAuditEvent(AuditEntry(actor: "Ana", action: "audit.open", subject: "audit:1"))
+      let catalogue = PostgresCatalogue(store: store)
+      _ = try await catalogue.appendAuditEvent(
+        AuditEntry(actor: "Ana", action: "audit.open", subject: "audit:1"))
       for statement in [
         "UPDATE audit_event SET actor = 'Mallory'", "DELETE FROM audit_event", "TRUNCATE audit_event",
         "DELETE FROM audit_subject", "UPDATE exhibit_schema SET version = 0",
@@ -78,7 +81,7 @@ import Testing
           #expect(error.sqlState == "42501", "\(statement): \(error)")
         }
       }
-      #expect(try await store.auditEvents().map(\.actor) == ["Ana"])
+      #expect(try await catalogue.auditEvents().map(\.actor) == ["Ana"])
     }
   }
 
@@ -86,7 +89,8 @@ import Testing
     let (server, database) = try await newPostgresDatabase()
     let (app, owner) = try locations(server, database)
     try await PostgresStore.with(app) {
-      _ = try await $0.appendAuditEvent(AuditEntry(actor: "Ana", action: "audit.open", subject: "audit:1"))
+      _ = try await PostgresCatalogue(store: $0).appendAuditEvent(
+        AuditEntry(actor: "Ana", action: "audit.open", subject: "audit:1"))
     }
     try await PostgresStore.with(owner) { store in
       for statement in [
@@ -113,7 +117,8 @@ import Testing
     let (server, database) = try await newPostgresDatabase()
     let app = try locations(server, database).app
     try await PostgresStore.with(app) { store in
-      let first = try await store.appendAuditEvent(
+      let catalogue = PostgresCatalogue(store: store)
+      let first = try await catalogue.appendAuditEvent(
         AuditEntry(actor: "Ana", action: "audit.open", subject: "audit:1"))
       let entry = AuditEntry(actor: "Mallory", action: "link.create", subject: "link:9")
       let forgeries: [(String, AuditEvent)] = [
@@ -137,7 +142,7 @@ import Testing
           #expect(error.sqlState == "23000", "\(name): \(error)")
         }
       }
-      #expect(try await store.verifyAuditChain().events == 1)
+      #expect(try await catalogue.verifyAuditChain().events == 1)
     }
   }
 
@@ -146,7 +151,7 @@ import Testing
     let app = try locations(server, database).app
     try await PostgresStore.with(app) { store in
       for subject in ["audit:1", "link:1", "link:2"] {
-        _ = try await store.appendAuditEvent(
+        _ = try await PostgresCatalogue(store: store).appendAuditEvent(
           AuditEntry(actor: "Ana", action: "link.create", subject: subject))
       }
     }
@@ -156,7 +161,9 @@ import Testing
         database: database, "ALTER TABLE audit_event DISABLE TRIGGER audit_event_no_change",
         "UPDATE audit_event SET actor = 'Mallory' WHERE id = 2")
     }
-    let report = try await PostgresStore.with(app) { try await $0.verifyAuditChain() }
+    let report = try await PostgresStore.with(app) {
+      try await PostgresCatalogue(store: $0).verifyAuditChain()
+    }
     #expect(!report.valid)
     #expect(report.problems.first?.path == "audit_event:2")
     #expect(report.problems.first?.problem.contains("edited") == true)
@@ -181,8 +188,10 @@ import Testing
     try await PostgresStore.with(owner) { try await $0.migrate(grantingTo: "exhibit_app") }
     let app = try server.location()
     let total = 200
-    let (acknowledged, failures) = try await PostgresStore.with(app, maximumConnections: 2) { store in
-      try await withThrowingTaskGroup(of: ([AuditEvent], [String]).self) { group in
+    let (acknowledged, failures) = try await PostgresStore.with(app, maximumConnections: 2) {
+      pool -> ([AuditEvent], [String]) in
+      let store = PostgresCatalogue(store: pool)
+      return try await withThrowingTaskGroup(of: ([AuditEvent], [String]).self) { group in
         let progress = Progress()
         group.addTask {
           var acknowledged: [AuditEvent] = []
@@ -206,7 +215,8 @@ import Testing
         return try await group.next() ?? ([], [])
       }
     }
-    try await PostgresStore.with(app) { store in
+    try await PostgresStore.with(app) { pool in
+      let store = PostgresCatalogue(store: pool)
       let events = try await store.auditEvents()
       // Every acknowledged event is there as it was returned, and nothing else but what was asked.
       #expect(Set(acknowledged.map(\.hash)).isSubset(of: Set(events.map(\.hash))))

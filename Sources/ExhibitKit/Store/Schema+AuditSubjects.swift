@@ -5,7 +5,7 @@ extension Schema {
   /// Fills `audit_subject` for the events written before version 8.
   static func indexAuditSubjects(_ connection: Connection) throws {
     for event in try connection.fetch(AuditEventRow.self) {
-      try AuditLog.indexSubjects(of: event.event, connection)
+      try connection.indexAuditSubjects(of: event.event)
     }
   }
 }

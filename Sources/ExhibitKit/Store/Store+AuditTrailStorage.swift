@@ -5,14 +5,10 @@ import ExhibitStorage
 // IMMEDIATE`), reads through the same queries the commands use.
 
 extension Store: AuditTrailStorage {
-  /// Appends one event in a write transaction of its own (``AuditLog/append(_:actor:action:subject:before:after:at:indexed:)``).
+  /// Appends one event in a write transaction of its own.
   /// - Throws: ``SQLiteError``.
   public func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {
-    try connection.transaction {
-      try AuditLog.append(
-        connection, actor: entry.actor, action: entry.action, subject: entry.subject, before: entry.before,
-        after: entry.after, at: entry.at)
-    }
+    try connection.transaction { try connection.appendAuditEvent(entry) }
   }
 
   /// Every audit event, oldest first.

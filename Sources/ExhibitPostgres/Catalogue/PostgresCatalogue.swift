@@ -34,25 +34,3 @@ extension PostgresCatalogue: SQLCatalogue {
     }
   }
 }
-
-extension PostgresCatalogue: AuditTrailStorage {
-  /// Appends one event after the newest, in a transaction of its own.
-  /// - Throws: `PostgresStoreError`.
-  public func appendAuditEvent(_ entry: AuditEntry) async throws -> AuditEvent {
-    try await store.appendAuditEvent(entry)
-  }
-
-  /// Every event, oldest first.
-  /// - Throws: `PostgresStoreError`.
-  public func auditEvents() async throws -> [AuditEvent] { try await store.auditEvents() }
-
-  /// The events indexed under any of `subjects`, oldest first.
-  /// - Throws: `PostgresStoreError`.
-  public func auditEvents(touching subjects: [String]) async throws -> [AuditEvent] {
-    try await store.auditEvents(touching: subjects)
-  }
-
-  /// Walks the chain and names the first event that breaks it.
-  /// - Throws: `PostgresStoreError`.
-  public func verifyAuditChain() async throws -> AuditChainReport { try await store.verifyAuditChain() }
-}

@@ -47,7 +47,7 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
     let savepoint = "exhibit_\(depth)"
     if depth == 0 {
       try execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-      _ = try run(PostgresStore.auditLockQuery)
+      try lockAuditChain()
     } else {
       try execute("SAVEPOINT \(savepoint)")
     }
@@ -92,12 +92,15 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
     }
   }
 
-  /// Appends with the statements `PostgresStore`'s own append runs, chain lock first.
-  func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {
-    _ = try run(PostgresStore.auditLockQuery)
-    let event = try PostgresStore.chained(entry, after: try run(PostgresStore.auditHeadQuery).first)
-    for insertion in PostgresStore.insertions(of: event) { _ = try run(insertion) }
-    return event
+  /// Takes the chain's advisory lock (``PostgresLock/auditAppend``), which every server's
+  /// writers share, until the transaction ends.
+  func lockAuditChain() throws {
+    _ = try run(Self.auditLockQuery)
+  }
+
+  /// Takes the audit chain's lock until the transaction ends.
+  private static var auditLockQuery: PostgresQuery {
+    "SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))"
   }
 
   /// Sends one statement and waits for its rows.
