@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 23;
+PRAGMA user_version = 24;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -802,3 +802,11 @@ WHEN old.retracted_at IS NOT NULL
 BEGIN
   SELECT RAISE(ABORT, 'an evidence link can only be retracted, once');
 END;
+
+CREATE TABLE sign_in_failure (
+  key TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL CHECK (failures > 0),
+  last_at REAL NOT NULL
+);
+
+CREATE INDEX sign_in_failure_by_time ON sign_in_failure (last_at);

@@ -52,7 +52,7 @@ public struct WebServer: Sendable {
     }
     self.init(
       settings: settings, logger: logger, backend: try SQLiteBackend(path: settings.databasePath),
-      secret: try store.webSecret(orStore: SessionTokens.random()), ledger: MemorySignInLedger())
+      secret: try store.webSecret(orStore: SessionTokens.random()))
   }
 
   /// Opens the catalogue `settings` names for serving: a workspace's SQLite file, or a team's
@@ -71,7 +71,7 @@ public struct WebServer: Sendable {
     guard DatabaseURL.isPostgres(settings.databasePath) else {
       return try WebServer(settings: settings, logger: logger)
     }
-    // A connection for each of the pool's threads, and one for the sign-in throttle's ledger.
+    // A connection for each of the pool's threads, and one to spare for start-up and bundles.
     let backend = try await PostgresBackend(
       url: settings.databasePath, environment: environment,
       maximumConnections: settings.databaseThreads + 1, folder: FileManager.default.currentDirectoryPath)
@@ -81,8 +81,7 @@ public struct WebServer: Sendable {
       }
       return WebServer(
         settings: settings, logger: logger, backend: backend,
-        secret: try await backend.catalogue.webSecret(orStore: SessionTokens.random()),
-        ledger: PostgresSignInLedger(catalogue: backend.catalogue))
+        secret: try await backend.catalogue.webSecret(orStore: SessionTokens.random()))
     } catch {
       await backend.close()
       throw error
@@ -90,15 +89,15 @@ public struct WebServer: Sendable {
   }
 
   private init(
-    settings: ServerSettings, logger: Logger, backend: any CatalogueBackend, secret: String,
-    ledger: any SignInFailureLedger
+    settings: ServerSettings, logger: Logger, backend: any CatalogueBackend, secret: String
   ) {
     self.settings = settings
     self.logger = logger
     stores = CataloguePool(backend: backend, threadCount: settings.databaseThreads)
     shelf = BundleShelf(folder: settings.exportsFolder, freeFloor: settings.exportFreeFloor)
     tokens = SessionTokens(secretHex: secret)
-    throttle = SignInThrottle(base: settings.signInDelay, clock: settings.signInClock, ledger: ledger)
+    throttle = SignInThrottle(
+      base: settings.signInDelay, clock: settings.signInClock, ledger: CatalogueSignInLedger(stores: stores))
     connections = ConnectionLimiter(perAddress: settings.connectionsPerAddress)
     if settings.mode == .accounts {
       // The decoy hash an unknown account is checked against is made now, not on the first

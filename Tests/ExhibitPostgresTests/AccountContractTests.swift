@@ -4,7 +4,7 @@ import ExhibitPostgres
 import Foundation
 import Testing
 
-/// Accounts, sessions and the CSRF key, the same operations on SQLite and on PostgreSQL; and on
+/// Accounts, sessions, failed sign-ins and the CSRF key, the same operations on SQLite and on PostgreSQL; and on
 /// PostgreSQL, what one server stores is what another sharing the database reads.
 @Suite struct AccountContractTests {
   static let hash = "$2b$12$" + String(repeating: "a", count: 53)
@@ -59,11 +59,36 @@ import Testing
       await attempt("secret again") {
         try await catalogue.webSecret(orStore: String(repeating: "2", count: 64))
       }
+      lines += try await signInLedgerAnswers(catalogue)
       lines += try await catalogue.auditEvents().map {
         "\($0.at) \($0.actor) \($0.action) \($0.subject) \($0.before ?? "-") \($0.after ?? "-")"
       }
       return lines
     }
+  }
+
+  /// The sign-in throttle's ledger: counts per key within the window, a count started again
+  /// after it, counts past their window forgotten, and a key forgotten on a good sign-in.
+  static func signInLedgerAnswers(_ catalogue: any ContractCatalogue) async throws -> [String] {
+    let keys = ["account:ana", "address:10.0.0.1", "pair:ana|10.0.0.1"]
+    func counts(since: TimeInterval) async throws -> String {
+      let found = try await catalogue.signInFailures(
+        keys + ["account:nobody"], since: start.addingTimeInterval(since))
+      return found.keys.sorted().map {
+        "\($0)=\(found[$0]!.failures)@\(Int(found[$0]!.last.timeIntervalSince(start)))"
+      }.joined(separator: " ")
+    }
+    var lines: [String] = []
+    for second in [0.0, 10, 20] {
+      try await catalogue.recordSignInFailure(keys, at: start.addingTimeInterval(second), window: 900)
+    }
+    lines.append("ledger three: \(try await counts(since: -1))")
+    lines.append("ledger since the last: \(try await counts(since: 20))")
+    try await catalogue.forgetSignInFailures("pair:ana|10.0.0.1")
+    lines.append("ledger pair forgotten: \(try await counts(since: -1))")
+    try await catalogue.recordSignInFailure(["account:ana"], at: start.addingTimeInterval(1000), window: 900)
+    lines.append("ledger after the window: \(try await counts(since: -1))")
+    return lines
   }
 
   @Test func bothBackendsKeepAccountsTheSame() async throws {
@@ -77,6 +102,12 @@ import Testing
         && sqlite.contains("removed's session: nil"))
     #expect(sqlite.contains("remove again: \(AccountError.unknown("ana"))"))
     #expect(sqlite.contains("secret again: " + String(repeating: "1", count: 64)))
+    #expect(
+      sqlite.contains("ledger three: account:ana=3@20 address:10.0.0.1=3@20 pair:ana|10.0.0.1=3@20"))
+    #expect(sqlite.contains("ledger since the last: "))
+    #expect(sqlite.contains("ledger pair forgotten: account:ana=3@20 address:10.0.0.1=3@20"))
+    // Past the window ana's count starts again, and the address's, 980 s old, is forgotten.
+    #expect(sqlite.contains("ledger after the window: account:ana=1@1000"))
     #expect(sqlite.filter { $0.contains(" account.add ") }.count == 2)
     #expect(sqlite.filter { $0.contains(" account.remove ") }.count == 1)
   }

@@ -91,6 +91,46 @@ struct AccountDirectory {
     }
   }
 
+  /// The failed sign-ins under each of `keys` whose last came after `since`.
+  func signInFailures(_ keys: [String], since: Date) throws -> [String: SignInFailureCount] {
+    guard !keys.isEmpty else { return [:] }
+    var found: [String: SignInFailureCount] = [:]
+    for row in try connection.query(
+      "SELECT key, failures, last_at FROM sign_in_failure WHERE last_at > ? AND key IN ("
+        + keys.map { _ in "?" }.joined(separator: ", ") + ")",
+      [since.timeIntervalSince1970] + keys)
+    {
+      found[try row.decode("key")] = SignInFailureCount(
+        failures: try row.decode("failures"),
+        last: Date(timeIntervalSince1970: try row.decode("last_at")))
+    }
+    return found
+  }
+
+  /// Counts one failure under each of `keys` at `now`; a count `window` old or older starts
+  /// again from one, and counts past their window are forgotten.
+  func recordSignInFailure(_ keys: [String], at now: Date, window: TimeInterval) throws {
+    guard !keys.isEmpty else { return }
+    let (time, expired) = (now.timeIntervalSince1970, now.timeIntervalSince1970 - window)
+    try connection.transaction {
+      try connection.execute(
+        "INSERT INTO sign_in_failure (key, failures, last_at) VALUES "
+          + keys.map { _ in "(?, 1, ?)" }.joined(separator: ", ")
+            + """
+             ON CONFLICT (key) DO UPDATE SET
+              failures = CASE WHEN sign_in_failure.last_at <= ? THEN 1 ELSE sign_in_failure.failures + 1 END,
+              last_at = excluded.last_at
+            """,
+        keys.flatMap { [$0, time] as [any SQLBindable] } + [expired])
+      try connection.execute("DELETE FROM sign_in_failure WHERE last_at <= ?", [expired])
+    }
+  }
+
+  /// Forgets the failures under `key`.
+  func forgetSignInFailures(_ key: String) throws {
+    try connection.execute("DELETE FROM sign_in_failure WHERE key = ?", [key])
+  }
+
   private static func account(_ row: Row) throws -> Account {
     try RowDecodingError.reading("account") {
       Account(

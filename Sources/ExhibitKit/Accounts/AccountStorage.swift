@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the web workspace's accounts, sign-in sessions and CSRF key are kept: the seam ``Store``
+/// Where the web workspace's accounts, sign-in sessions, failed sign-ins and CSRF key are kept: the seam ``Store``
 /// (SQLite) and ExhibitPostgres' `PostgresCatalogue` implement. Kept in the database, they are the
 /// same on every server that shares it: a session started on one is live on all, and all sign
 /// CSRF tokens with one key. Adding and removing an account is audited the same way on both
@@ -43,6 +43,22 @@ public protocol AccountStorage {
   /// - Returns: The stored key.
   /// - Throws: The backend's error.
   func webSecret(orStore fresh: String) async throws -> String
+
+  /// The failed sign-ins under each of `keys` (the throttle's: an account, an address, or both)
+  /// whose last came after `since`; a key with none is absent.
+  /// - Returns: The counts by key.
+  /// - Throws: The backend's error.
+  func signInFailures(_ keys: [String], since: Date) async throws -> [String: SignInFailureCount]
+
+  /// Counts one failure under each of `keys` at `now`, in one statement, so failures counted by
+  /// several servers at once all count; a count whose last failure is `window` old or older
+  /// starts again from one. Counts past their window are forgotten on the way.
+  /// - Throws: The backend's error.
+  func recordSignInFailure(_ keys: [String], at now: Date, window: TimeInterval) async throws
+
+  /// Forgets the failures under `key` (a pair that signed in).
+  /// - Throws: The backend's error.
+  func forgetSignInFailures(_ key: String) async throws
 }
 
 /// What adding and removing an account records, the same on every backend.

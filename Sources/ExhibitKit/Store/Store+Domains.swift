@@ -348,4 +348,22 @@ extension Store {
   public func webSecret(orStore fresh: String) throws -> String {
     try AccountDirectory(connection: connection).webSecret(orStore: fresh)
   }
+
+  /// The failed sign-ins under each of `keys` whose last came after `since`.
+  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  public func signInFailures(_ keys: [String], since: Date) throws -> [String: SignInFailureCount] {
+    try AccountDirectory(connection: connection).signInFailures(keys, since: since)
+  }
+
+  /// Counts one failure under each of `keys` at `now`.
+  /// - Throws: ``SQLiteError``.
+  public func recordSignInFailure(_ keys: [String], at now: Date, window: TimeInterval) throws {
+    try AccountDirectory(connection: connection).recordSignInFailure(keys, at: now, window: window)
+  }
+
+  /// Forgets the failures under `key`.
+  /// - Throws: ``SQLiteError``.
+  public func forgetSignInFailures(_ key: String) throws {
+    try AccountDirectory(connection: connection).forgetSignInFailures(key)
+  }
 }

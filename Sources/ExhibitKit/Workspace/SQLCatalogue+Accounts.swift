@@ -64,6 +64,21 @@ extension SQLCatalogue {
   public func webSecret(orStore fresh: String) async throws -> String {
     try await withAccounts { try $0.webSecret(orStore: fresh) }
   }
+
+  /// The failed sign-ins under each of `keys` whose last came after `since` (``AccountStorage``).
+  public func signInFailures(_ keys: [String], since: Date) async throws -> [String: SignInFailureCount] {
+    try await withAccounts { try $0.signInFailures(keys, since: since) }
+  }
+
+  /// Counts one failure under each of `keys` at `now` (``AccountStorage``).
+  public func recordSignInFailure(_ keys: [String], at now: Date, window: TimeInterval) async throws {
+    try await withAccounts { try $0.recordSignInFailure(keys, at: now, window: window) }
+  }
+
+  /// Forgets the failures under `key` (``AccountStorage``).
+  public func forgetSignInFailures(_ key: String) async throws {
+    try await withAccounts { try $0.forgetSignInFailures(key) }
+  }
 }
 
 /// An account with its hash, sendable out of the connection's work.

@@ -1,8 +1,9 @@
+import ExhibitKit
 import Foundation
 import NIOConcurrencyHelpers
 
-/// Failed sign-ins counted in this server's memory: a workspace's own server, the only one on
-/// its SQLite file.
+/// Failed sign-ins counted in memory: the throttle's own tests, which move its clock by hand.
+/// A server counts them in its catalogue (``CatalogueSignInLedger``).
 final class MemorySignInLedger: SignInFailureLedger {
   private let counts = NIOLockedValueBox<[String: SignInFailureCount]>([:])
   /// Past this many keys, those whose window has passed are dropped.

@@ -1,15 +1,9 @@
+import ExhibitKit
 import Foundation
 
-/// How many sign-ins failed under one key (an account, an address, or the two), and when the
-/// last did.
-struct SignInFailureCount: Sendable, Equatable {
-  var failures: Int
-  var last: Date
-}
-
-/// Where the sign-in throttle counts failures: this server's memory (``MemorySignInLedger``) or
-/// the database every server shares (``PostgresSignInLedger``), so a guesser spreading attempts
-/// over several servers is counted once.
+/// Where the sign-in throttle counts failures: the catalogue's database, which every server on it
+/// shares, so a guesser spreading attempts over several servers is counted once
+/// (``CatalogueSignInLedger``), or a test's memory (``MemorySignInLedger``).
 protocol SignInFailureLedger: Sendable {
   /// The failures under each of `keys` whose last came after `since`; a key with none is absent.
   /// - Throws: The backend's error.

@@ -34,6 +34,7 @@ import Testing
     try store.connection.execute("DROP TRIGGER audit_closed_keeps_its_name")
     try store.connection.execute("DROP TRIGGER evidence_link_retract_only")
     try store.connection.execute("ALTER TABLE evidence_link DROP COLUMN outside_scope")
+    try store.connection.execute("DROP TABLE sign_in_failure")
     try store.connection.execute("PRAGMA user_version = 20")
     try store.close()
     let upgraded = try Store.open(at: path, access: .write)
