@@ -74,8 +74,8 @@ import Testing
     func counts(since: TimeInterval) async throws -> String {
       let found = try await catalogue.signInFailures(
         keys + ["account:nobody"], since: start.addingTimeInterval(since))
-      return found.keys.sorted().map {
-        "\($0)=\(found[$0]!.failures)@\(Int(found[$0]!.last.timeIntervalSince(start)))"
+      return found.sorted { $0.key < $1.key }.map {
+        "\($0.key)=\($0.value.failures)@\(Int($0.value.last.timeIntervalSince(start)))"
       }.joined(separator: " ")
     }
     var lines: [String] = []
