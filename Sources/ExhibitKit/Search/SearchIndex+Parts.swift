@@ -57,7 +57,7 @@ extension SearchIndex {
     if newest.count <= cap && !whole { return try captionHits(scope) }
     let best = newest.sorted { $0.score < $1.score || ($0.score == $1.score && $0.rowid > $1.rowid) }
     return Ranked(
-      candidates: try captionCandidates(Array(best.prefix(scope.limit))), capped: newest.count > cap,
+      candidates: try captionCandidates(scope, Array(best.prefix(scope.limit))), capped: newest.count > cap,
       matched: newest.count)
   }
 

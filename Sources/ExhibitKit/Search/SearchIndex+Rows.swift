@@ -1,37 +1,36 @@
 import ExhibitStorage
 import Foundation
 
-// Reading a hit's component, platforms and recording from a row.
+// Reading the hits of ranked rows: each source's details (``SearchSource``), with the text its
+// snippet is cut from.
 extension SearchIndex {
-  /// The component of a recording row, when its family and component are both known.
-  static func component(_ row: Row) throws -> ComponentID? {
-    guard let family: String = try row.decode("family"), let component: String = try row.decode("component")
-    else {
-      return nil
+  /// The candidates of one source's ranked rows (`fts_rowid` and `score`), in their order: the
+  /// source's details read by id with its snippet columns, and the hit each makes.
+  func candidates(_ source: SearchSource, _ scope: SearchScope, ranked: [(rowid: Int64, score: Double)])
+    throws -> [Candidate]
+  {
+    guard !ranked.isEmpty else { return [] }
+    let texts = source.snippetColumns.enumerated().map { "\($1) AS snippet_\($0)" }.joined(separator: ", ")
+    var details: [Int64: Row] = [:]
+    for row in try connection.query(
+      "SELECT \(source.detailColumns), \(texts) FROM \(source.detailTables) WHERE \(source.alias).id IN ("
+        + ranked.map { _ in "?" }.joined(separator: ", ") + ")", ranked.map(\.rowid))
+    {
+      details[try row.decode("hit_id")] = row
     }
-    return ComponentID("\(family)/\(component)")
-  }
-
-  /// A row's `component` column, `family/slug`.
-  static func componentID(_ row: Row) throws -> ComponentID? {
-    (try row.decode("component") as String?).flatMap(ComponentID.init)
-  }
-
-  /// A stored platform name, nil for none or one Exhibit does not know.
-  static func platform(_ name: String?) -> Platform? {
-    name.flatMap(Platform.init(rawValue:))
-  }
-
-  /// A stored, comma-separated list of platforms.
-  static func platforms(_ list: String) -> [Platform] {
-    list.split(separator: ",").compactMap { Platform(rawValue: String($0)) }
-  }
-
-  /// The recording a row's `sha256` and `path` name, when it has both.
-  static func recording(_ row: Row) throws -> RecordingRef? {
-    guard let sha256: String = try row.decode("sha256"), let path: String = try row.decode("path") else {
-      return nil
+    return try ranked.compactMap { ranked -> Candidate? in
+      guard let row = details[ranked.rowid],
+        let hit = try source.hit(row, scope.filters, score: ranked.score, snippet: "")
+      else { return nil }
+      let second: String? = source.snippetColumns.count > 1 ? try row.decode("snippet_1") : nil
+      return Candidate(hit: hit, text: SnippetText(first: try row.decode("snippet_0"), second: second))
     }
-    return RecordingRef(sha256: sha256, path: path)
+  }
+
+  /// ``candidates(_:_:ranked:)`` of the rows a ranking statement returned.
+  func candidates(_ source: SearchSource, _ scope: SearchScope, rows: [Row]) throws -> [Candidate] {
+    try candidates(
+      source, scope,
+      ranked: try rows.map { (rowid: try $0.decode("fts_rowid"), score: try $0.decode("score")) })
   }
 }

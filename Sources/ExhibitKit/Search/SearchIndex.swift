@@ -20,37 +20,23 @@ extension SearchIndex {
   {
     guard request.limit >= 1 else { throw SearchError.badLimit(request.limit) }
     let query = try SearchQuery(request.text)
-    let component = try request.component.map { try components.resolve($0).description }
-    let audit = try request.audit.map { try AuditRegistry(connection: connection).resolve($0).id }
-    let scope = SearchScope(
-      expression: query.expression, phrases: query.phrases, component: component,
-      platform: request.platform?.rawValue, limit: request.limit, audit: audit,
-      conjunctive: query.terms.allSatisfy { $0.joiner == .and })
     let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
-    // Each index's query, in the order the threads take them: the costliest first as a rule, so
-    // two threads end near together.
-    let documents = kinds.contains(.criteria) ? try currentCriteriaDocumentIDs(component: component) : "[]"
-    let indexes: [(kind: SearchKind, rank: (SearchIndex) throws -> Ranked)] = [
-      (.criteria, { try $0.criteriaItemHits(scope, documents: documents) }),
-      (.captions, { try $0.captionHits(scope) }),
-      (.criteria, { try $0.gherkinHits(scope, documents: documents) }),
-      (.notes, { try $0.noteHits(scope) }),
-      (.recordings, { try $0.recordingNameHits(scope) }),
-      (
-        .criteria,
-        {
-          try $0.developerTextHits(
-            scope, documents: documents, table: "developer_note", source: "developer-note")
-        }
-      ),
-      (
-        .criteria,
-        {
-          try $0.developerTextHits(
-            scope, documents: documents, table: "announcement_example", source: "announcement")
-        }
-      ),
-    ]
+    let filters = try SearchFilters(request, kinds: kinds, on: connection)
+    let scope = SearchScope(
+      expression: query.expression, phrases: query.phrases, filters: filters, limit: request.limit,
+      conjunctive: query.terms.allSatisfy { $0.joiner == .and })
+    // Each source's ranking, in the order the threads take them (``SearchSource/all``): the
+    // costliest first as a rule, so two threads end near together.
+    let indexes: [(kind: SearchKind, rank: (SearchIndex) throws -> Ranked)] = SearchSource.all.map { source in
+      switch source.name {
+      case "item": (source.kind, { try $0.criteriaItemHits(scope) })
+      case "gherkin": (source.kind, { try $0.gherkinHits(scope) })
+      case "captions": (source.kind, { try $0.captionHits(scope) })
+      case "recordings": (source.kind, { try $0.recordingNameHits(scope) })
+      case "notes": (source.kind, { try $0.noteHits(scope) })
+      default: (source.kind, { try $0.developerTextHits(scope, source: source) })
+      }
+    }
     var tasks = indexes.filter { kinds.contains($0.kind) }.map { (kind: $0.kind, part: false, rank: $0.rank) }
     // Captions with few matches, all of which are read, are read in two parts at once.
     if let helper, kinds.contains(.captions) { try countCaptionPhrases(scope, beside: helper) }
@@ -87,13 +73,14 @@ extension SearchIndex {
     }
     let snippets = try snippets(of: candidates.map(\.text), expression: scope.expression)
     for (index, snippet) in snippets.enumerated() { candidates[index].hit.snippet = snippet }
-    let ranked = candidates.map(\.hit).sorted {
-      ($0.score, $0.kind.rawValue, $0.snippet) < ($1.score, $1.kind.rawValue, $1.snippet)
-    }
+    let hits = Dictionary(grouping: candidates.map(\.hit), by: \.kind)
     return SearchResults(
-      query: request.text, expression: query.expression, ranked: Array(ranked.prefix(request.limit)),
-      capped: SearchKind.allCases.filter { found[$0]?.contains(where: \.capped) == true },
-      matched: found.values.joined().reduce(0) { $0 + $1.matched })
+      request, query,
+      found: found.map { kind, ranked in
+        SearchFound(
+          kind: kind, hits: hits[kind] ?? [], capped: ranked.contains(where: \.capped),
+          matched: ranked.reduce(0) { $0 + $1.matched })
+      })
   }
 
   /// One index's best hits, and whether more matched than were ranked.
@@ -126,17 +113,17 @@ extension SearchIndex {
     var expression: String
     /// The expression's phrases, in FTS5's order.
     var phrases: [String]
-    var component: String?
-    var platform: String?
+    /// The component, platform, audit and current documents (``SearchSource/predicate(_:)``).
+    var filters: SearchFilters
     var limit: Int
-    /// Only notes of this audit's links.
-    var audit: Int64? = nil
     /// Whether every term must match (no OR or NOT): then no more rows match than hold the
     /// rarest phrase.
     var conjunctive = false
 
-    var family: String? { component?.split(separator: "/").first.map(String.init) }
-    var slug: String? { component?.split(separator: "/").last.map(String.init) }
+    /// The component as `family/slug`, as the filter tokens spell it.
+    var component: String? { filters.component?.description }
+    /// The platform's name, as the filter tokens spell it.
+    var platform: String? { filters.platform?.rawValue }
   }
 
   /// Marks around matched words in snippets, and the ellipsis where text was cut.

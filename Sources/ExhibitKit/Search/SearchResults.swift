@@ -57,3 +57,43 @@ public struct SearchResults: Sendable, Equatable, Encodable {
     self.hits = (attributed + unattributed).flatMap { groups[$0] ?? [] }
   }
 }
+
+extension SearchResults {
+  /// The results of every source's best hits, written once for both engines: the hits ranked by
+  /// score, then kind, then snippet, the first `limit` kept and grouped by component, the kinds
+  /// where more matched than were ranked, and how many matched in all.
+  package init(_ request: SearchRequest, _ query: SearchQuery, found: [SearchFound]) {
+    let ranked = found.flatMap(\.hits).sorted {
+      ($0.score, $0.kind.rawValue, $0.snippet) < ($1.score, $1.kind.rawValue, $1.snippet)
+    }
+    let capped = Set(found.filter(\.capped).map(\.kind))
+    self.init(
+      query: request.text, expression: query.expression, ranked: Array(ranked.prefix(request.limit)),
+      capped: SearchKind.allCases.filter(capped.contains), matched: found.reduce(0) { $0 + $1.matched })
+  }
+}
+
+/// One source's best hits, whether more matched than were ranked, and how many matched (up to
+/// ``SearchRequest/candidateCap`` and one more).
+package struct SearchFound: Sendable {
+  /// The kind the hits are filed under.
+  package var kind: SearchKind
+  /// The best hits, with their snippets.
+  package var hits: [SearchHit]
+  /// Whether more matched than were ranked.
+  package var capped: Bool
+  /// How many matched, up to the cap and one more.
+  package var matched: Int
+
+  /// - Parameters:
+  ///   - kind: The kind the hits are filed under.
+  ///   - hits: The best hits, with their snippets.
+  ///   - capped: Whether more matched than were ranked.
+  ///   - matched: How many matched, up to the cap and one more.
+  package init(kind: SearchKind, hits: [SearchHit], capped: Bool, matched: Int) {
+    self.kind = kind
+    self.hits = hits
+    self.capped = capped
+    self.matched = matched
+  }
+}

@@ -1,12 +1,12 @@
 import ExhibitKit
-import PostgresNIO
 
 /// A reviewer's query (``SearchQuery``, the same reading as on SQLite) as a PostgreSQL `tsquery`
 /// expression over the `exhibit_search` configuration: each term a phrase (its last word a
 /// prefix when it ends in `*`), `NOT` as AND NOT, and AND binding tighter than OR, as in FTS5.
-/// Every term's text is bound, never spliced into the SQL.
+/// Every term's text is bound, never spliced into the SQL: its placeholders are numbered `?1`,
+/// `?2`… so the expression can be written twice in one statement and bound once.
 struct TextSearchQuery {
-  /// The expression, its terms bound from `$first` on.
+  /// The expression, its terms bound as `?1` on.
   let sql: String
   /// The same expression for a vector that also holds its words' pairs (caption cues, migration
   /// 006): each phrase asks for its pairs too, which the GIN index finds, and is still checked.
@@ -14,12 +14,12 @@ struct TextSearchQuery {
   /// The values to bind, in order.
   let values: [String]
 
-  /// Reads `query`, numbering its placeholders from `first`.
-  init(_ query: SearchQuery, firstPlaceholder first: Int) {
+  /// Reads `query`.
+  init(_ query: SearchQuery) {
     var values: [String] = []
     func bind(_ text: String) -> String {
       values.append(text)
-      return "$\(first + values.count - 1)"
+      return "?\(values.count)"
     }
     /// A term as a tsquery, and with its pairs (the words before a trailing `*` pair up).
     func phrase(_ term: SearchQuery.Term) -> (plain: String, paired: String) {
@@ -55,10 +55,5 @@ struct TextSearchQuery {
   /// lowercased.
   static func words(of text: String) -> [String] {
     text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
-  }
-
-  /// The values bound into `bindings`, in order.
-  func bind(into bindings: inout PostgresBindings) {
-    for value in values { bindings.append(value) }
   }
 }

@@ -165,8 +165,8 @@ import Testing
       // Few cues are of the platform: fewer matches are expected than there are.
       let index = SearchIndex(connection: connection, statistics: PhraseStatistics(connection: connection))
       let scope = SearchIndex.SearchScope(
-        expression: "\"zebra\"", phrases: ["\"zebra\""], platform: platform.rawValue, limit: 30,
-        conjunctive: true)
+        expression: "\"zebra\"", phrases: ["\"zebra\""], filters: SearchFilters(platform: platform),
+        limit: 30, conjunctive: true)
       let parts = try #require(try index.captionParts(scope), "round \(round)")
       #expect(parts.whole, "round \(round)")
       let newer = try index.captionMatches(scope, in: parts.ranges[0])
@@ -179,7 +179,9 @@ import Testing
       // A phrase of two words on every platform, with more matches than the cap: only the newest
       // row ids expected to hold a fifth more than the cap are read, in two ranges.
       let phrase = SearchIndex.SearchScope(
-        expression: "\"zebra crossing\"", phrases: ["\"zebra crossing\""], limit: 30, conjunctive: true)
+        expression: "\"zebra crossing\"", phrases: ["\"zebra crossing\""], filters: SearchFilters(),
+        limit: 30,
+        conjunctive: true)
       #expect(try index.captionParts(phrase)?.whole == false, "round \(round)")
       let crossing = SearchRequest("\"zebra crossing\"", kinds: [.captions], limit: 30)
       let crossingHalves = try workspace.store.search(crossing)
