@@ -49,7 +49,7 @@ func withEmptyCatalogue<T: Sendable>(
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try Store.open(at: folder.appendingPathComponent("exhibit.sqlite").path, access: .write)
     defer { try? store.close() }
-    return try await body(store)
+    return try await body(WorkspaceCatalogue(store: store))
   case .postgres:
     let (server, database) = try await newPostgresDatabase()
     var location = try server.location()

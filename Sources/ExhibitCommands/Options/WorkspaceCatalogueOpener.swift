@@ -20,11 +20,11 @@ struct WorkspaceCatalogueOpener: CatalogueOpener {
       location: url, applied: [], version: Schema.migrator.latestVersion, created: created)
   }
 
-  /// Runs `body` on the store at `url`, opened for ``access``.
+  /// Runs `body` on the workspace's catalogue at `url`, opened for ``access``.
   func withCatalogue<Result: Sendable>(
     url: String, _ body: @Sendable (any CatalogueStorage) async throws -> Result
   ) async throws -> Result {
-    try await body(try Store.open(at: url, access: access))
+    try await body(WorkspaceCatalogue(store: try Store.open(at: url, access: access)))
   }
 
   /// The key beside the database.

@@ -1,10 +1,10 @@
 import ExhibitSQLite
 import ExhibitStorage
 
-// The SQLite side of the audit trail's seam: appends under SQLite's write lock (`BEGIN
-// IMMEDIATE`), reads through the same queries the commands use.
+// The audit trail on a workspace's connection, for callers on one thread: appends under SQLite's
+// write lock (`BEGIN IMMEDIATE`), reads through the same queries the commands use.
 
-extension Store: AuditTrailStorage {
+extension Store {
   /// Appends one event in a write transaction of its own.
   /// - Throws: ``SQLiteError``.
   public func appendAuditEvent(_ entry: AuditEntry) throws -> AuditEvent {

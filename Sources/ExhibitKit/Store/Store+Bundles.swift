@@ -63,7 +63,7 @@ extension EvidenceBundler {
 
 }
 
-extension Store: EvidenceBundleStorage {
+extension Store {
   /// Exports one bundle of this workspace (``EvidenceBundleStorage``).
   /// - Throws: ``BundleError``, ``LookupError`` or ``SQLiteError``.
   public func exportBundle(_ request: BundleRequest) throws -> BundleResult {

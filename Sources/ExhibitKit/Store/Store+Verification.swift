@@ -14,29 +14,11 @@ extension Store {
   }
 
   private func checkWorkspace() throws -> AuditChainReport {
-    try operations.verifyTrailAndTables(
-      storageChecks: {
-        var problems: [AuditChainReport.Problem] = []
-        let integrity = try connection.query("PRAGMA integrity_check").compactMap {
-          $0.string("integrity_check")
-        }
-        if integrity != ["ok"] {
-          problems += integrity.prefix(20).map { .init(path: path, problem: "SQLite integrity check: \($0)") }
-        }
-        for row in try connection.query("PRAGMA foreign_key_check") {
-          problems.append(
-            .init(
-              path: "\(row.string("table") ?? "?"):\(row.int64("rowid") ?? 0)",
-              problem: "refers to a \(row.string("parent") ?? "?") row that does not exist"))
-        }
-        return problems
-      },
-      cacheChecks: {
-        // The search cache holds no evidence, but a count out of range in it is named.
-        try (PhraseStatistics.cacheProblems(besides: path, connection) ?? []).map {
-          AuditChainReport.Problem(path: $0.0, problem: $0.1)
-        }
-      })
+    let catalogue = WorkspaceCatalogue(store: self)
+    let connection = CatalogueConnection(connection)
+    return try operations.verifyTrailAndTables(
+      storageChecks: { try catalogue.storageProblems(connection) },
+      cacheChecks: { try catalogue.cacheProblems(connection) })
   }
 
   /// What `bundle` checks before it writes anything: the audit chain, and that the component's

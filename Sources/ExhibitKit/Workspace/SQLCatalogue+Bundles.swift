@@ -25,7 +25,12 @@ extension SQLCatalogue {
 
   /// Checks the catalogue in one snapshot (``EvidenceBundleStorage``).
   public func verifyCatalogue() async throws -> AuditChainReport {
-    try await inSnapshot { try $0.verifyTrailAndTables() }
+    try await withConnection { connection in
+      try connection.sql.reading {
+        try CatalogueOperations(sql: connection.sql).verifyTrailAndTables(
+          storageChecks: { try storageProblems(connection) }, cacheChecks: { try cacheProblems(connection) })
+      }
+    }
   }
 
   /// Checks a bag against the catalogue in one snapshot (``EvidenceBundleStorage``).

@@ -32,14 +32,14 @@ final class SQLiteBackend: CatalogueBackend, @unchecked Sendable {
   func withReader<T: Sendable>(_ body: @Sendable (any CatalogueStorage) async throws -> T) async throws -> T {
     let store = try checkOut()
     defer { checkIn(store) }
-    return try await body(store)
+    return try await body(WorkspaceCatalogue(store: store))
   }
 
   func withWriter<T: Sendable>(_ body: @Sendable (any CatalogueStorage) async throws -> T) async throws -> T {
     try await gate.run {
       let store = try writer ?? Store.open(at: path, access: .write)
       writer = store
-      return try await body(store)
+      return try await body(WorkspaceCatalogue(store: store))
     }
   }
 
@@ -48,14 +48,16 @@ final class SQLiteBackend: CatalogueBackend, @unchecked Sendable {
   {
     let store = try Store.open(at: path, access: .write)
     defer { try? store.close() }
-    return try await body(store)
+    return try await body(WorkspaceCatalogue(store: store))
   }
 
   func withBagSource<T: Sendable>(_ body: @Sendable (BagSource) async throws -> T) async throws -> T {
     let store = try checkOut()
     defer { checkIn(store) }
     return try await body(
-      BagSource(catalogue: store, name: store.path, keyPath: SigningKey.path(forDatabase: store.path)))
+      BagSource(
+        catalogue: WorkspaceCatalogue(store: store), name: store.path,
+        keyPath: SigningKey.path(forDatabase: store.path)))
   }
 
   func version() throws -> Int64 {
