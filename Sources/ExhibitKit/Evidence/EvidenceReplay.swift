@@ -208,7 +208,10 @@ struct EvidenceReplay {
       WHERE \(scope.items.sql) ORDER BY l.id
       """, scope.items.values)
     {
-      let id = row.int64("id") ?? 0
+      guard let id = row.int64("id") else {
+        problem("evidence_link", "a link has no id: \(row.string("id") ?? "NULL")")
+        continue
+      }
       seenLinks.insert(id)
       let shown = "evidence_link:\(id)"
       guard let expected = links[id] else {
@@ -237,22 +240,25 @@ struct EvidenceReplay {
       {
         differences.append("its segment \(name) differs from the audit trail's")
       }
-      if (row.int64("platform_override") ?? 0 != 0) != expected.platformOverride {
-        differences.append("its platform override differs")
+      // A flag is 0 or 1; anything else (NULL, text, 2) is named, never read as false.
+      func compareFlag(_ column: String, _ recorded: Bool, _ differs: String) {
+        switch row.int64(column) {
+        case 0, 1: if (row.int64(column) == 1) != recorded { differences.append(differs) }
+        default: differences.append("its \(column) is \(row.string(column) ?? "NULL"), not 0 or 1")
+        }
       }
-      if (row.int64("component_override") ?? 0 != 0) != expected.componentOverride {
-        differences.append("its component override differs")
-      }
-      if (row.int64("outside_scope") ?? 0 != 0) != expected.outsideScope {
-        differences.append("whether it is outside its audit's scope differs from the audit trail's")
-      }
+      compareFlag("platform_override", expected.platformOverride, "its platform override differs")
+      compareFlag("component_override", expected.componentOverride, "its component override differs")
+      compareFlag(
+        "outside_scope", expected.outsideScope,
+        "whether it is outside its audit's scope differs from the audit trail's")
       let recordedAudit = expected.audit ?? adoptingAudit
       if row.int64("audit_id") != recordedAudit {
         differences.append(
           "it is in audit \(row.int64("audit_id").map(String.init) ?? "none"), "
             + "the audit trail records audit \(recordedAudit.map(String.init) ?? "none")")
       }
-      if (row.int64("retracted") ?? 0 != 0) != expected.retracted {
+      if row.int64("retracted") != (expected.retracted ? 1 : 0) {
         differences.append(
           expected.retracted
             ? "it is live, but the audit trail retracted it"

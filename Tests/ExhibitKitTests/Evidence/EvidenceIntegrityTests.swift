@@ -84,6 +84,22 @@ import Testing
       try workspace.store.connection.execute(
         "UPDATE evidence_link SET component_override = 0 WHERE id = ?", [link.id])
     }
+    // Behind the trigger's back (NOT NULL still holds), a flag that is neither 0 nor 1 is named,
+    // never read as false.
+    for (forged, shown) in [("2", "2"), ("'yes'", "yes")] {
+      try workspace.store.connection.execute(
+        """
+        DROP TRIGGER IF EXISTS evidence_link_retract_only;
+        PRAGMA ignore_check_constraints = ON;
+        UPDATE evidence_link SET platform_override = \(forged) WHERE id = \(link.id);
+        """)
+      let report = try workspace.store.verifyWorkspace()
+      #expect(
+        report.problems.contains {
+          $0.path == "evidence_link:\(link.id)"
+            && $0.problem.contains("its platform_override is \(shown), not 0 or 1")
+        }, "\(report.problems)")
+    }
   }
 
   @Test func linksOfUnchangedItemsAreCarriedForwardAndOnlyChangedOnesGoStale() async throws {
