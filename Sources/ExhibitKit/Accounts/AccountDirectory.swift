@@ -15,7 +15,7 @@ struct AccountDirectory {
   }
 
   /// Adds an account with an already hashed password.
-  /// - Throws: ``AccountError`` or ``SQLiteError``.
+  /// - Throws: ``AccountError`` or the engine's error.
   func add(name: String, role: AccountRole, passwordHash: String, actor: String, at now: Date) throws
     -> Account
   {
@@ -35,7 +35,7 @@ struct AccountDirectory {
   }
 
   /// Removes an account and ends its sessions.
-  /// - Throws: ``AccountError/unknown(_:)`` or ``SQLiteError``.
+  /// - Throws: ``AccountError/unknown(_:)`` or the engine's error.
   func remove(name: String, actor: String, at now: Date) throws {
     try connection.transaction {
       guard let row = try connection.first("SELECT role FROM account WHERE name = ?", [name]) else {

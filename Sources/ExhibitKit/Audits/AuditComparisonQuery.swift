@@ -120,7 +120,7 @@ struct AuditComparisonQuery {
   }
 
   /// Compares `old` with `new`, for one component or platform or all.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func compare(_ old: Audit, _ new: Audit, component: ComponentID?, platform: Platform?) throws
     -> AuditComparison
   {

@@ -73,7 +73,7 @@ struct AuditProgressQuery {
 
   // Long: the matrix is counted in one pass over the items, column by column; splitting it would pass the grouped evidence around.
   /// The progress of `audit`, with its tallies and auditors in its ``AuditProgress/audit``.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func progress(of audit: Audit) throws -> AuditProgress {
     let scope = try audits.componentsInScope(audit)
     let componentNumber = Dictionary(

@@ -17,7 +17,7 @@ extension BundleGathering {
   ///     when not given).
   ///   - audit: Only this audit's links; nil for every link (a workspace without audits).
   /// - Returns: The bundle's contents, ready to write.
-  /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, ``SQLiteError``.
+  /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, the engine's error.
   func bundleContents(
     component name: String, platform: Platform, date: String,
     tested: BundleContents.TestedProduct = BundleContents.TestedProduct(), audit: Audit? = nil

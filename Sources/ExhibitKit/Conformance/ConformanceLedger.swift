@@ -8,7 +8,7 @@ struct ConformanceLedger {
   let connection: any CatalogueSQL
 
   /// Records that the item keyed `key` bears on `criterion` as `relation`, because `reason`.
-  /// - Throws: ``ConformanceError`` or ``SQLiteError``; nothing is stored then.
+  /// - Throws: ``ConformanceError`` or the engine's error; nothing is stored then.
   func map(_ key: ItemKey, criterion: String, relation: WCAGRelation, reason: String, actor: String) throws
     -> WCAGMappingRow
   {
@@ -48,7 +48,7 @@ struct ConformanceLedger {
   }
 
   /// Records the level an auditor decided in `audit` (its id and its name for messages).
-  /// - Throws: ``ConformanceError`` or ``SQLiteError``; nothing is stored then.
+  /// - Throws: ``ConformanceError`` or the engine's error; nothing is stored then.
   func set(_ decision: ACRDecision, audit: Int64, closed: Bool, name: String) throws -> ACRDecision {
     guard let criterion = WCAG22.criterion(decision.criterion), criterion.level != nil else {
       throw ConformanceError.unknownCriterion(decision.criterion)

@@ -93,7 +93,7 @@ package struct ComponentDirectory {
   }
 
   /// Whether criteria of `component` (`family/slug`) were ever imported.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func hasCriteria(_ component: String) throws -> Bool {
     try connection.first(
       "SELECT 1 AS found FROM criteria_document WHERE family || '/' || component = ?", [component]) != nil

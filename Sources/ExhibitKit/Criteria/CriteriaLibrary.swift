@@ -17,7 +17,7 @@ extension CriteriaLibrary {
   ///   - actor: Who imports, for the audit trail.
   ///   - revisionStored: Called after each document that became a revision, before the next one.
   /// - Returns: One outcome per document.
-  /// - Throws: ``SQLiteError``; the caller's transaction then stores nothing of the batch.
+  /// - Throws: The engine's error; the caller's transaction then stores nothing of the batch.
   func importCriteria(
     _ documents: [CriteriaDocument], actor: String, revisionStored: RevisionStored
   ) throws -> [CriteriaImportOutcome] {
@@ -182,7 +182,7 @@ extension CriteriaLibrary {
   ///   - component: One component, or nil for all.
   ///   - platform: Keep documents with at least one item for this platform.
   /// - Returns: Documents ordered by component, primary first.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error or ``RowDecodingError``.
   func criteriaDocuments(component: ComponentID? = nil, platform: Platform? = nil) throws
     -> [CriteriaDocumentSummary]
   {
@@ -228,7 +228,7 @@ extension CriteriaLibrary {
   ///     close recorded them); each component's current document by default.
   ///   - values: The statement's parameters.
   /// - Returns: Each component's criteria, by component.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error or ``RowDecodingError``.
   func currentItemsByComponent(
     documents: String = "SELECT document_id FROM criteria_current", _ values: [any SQLBindable] = []
   ) throws -> [ComponentID: ComponentCriteria] {
@@ -251,7 +251,7 @@ extension CriteriaLibrary {
   }
 
   /// The component's current criteria: items of its primary document, for a platform if given.
-  /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: ``LookupError``, the engine's error or ``RowDecodingError``.
   func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
     guard let document = try criteriaDocuments(component: component).first(where: \.primary),
       let documentRow = try connection.fetchOne(

@@ -21,7 +21,7 @@ struct AuditTrail {
   ///   - audit: Leave out the link events of every other audit.
   /// - Returns: The matching events. Events from before a rename name the component, and its
   ///   items, by the old name; they are found under every name the component had.
-  /// - Throws: ``LookupError``, ``RecordingLookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: ``LookupError``, ``RecordingLookupError``, the engine's error or ``RowDecodingError``.
   func history(_ subject: String? = nil, audit: Int64? = nil) throws -> [AuditEvent] {
     let events = try history(subject)
     guard let audit else { return events }
@@ -81,7 +81,7 @@ struct AuditTrail {
   }
 
   /// The events that touch any of `subjects` (``AuditSubjects``), oldest first.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error or ``RowDecodingError``.
   func events(touching subjects: [String]) throws -> [AuditEvent] {
     guard !subjects.isEmpty else { return [] }
     let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
@@ -93,7 +93,7 @@ struct AuditTrail {
   }
 
   /// The events whose own subject is one of `subjects`, oldest first: what a bundle carries.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error or ``RowDecodingError``.
   func events(about subjects: [String]) throws -> [AuditEvent] {
     guard !subjects.isEmpty else { return [] }
     let placeholders = subjects.map { _ in "?" }.joined(separator: ", ")
@@ -104,14 +104,14 @@ struct AuditTrail {
   }
 
   /// The newest event's hash, or the genesis hash of an empty trail.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error or ``RowDecodingError``.
   func headHash() throws -> String {
     try connection.auditHeadHash()
   }
 
   /// Events whose indexed subjects are not what their content says: a row of `audit_subject`
   /// was added, or one is missing, outside Exhibit.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error or ``RowDecodingError``.
   func subjectIndexProblems() throws -> [AuditChainReport.Problem] {
     var indexed: [Int64: Set<String>] = [:]
     for row in try connection.query("SELECT subject, event_id FROM audit_subject") {
@@ -134,13 +134,13 @@ struct AuditTrail {
   }
 
   /// The stored hash of event `id`, or nil when the trail has none.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func eventHash(id: Int64) throws -> String? {
     try connection.first("SELECT hash FROM audit_event WHERE id = ?", [id])?.decode("hash")
   }
 
   /// `hash` when an event of the trail has it, or nil.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func eventHash(of hash: String) throws -> String? {
     try connection.first("SELECT hash FROM audit_event WHERE hash = ?", [hash])?.decode("hash")
   }

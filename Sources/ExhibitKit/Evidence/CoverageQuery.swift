@@ -9,7 +9,7 @@ struct CoverageQuery {
   let connection: any CatalogueSQL
 
   /// The coverage matrix of a component's current criteria, for one platform or all.
-  /// - Throws: ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: ``LookupError``, the engine's error or ``RowDecodingError``.
   /// Only the links of `audit` count; nil counts every link (a workspace with no audit has none).
   func coverage(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws -> Coverage {
     let criteria = try ClosedAuditRecord(connection: connection).criteria(

@@ -22,7 +22,7 @@ extension EvidenceLedger {
   ///
   /// - Parameter request: What to link.
   /// - Returns: The stored link.
-  /// - Throws: ``EvidenceError``, ``RecordingLookupError``, ``LookupError`` or ``SQLiteError``.
+  /// - Throws: ``EvidenceError``, ``RecordingLookupError``, ``LookupError`` or the engine's error.
   @discardableResult
   func link(_ request: LinkRequest) throws -> EvidenceLink {
     var items: [String: CurrentItem] = [:]
@@ -124,7 +124,7 @@ extension EvidenceLedger {
   ///   - actor: Who retracts.
   ///   - asked: The audit the user named, which must be the link's own.
   /// - Returns: The link as it now stands.
-  /// - Throws: ``EvidenceError`` or ``SQLiteError``.
+  /// - Throws: ``EvidenceError`` or the engine's error.
   @discardableResult
   func unlink(_ id: Int64, reason: String, actor: String, audit asked: String? = nil) throws -> EvidenceLink {
     let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -152,7 +152,7 @@ extension EvidenceLedger {
   }
 
   /// One link, by id.
-  /// - Throws: ``EvidenceError/unknownLink(_:)`` or ``SQLiteError``.
+  /// - Throws: ``EvidenceError/unknownLink(_:)`` or the engine's error.
   func evidenceLink(_ id: Int64) throws -> EvidenceLink {
     guard let link = try evidenceLinks(where: "l.id = ?", [id]).first else {
       throw EvidenceError.unknownLink(id)
@@ -167,7 +167,7 @@ extension EvidenceLedger {
   }
 
   /// The item with this key in its component's current revision.
-  /// - Throws: ``EvidenceError/unknownItem(_:)``, ``LookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: ``EvidenceError/unknownItem(_:)``, ``LookupError``, the engine's error or ``RowDecodingError``.
   func currentItem(_ key: String) throws -> CurrentItem {
     guard key.contains("#") else { throw EvidenceError.unknownItem(key) }
     // Any name of the component resolves (`native/segemented-control-tabs#…` after a rename); an
@@ -202,7 +202,7 @@ struct EvidenceLedger {
 
 extension EvidenceLedger {
   /// Every link to a recording, live and retracted, as a recording's detail lists them.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func links(toRecording id: Int64, audit: Int64? = nil) throws -> [RecordingDetail.Link] {
     try EvidenceLinkRow.fetch(
       connection, where: "l.recording_id = ?1 AND (l.audit_id = ?2 OR ?2 IS NULL)", [id, audit]

@@ -9,7 +9,7 @@ extension ReviewerPageQuery {
   ///   - platform: Only this platform's items and recordings, when given.
   ///   - audit: Only this audit's links; nil for every link.
   /// - Returns: Criteria and coverage, and the recordings with their cues and live links.
-  /// - Throws: ``LookupError`` or ``SQLiteError``.
+  /// - Throws: ``LookupError`` or the engine's error.
   func reviewerPage(component name: String, platform: Platform? = nil, audit: Int64? = nil) throws
     -> ReviewerPage
   {

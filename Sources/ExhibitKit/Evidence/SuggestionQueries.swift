@@ -16,7 +16,7 @@ extension SuggestionQueries {
   ///   - component: The component, or nil for every component with criteria.
   ///   - audit: Only this audit's links count as existing; nil for every link.
   /// - Returns: The suggestions, by component, recording and time.
-  /// - Throws: ``LookupError`` or ``SQLiteError``.
+  /// - Throws: ``LookupError`` or the engine's error.
   func suggestions(component: ComponentID? = nil, audit: Int64? = nil) throws -> [Suggestion] {
     let components =
       try component.map { [$0] }
@@ -84,7 +84,7 @@ extension SuggestionQueries {
   /// One that cannot be linked (its cue lies outside the recording, say) is returned with its
   /// ``Suggestion/refusal``; the others are recorded all the same, in one transaction.
   /// - Returns: The suggestions with the links made or the refusals.
-  /// - Throws: ``SQLiteError``; nothing is recorded then.
+  /// - Throws: The engine's error; nothing is recorded then.
   func accept(_ suggestions: [Suggestion], auditor: String, audit: String? = nil) throws -> [Suggestion] {
     var items: [String: CurrentItem] = [:]
     return try connection.transaction {

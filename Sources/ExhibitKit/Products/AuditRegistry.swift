@@ -18,7 +18,7 @@ struct AuditRegistry {
   // MARK: Products
 
   /// Adds a product; audited as `product.create`.
-  /// - Throws: ``AuditError/emptyName`` or ``AuditError/productExists(_:)``, or ``SQLiteError``.
+  /// - Throws: ``AuditError/emptyName`` or ``AuditError/productExists(_:)``, or the engine's error.
   func addProduct(name: String, platforms: [ProductPlatform], url: String?, actor: String) throws -> Product {
     let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw AuditError.emptyName }
@@ -37,7 +37,7 @@ struct AuditRegistry {
   }
 
   /// Every product, by name, with its audits.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func products() throws -> [Product] {
     let audits = try AuditRow.fetch(connection)
     // By name as SQLite's NOCASE orders it, on either backend.
@@ -85,7 +85,7 @@ struct AuditRegistry {
 
   /// Opens an audit of a product at a release; audited as `audit.create`. A retest's verdicts
   /// are carried by the caller, in the same transaction.
-  /// - Throws: ``AuditError`` naming what was given, or ``SQLiteError``; nothing is written then.
+  /// - Throws: ``AuditError`` naming what was given, or the engine's error; nothing is written then.
   func newAudit(_ request: NewAudit, actor: String) throws -> Audit {
     let release = request.release.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !release.isEmpty else { throw AuditError.emptyName }
@@ -152,7 +152,7 @@ struct AuditRegistry {
   }
 
   /// One audit by id.
-  /// - Throws: ``AuditError/unknownAudit(_:)`` or ``SQLiteError``.
+  /// - Throws: ``AuditError/unknownAudit(_:)`` or the engine's error.
   func audit(_ id: Int64) throws -> Audit {
     guard let audit = try AuditRow.fetch(connection, where: "a.id = ?", [id]).first else {
       throw AuditError.unknownAudit(String(id))
@@ -161,7 +161,7 @@ struct AuditRegistry {
   }
 
   /// Audits, oldest first: all, or one product's.
-  /// - Throws: ``AuditError/unknownProduct(_:)`` or ``SQLiteError``.
+  /// - Throws: ``AuditError/unknownProduct(_:)`` or the engine's error.
   func audits(product: String? = nil) throws -> [Audit] {
     guard let product else { return try AuditRow.fetch(connection) }
     guard let id = try productID(product) else { throw AuditError.unknownProduct(product) }
@@ -238,7 +238,7 @@ struct AuditRegistry {
 
   /// Closes an audit: its verdicts, bundles and reports are final. The `audit.close` event
   /// carries the chain's head hash before it, so the close seals everything recorded until then.
-  /// - Throws: ``AuditError/closed(_:)`` when it is closed already, or ``SQLiteError``.
+  /// - Throws: ``AuditError/closed(_:)`` when it is closed already, or the engine's error.
   func close(_ audit: Audit, actor: String) throws -> Audit {
     try connection.transaction {
       let audit = try self.audit(audit.id)
@@ -265,7 +265,7 @@ struct AuditRegistry {
 
   /// Changes what an open audit covers: its components and its platforms; audited as `audit.scope`.
   /// - Throws: ``AuditError`` naming what was given (a closed audit, an unknown component, a
-  ///   scope with nothing in it), or ``SQLiteError``; nothing is written then.
+  ///   scope with nothing in it), or the engine's error; nothing is written then.
   func setScope(_ audit: Audit, scope entries: [String], platforms: [ProductPlatform], actor: String) throws
     -> Audit
   {
@@ -292,7 +292,7 @@ struct AuditRegistry {
 
   /// Files an audit under another product or release (a migrated workspace's `unnamed`
   /// `unknown` audit, a release typed wrong); audited as `audit.rename`.
-  /// - Throws: ``AuditError`` naming what was given, or ``SQLiteError``.
+  /// - Throws: ``AuditError`` naming what was given, or the engine's error.
   func rename(_ audit: Audit, product: String?, release: String?, actor: String) throws -> Audit {
     try connection.transaction {
       // A closed audit's bags and reports name the product and release it was closed as.
@@ -331,7 +331,7 @@ struct AuditRegistry {
   }
 
   /// The components an audit covers, with the platforms each is tested on there, by identifier.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func componentsInScope(_ audit: Audit) throws -> [(component: ComponentID, platforms: [Platform])] {
     // Each component's distinct platform lists, gathered here: SQLite's group_concat and
     // PostgreSQL's string_agg differ.

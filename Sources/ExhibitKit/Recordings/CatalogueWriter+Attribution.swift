@@ -13,7 +13,7 @@ extension CatalogueWriter {
   ///   - paths: Only the recordings seen at these paths; nil for every recording.
   ///   - actor: Who the audit trail says changed them.
   /// - Returns: How many recordings changed.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   @discardableResult
   func refreshAttribution(paths: [String]? = nil, actor: String = "exhibit") throws -> Int {
     if let paths, paths.isEmpty { return 0 }

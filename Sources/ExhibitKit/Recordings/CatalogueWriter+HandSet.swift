@@ -13,7 +13,7 @@ extension CatalogueWriter {
   ///   - component: The correction's component, already resolved.
   ///   - actor: Who sets them, for the audit trail.
   /// - Throws: ``RecordingCorrectionError`` or ``RecordingLookupError``, with nothing written;
-  ///   ``SQLiteError``.
+  ///   the engine's error.
   func setByHand(
     recordingID: Int64, _ correction: RecordingCorrection, component: ComponentID?, actor: String
   ) throws {

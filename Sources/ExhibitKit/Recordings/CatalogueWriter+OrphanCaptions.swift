@@ -9,7 +9,7 @@ extension CatalogueWriter {
   ///
   /// - Parameter paths: The caption files without a video this catalogue found.
   /// - Returns: Those not noted before in the same state.
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: The engine's error.
   func noteOrphanCaptions(_ paths: [String]) throws -> [String] {
     try connection.transaction {
       var fresh: [String] = []

@@ -61,7 +61,7 @@ public final class Cataloguer {
   ///   - scope: The files to look at.
   ///   - progress: Called on the writer with (files done, files to read).
   /// - Returns: What was added, skipped, moved, copied, missing or failed.
-  /// - Throws: ``SQLiteError`` when the database cannot be written (batches already committed
+  /// - Throws: The engine's error when the database cannot be written (batches already committed
   ///   stay), or ``MediaLibraryError`` when files must be read and libavformat cannot be loaded.
   public func run(_ scope: CatalogueScope, progress: ((Int, Int) -> Void)? = nil) async throws
     -> CatalogueSummary

@@ -17,7 +17,7 @@ extension RecordingLibrary {
   ///   - status: Only recordings catalogued with this status.
   ///   - unattributed: Only recordings no component claims.
   /// - Returns: One summary per recording.
-  /// - Throws: ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: The engine's error or ``RowDecodingError``.
   func recordings(
     component: ComponentID? = nil, platform: Platform? = nil, status: RecordingStatus? = nil,
     unattributed: Bool = false
@@ -78,7 +78,7 @@ extension RecordingLibrary {
 
   /// Every field of one recording, its paths, streams and captions; its links are the ledger's
   /// (``EvidenceLedger/links(toRecording:)``), which the composer adds.
-  /// - Throws: ``RecordingLookupError``, ``SQLiteError`` or ``RowDecodingError``.
+  /// - Throws: ``RecordingLookupError``, the engine's error or ``RowDecodingError``.
   func recordingDetail(id: Int64) throws -> RecordingDetail {
     guard let row = try connection.first(Self.summarySelect + " WHERE r.id = ?", [id]) else {
       throw RecordingLookupError.notFound(String(id))

@@ -9,12 +9,16 @@ import Foundation
 extension CatalogueOperations {
   /// What `bundle` checks before it writes anything: the audit chain, and that the component's
   /// rows hold what the trail records (``EvidenceReplay`` over a ``ReplayScope``).
+  /// - Parameters:
+  ///   - component: The component to be bundled.
+  ///   - chain: The chain's problems when the caller walked it already in this snapshot (an
+  ///     audit's bags, one walk for all); nil walks it here.
   /// - Throws: ``BundleError/untrustworthyWorkspace(problems:)`` naming every problem, or the
   ///   engine's error.
-  func checkBeforeBundling(_ component: ComponentID) throws {
+  func checkBeforeBundling(_ component: ComponentID, chain: [AuditChainReport.Problem]? = nil) throws {
     let problems = try sql.reading {
-      let chain = try AuditTrail(connection: sql).verifyChain()
-      guard chain.valid else { return chain.problems }
+      let chainProblems = try chain ?? AuditTrail(connection: sql).verifyChain().problems
+      guard chainProblems.isEmpty else { return chainProblems }
       return try EvidenceReplay(sql).disagreements(in: sql, scope: ReplayScope(component: component))
     }
     if !problems.isEmpty {

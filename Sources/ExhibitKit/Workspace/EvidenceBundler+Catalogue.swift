@@ -5,13 +5,19 @@ import Foundation
 
 extension EvidenceBundler {
   /// Exports one bundle of a component on a platform from the catalogue `operations` reads.
+  /// - Parameters:
+  ///   - request: What to bundle.
+  ///   - operations: The catalogue.
+  ///   - chain: The audit chain's problems, when the caller walked it in the same snapshot.
   /// - Returns: What was written.
   /// - Throws: ``BundleError`` (an untrustworthy catalogue among them), ``LookupError`` or the
   ///   engine's error; nothing is left at the target then.
-  static func export(_ request: BundleRequest, from operations: CatalogueOperations) throws -> BundleResult {
+  static func export(
+    _ request: BundleRequest, from operations: CatalogueOperations, chain: [AuditChainReport.Problem]? = nil
+  ) throws -> BundleResult {
     try export(request) { date in
       // A broken audit chain, or tables that disagree with it, vouch for nothing.
-      try operations.checkBeforeBundling(try operations.resolveComponent(request.component))
+      try operations.checkBeforeBundling(try operations.resolveComponent(request.component), chain: chain)
       return try operations.bundleContents(
         component: request.component, platform: request.platform, date: date, tested: request.tested,
         audit: request.audit)
@@ -19,14 +25,21 @@ extension EvidenceBundler {
   }
 
   /// Exports every component and platform in an audit's scope from the catalogue `operations`
-  /// reads, one bag or zip each, then an index page (``exportAudit(_:from:progress:)``).
+  /// reads, one bag or zip each, then an index page (``exportAudit(_:from:progress:)``). Every bag
+  /// is read from one snapshot, so the audit chain is walked once for all of them.
   static func exportAudit(
     _ request: BundleRequest, from operations: CatalogueOperations,
     progress: (Int, Int, String) -> Void = { _, _, _ in }
   ) throws -> AuditExport {
-    let scope = try operations.sql.reading {
-      try AuditOperations(sql: operations.sql).auditProgress(request.audit)
-    }
+    try operations.sql.reading { try exportAuditInSnapshot(request, from: operations, progress: progress) }
+  }
+
+  /// ``exportAudit(_:from:progress:)`` inside its snapshot.
+  private static func exportAuditInSnapshot(
+    _ request: BundleRequest, from operations: CatalogueOperations, progress: (Int, Int, String) -> Void
+  ) throws -> AuditExport {
+    let scope = try AuditOperations(sql: operations.sql).auditProgress(request.audit)
+    let chain = try AuditTrail(connection: operations.sql).verifyChain().problems
     let audit = scope.audit
     let pairs = scope.rows.flatMap { row in
       Platform.allCases.filter { platform in
@@ -43,7 +56,7 @@ extension EvidenceBundler {
       one.audit = String(audit.id)
       do {
         bundles.append(
-          .init(component: component, platform: platform, result: try export(one, from: operations)))
+          .init(component: component, platform: platform, result: try export(one, from: operations, chain: chain)))
       } catch {
         failures.append("\(component) on \(platform.rawValue): \(error)")
       }
