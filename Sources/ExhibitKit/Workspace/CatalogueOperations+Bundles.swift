@@ -7,19 +7,30 @@ import Foundation
 // this code, as a SQLite workspace's bundle does, and copies nothing first.
 
 extension CatalogueOperations {
+  /// The audit trail's word on the catalogue, read in one snapshot: the chain's problems, and
+  /// the evidence replayed from a whole chain (``EvidenceReplay``). An audit's bags are all
+  /// checked against one, read once.
+  /// - Throws: The engine's error.
+  func trailCheck() throws -> TrailCheck {
+    try sql.reading {
+      let chain = try AuditTrail(connection: sql).verifyChain().problems
+      return TrailCheck(chain: chain, replay: chain.isEmpty ? try EvidenceReplay(sql) : nil)
+    }
+  }
+
   /// What `bundle` checks before it writes anything: the audit chain, and that the component's
   /// rows hold what the trail records (``EvidenceReplay`` over a ``ReplayScope``).
   /// - Parameters:
   ///   - component: The component to be bundled.
-  ///   - chain: The chain's problems when the caller walked it already in this snapshot (an
-  ///     audit's bags, one walk for all); nil walks it here.
+  ///   - trail: The trail's check when the caller read it already in this snapshot (an audit's
+  ///     bags, one read for all); nil reads it here.
   /// - Throws: ``BundleError/untrustworthyWorkspace(problems:)`` naming every problem, or the
   ///   engine's error.
-  func checkBeforeBundling(_ component: ComponentID, chain: [AuditChainReport.Problem]? = nil) throws {
+  func checkBeforeBundling(_ component: ComponentID, trail: TrailCheck? = nil) throws {
     let problems = try sql.reading {
-      let chainProblems = try chain ?? AuditTrail(connection: sql).verifyChain().problems
-      guard chainProblems.isEmpty else { return chainProblems }
-      return try EvidenceReplay(sql).disagreements(in: sql, scope: ReplayScope(component: component))
+      let trail = try trail ?? trailCheck()
+      guard let replay = trail.replay else { return trail.chain }
+      return try replay.disagreements(in: sql, scope: ReplayScope(component: component))
     }
     if !problems.isEmpty {
       throw BundleError.untrustworthyWorkspace(problems: problems.map { "\($0.path): \($0.problem)" })
@@ -76,4 +87,12 @@ extension CatalogueOperations {
       path: name, keyPath: keyPath, auditTrail: AuditTrail(connection: sql),
       components: ComponentDirectory(connection: sql))
   }
+}
+
+/// The audit trail's word on a catalogue in one snapshot (``CatalogueOperations/trailCheck()``).
+struct TrailCheck {
+  /// The chain's problems; empty for a whole chain.
+  let chain: [AuditChainReport.Problem]
+  /// The evidence the whole chain records; nil when the chain is broken, which vouches for nothing.
+  let replay: EvidenceReplay?
 }

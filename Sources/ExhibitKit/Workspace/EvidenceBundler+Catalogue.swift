@@ -8,16 +8,16 @@ extension EvidenceBundler {
   /// - Parameters:
   ///   - request: What to bundle.
   ///   - operations: The catalogue.
-  ///   - chain: The audit chain's problems, when the caller walked it in the same snapshot.
+  ///   - trail: The audit trail's check, when the caller read it in the same snapshot.
   /// - Returns: What was written.
   /// - Throws: ``BundleError`` (an untrustworthy catalogue among them), ``LookupError`` or the
   ///   engine's error; nothing is left at the target then.
   static func export(
-    _ request: BundleRequest, from operations: CatalogueOperations, chain: [AuditChainReport.Problem]? = nil
+    _ request: BundleRequest, from operations: CatalogueOperations, trail: TrailCheck? = nil
   ) throws -> BundleResult {
     try export(request) { date in
       // A broken audit chain, or tables that disagree with it, vouch for nothing.
-      try operations.checkBeforeBundling(try operations.resolveComponent(request.component), chain: chain)
+      try operations.checkBeforeBundling(try operations.resolveComponent(request.component), trail: trail)
       return try operations.bundleContents(
         component: request.component, platform: request.platform, date: date, tested: request.tested,
         audit: request.audit)
@@ -26,7 +26,7 @@ extension EvidenceBundler {
 
   /// Exports every component and platform in an audit's scope from the catalogue `operations`
   /// reads, one bag or zip each, then an index page (``exportAudit(_:from:progress:)``). Every bag
-  /// is read from one snapshot, so the audit chain is walked once for all of them.
+  /// is read from one snapshot, so the audit trail is walked and replayed once for all of them.
   static func exportAudit(
     _ request: BundleRequest, from operations: CatalogueOperations,
     progress: (Int, Int, String) -> Void = { _, _, _ in }
@@ -39,7 +39,7 @@ extension EvidenceBundler {
     _ request: BundleRequest, from operations: CatalogueOperations, progress: (Int, Int, String) -> Void
   ) throws -> AuditExport {
     let scope = try AuditOperations(sql: operations.sql).auditProgress(request.audit)
-    let chain = try AuditTrail(connection: operations.sql).verifyChain().problems
+    let trail = try operations.trailCheck()
     let audit = scope.audit
     let pairs = scope.rows.flatMap { row in
       Platform.allCases.filter { platform in
@@ -56,7 +56,9 @@ extension EvidenceBundler {
       one.audit = String(audit.id)
       do {
         bundles.append(
-          .init(component: component, platform: platform, result: try export(one, from: operations, chain: chain)))
+          .init(
+            component: component, platform: platform, result: try export(one, from: operations, trail: trail))
+        )
       } catch {
         failures.append("\(component) on \(platform.rawValue): \(error)")
       }
