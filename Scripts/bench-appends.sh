@@ -7,7 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-(cd "$root" && swift build -c release --product exhibit-bench >/dev/null)
+(cd "$root" && bash Scripts/release-build.sh exhibit-bench >/dev/null)
 bench="$root/.build/release/exhibit-bench"
 source "$root/Scripts/throwaway-postgres.sh"
 

@@ -10,8 +10,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-(cd "$root" && swift build -c release --product exhibit-bench >/dev/null && swift build -c release --product exhibit >/dev/null \
-  && swift build -c release --product exhibit-server >/dev/null)
+(cd "$root" && bash Scripts/release-build.sh exhibit-bench exhibit exhibit-server >/dev/null)
 exhibit="$root/.build/release/exhibit"
 output=$("$root/.build/release/exhibit-bench" audits --keep "$@")
 echo "$output" | grep -v "kept "

@@ -19,7 +19,7 @@ if [ -z "$folder" ]; then
   folder="$root/../shared/corpus/magentaA11y/media/video/web/checkbox"
   [ -d "$folder" ] || folder="$root/Media/web/checkbox"
 fi
-(cd "$root" && swift build -c release --product exhibit >/dev/null)
+(cd "$root" && bash Scripts/release-build.sh exhibit >/dev/null)
 exhibit="$root/.build/release/exhibit"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-bench-bundle.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT

@@ -13,7 +13,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cues=200000
 if [ "${1:-}" = "--cues" ]; then cues="$2"; fi
 export PATH=/opt/swift/usr/bin:$PATH
-(cd "$root" && swift build -c release --product exhibit >/dev/null)
+(cd "$root" && bash Scripts/release-build.sh exhibit >/dev/null)
 exhibit="$root/.build/release/exhibit"
 work="$(mktemp -d /tmp/exhibit-bench-hostile.XXXXXX)"
 trap 'rm -rf "$work"' EXIT

@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 runs=30
 if [ "${1:-}" = "--runs" ]; then runs=$2; fi
 export PATH="/opt/swift/usr/bin:$PATH"
-(cd "$root" && swift build -c release --product exhibit --product exhibit-team >/dev/null)
+(cd "$root" && bash Scripts/release-build.sh exhibit exhibit-team >/dev/null)
 source "$root/Scripts/throwaway-postgres.sh"
 
 sources=("$root/Criteria")

@@ -11,14 +11,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
 . "$root/Scripts/before-worktree.sh"
 split_before "$@"
-(cd "$root" && swift build -c release --product exhibit-bench >/dev/null && swift build -c release --product exhibit >/dev/null)
+(cd "$root" && bash Scripts/release-build.sh exhibit-bench exhibit >/dev/null)
 if [ -z "$before" ]; then
   exec "$root/.build/release/exhibit-bench" "${arguments[@]}"
 fi
 
 worktree="$root/.build/bench-search-before"
-before_worktree "$root" "$before" "$worktree" swift build -c release --product exhibit-bench
-before_worktree "$root" "$before" "$worktree" swift build -c release --product exhibit
+before_worktree "$root" "$before" "$worktree" bash "$root/Scripts/release-build.sh" exhibit-bench exhibit
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-search-compare.XXXXXX")
 echo "# before: $before"
 temporary="${TMPDIR:-/tmp}"

@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -d "$corpus" ] || { echo "bench-verify: no corpus at $corpus" >&2; exit 1; }
-(cd "$root" && swift build -c release --product exhibit >/dev/null)
+(cd "$root" && bash Scripts/release-build.sh exhibit >/dev/null)
 exhibit="$root/.build/release/exhibit"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-bench-verify.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT

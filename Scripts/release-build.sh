@@ -6,6 +6,9 @@
 #   Scripts/release-build.sh [--shared] PRODUCT...
 # --shared links libstdc++, libgcc and SQLite as shared libraries, as releases were linked before
 # 2026-11-23 (Scripts/bench-startup.sh --before-link shared compares the two).
+# Every script that needs a release binary builds it here: SwiftPM compiles every module again
+# when the flags or the pkg-config path change, so one set of flags keeps release builds of one
+# product after another incremental (`make release`, the benchmarks, release-check.sh).
 set -euo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 shared=false
