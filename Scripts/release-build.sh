@@ -7,10 +7,19 @@
 # --shared links libstdc++, libgcc and SQLite as shared libraries, as releases were linked before
 # 2026-11-23 (Scripts/bench-startup.sh --before-link shared compares the two).
 # Every script that needs a release binary builds it here: SwiftPM compiles every module again
-# when the flags or the pkg-config path change, so one set of flags keeps release builds of one
-# product after another incremental (`make release`, the benchmarks, release-check.sh).
+# when the flags or the pkg-config path change, so one set of flags (and one build of every
+# product, below) keeps release builds incremental (`make release`, the benchmarks,
+# release-check.sh).
 set -euo pipefail
+# One environment for every release build: SwiftPM compiles its plugins, and every module that uses
+# them, again when the environment it runs in changes (make adds MAKEFLAGS and MAKELEVEL; a shell
+# its own PATH), so `make release` and a benchmark run from a shell share one build only when
+# both build in the same one (`build`, below).
 export PATH="/opt/swift/usr/bin:$PATH"
+build() {
+  env -i HOME="$HOME" PATH="/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin" \
+    ${PKG_CONFIG_PATH:+PKG_CONFIG_PATH="$PKG_CONFIG_PATH"} swift build "$@"
+}
 shared=false
 products=()
 for argument in "$@"; do
@@ -52,6 +61,10 @@ EOF
   # libgcc's unwinder too (libgcc_eh.a instead of libgcc_s.so): one library fewer to load.
   flags+=(-Xswiftc -L -Xswiftc "$archives" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
 fi
+# Every release product in one build, whichever were asked for: SwiftPM plans a build of one
+# product apart from a build of another and compiled ExhibitKit again at each switch (80 s), so
+# the benchmarks and `make release` each build the whole set, and a second build does nothing.
+build "${flags[@]}"
 for product in "${products[@]}"; do
-  swift build "${flags[@]}" --product "$product"
+  [ -x ".build/release/$product" ] || { echo "release-build.sh: no product $product was built" >&2; exit 1; }
 done
