@@ -18,14 +18,8 @@ import Testing
     let documents = try ["Criteria/native/controls/checkbox.md", "Criteria/web/component/checkbox.md"].map(
       criteriaDocument)
     return try await withEmptyCatalogue(backend) { catalogue in
-      var steps: [String] = []
-      func step(_ name: String, _ body: () async throws -> String) async {
-        do {
-          steps.append("\(name): \(try await body())")
-        } catch {
-          steps.append("\(name): refused: \(LinkContractTests.timeless("\(error)"))")
-        }
-      }
+      let steps = ContractSteps()
+      let step = steps.step
       func link(_ item: String, _ verdict: Verdict) -> LinkRequest {
         LinkRequest(
           recording: voiceOver, item: item, verdict: verdict, from: nil, to: nil, auditor: "Ana",
@@ -69,18 +63,15 @@ import Testing
       _ = try await catalogue.closeAudit("1", actor: "Ana")
       await step("decide in a closed audit") { try await decide("4.1.2", .software, .supports) }
       await step("closed draft") { try await draft() }
-      steps += try await auditLines(of: catalogue).map(LinkContractTests.timeless)
-      return steps
+      steps.append(try await auditLines(of: catalogue).map(LinkContractTests.timeless))
+      return steps.lines
     }
   }
 
   @Test func bothEnginesDecideTheReportAlike() async throws {
     let sqlite = try await Self.answers(.sqlite)
     let postgres = try await Self.answers(.postgres)
-    #expect(sqlite == postgres)
-    for (one, other) in zip(sqlite, postgres) where one != other {
-      Issue.record("SQLite: \(one)\nPostgreSQL: \(other)")
-    }
+    expectAlike(sqlite, postgres)
     // What each step says, beyond the engines agreeing.
     #expect(sqlite.contains { $0.hasPrefix("draft without links: refused: ") })
     #expect(sqlite.contains("no author: nil"))

@@ -17,14 +17,8 @@ import Testing
       criteriaDocument)
     let checkbox = ComponentID(family: .native, slug: "checkbox")
     return try await withEmptyCatalogue(backend) { catalogue in
-      var steps: [String] = []
-      func step(_ name: String, _ body: () async throws -> String) async {
-        do {
-          steps.append("\(name): \(try await body())")
-        } catch {
-          steps.append("\(name): refused: \(LinkContractTests.timeless("\(error)"))")
-        }
-      }
+      let steps = ContractSteps()
+      let step = steps.step
       func lines(_ suggestions: [Suggestion]) -> String {
         suggestions.map { "\($0.item) \(($0.recording.path as NSString).lastPathComponent)" }.sorted()
           .joined(separator: "; ")
@@ -75,20 +69,15 @@ import Testing
         try LinkContractTests.normalized(
           try await catalogue.reviewerPage(component: "native/checkbox", platform: .ios, audit: nil))
       }
-      return steps
+      return steps.lines
     }
   }
 
   @Test func bothEnginesSuggestAndTellHistoryAlike() async throws {
     let sqlite = try await Self.answers(.sqlite)
     let postgres = try await Self.answers(.postgres)
-    #expect(sqlite == postgres)
-    for (one, other) in zip(sqlite, postgres) where one != other {
-      Issue.record("SQLite: \(one)\nPostgreSQL: \(other)")
-    }
-    func answer(_ name: String) -> String {
-      sqlite.first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? ""
-    }
+    expectAlike(sqlite, postgres)
+    func answer(_ name: String) -> String { ExhibitPostgresTests.answer(name, in: sqlite) }
     // What each step says, beyond the engines agreeing.
     let suggested = answer("suggested").split(separator: ";").count
     #expect(suggested >= 4, "\(answer("suggested"))")
