@@ -11,7 +11,13 @@ package struct SearchFilters: Sendable {
   /// Only notes of this audit's links.
   package var audit: Int64?
   /// The current criteria documents' ids, of the component when given.
-  package var documents: [Int64] = []
+  package var documents: [Int64] = [] {
+    didSet { documentList = Self.list(documents) }
+  }
+  /// The documents as an SQL list (`(1, 2, 3)`, or `(NULL)` for none, which matches nothing):
+  /// ids read from the database, so written in rather than bound, where both engines' planners
+  /// count them. Written once a search, for the three criteria statements that use it.
+  package private(set) var documentList = "(NULL)"
 
   /// Reads a request's filters on `sql`, resolving the component and the audit by name, and the
   /// current documents when criteria are searched.
@@ -21,7 +27,10 @@ package struct SearchFilters: Sendable {
     component = try request.component.map { try ComponentDirectory(connection: sql).resolve($0) }
     platform = request.platform
     audit = try request.audit.map { try AuditRegistry(connection: sql).resolve($0).id }
-    if kinds.contains(.criteria) { documents = try Self.currentDocuments(of: component, on: sql) }
+    if kinds.contains(.criteria) {
+      documents = try Self.currentDocuments(of: component, on: sql)
+      documentList = Self.list(documents)  // an initializer's assignment calls no didSet
+    }
   }
 
   /// No filter but the current documents: for a test or a helper that sets its own.
@@ -39,21 +48,28 @@ package struct SearchFilters: Sendable {
   /// - Throws: The engine's error.
   package static func currentDocuments(of component: ComponentID?, on sql: any CatalogueSQL) throws -> [Int64]
   {
-    let rows =
+    // Read by position: every component's is a thousand rows at scale, read on every search.
+    var ids: [Int64] = []
+    let (statement, values): (String, [any SQLBindable]) =
       if let component {
-        try sql.query(
+        (
           "SELECT document_id FROM criteria_current WHERE family = ? AND component = ? ORDER BY document_id",
-          [component.family.rawValue, component.slug])
+          [component.family.rawValue, component.slug]
+        )
       } else {
-        try sql.query("SELECT document_id FROM criteria_current ORDER BY document_id")
+        ("SELECT document_id FROM criteria_current ORDER BY document_id", [])
       }
-    return try rows.map { try $0.decode("document_id") }
+    try sql.forEachRow(statement, values) { row in
+      guard let id = row.integer(0) else {
+        throw RowDecodingError(column: "document_id", problem: "a current document has no id")
+      }
+      ids.append(id)
+    }
+    return ids
   }
 
-  /// The documents as an SQL list (`(1, 2, 3)`, or `(NULL)` for none, which matches nothing):
-  /// ids read from the database, so written in rather than bound, where both engines' planners
-  /// count them.
-  package var documentList: String {
-    documents.isEmpty ? "(NULL)" : "(" + documents.map(String.init).joined(separator: ", ") + ")"
+  /// `ids` as an SQL list, `(NULL)` for none.
+  private static func list(_ ids: [Int64]) -> String {
+    ids.isEmpty ? "(NULL)" : "(" + ids.map(String.init).joined(separator: ",") + ")"
   }
 }
