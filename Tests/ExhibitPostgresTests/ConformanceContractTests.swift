@@ -28,12 +28,12 @@ import Testing
       }
       func draft() async throws -> String {
         let (audit, draft) = try await catalogue.acrDraft(audit: nil)
-        return "audit \(audit.id): " + (try LinkContractTests.normalized(draft))
+        return "audit \(audit.id): " + (try normalized(draft))
       }
       func decide(_ criterion: String, _ type: ACRComponentType, _ level: ConformanceLevel) async throws
         -> String
       {
-        try LinkContractTests.normalized(
+        try normalized(
           try await catalogue.setACRLevel(
             audit: nil, criterion: criterion, componentType: type, level: level, remarks: "checked by hand",
             actor: "Bo"))
@@ -63,7 +63,7 @@ import Testing
       _ = try await catalogue.closeAudit("1", actor: "Ana")
       await step("decide in a closed audit") { try await decide("4.1.2", .software, .supports) }
       await step("closed draft") { try await draft() }
-      steps.append(try await auditLines(of: catalogue).map(LinkContractTests.timeless))
+      steps.append(try await auditLines(of: catalogue).map(timeless))
       return steps.lines
     }
   }

@@ -26,21 +26,6 @@ import Testing
     var chainValid = false
   }
 
-  /// `value` as sorted JSON with every time written `TIME`.
-  static func normalized(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return timeless(String(decoding: try encoder.encode(value), as: UTF8.self))
-  }
-
-  /// `text` with every time written `TIME` and every hash of the audit chain's head `HEAD`: what
-  /// differs between two runs of the same requests.
-  static func timeless(_ text: String) -> String {
-    text.replacingOccurrences(
-      of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression
-    ).replacingOccurrences(of: #"\\?"head\\?":\\?"[0-9a-f]{64}"#, with: "HEAD", options: .regularExpression)
-  }
-
   /// The checkbox document with two items' expectations reworded, read from the same path: a new
   /// revision in which every other item is unchanged.
   static func revisedCheckbox() throws -> CriteriaDocument {

@@ -53,8 +53,8 @@ import Testing
       await step("pending after") {
         lines(try await catalogue.pendingSuggestions(component: checkbox, audit: nil))
       }
-      await step("link 1") { try LinkContractTests.normalized(try await catalogue.evidenceLink(1)) }
-      await step("link 99") { try LinkContractTests.normalized(try await catalogue.evidenceLink(99)) }
+      await step("link 1") { try normalized(try await catalogue.evidenceLink(1)) }
+      await step("link 99") { try normalized(try await catalogue.evidenceLink(99)) }
       let item = proposed.first.map { "\($0.item)" } ?? "native/checkbox#screenreader.role"
       await step("history of an item") { events(try await catalogue.history(item, audit: nil)) }
       await step("history of a recording") {
@@ -66,7 +66,7 @@ import Testing
       await step("history of the audit") { events(try await catalogue.history("audit:1", audit: nil)) }
       await step("history of nothing") { events(try await catalogue.history("no-such-thing", audit: nil)) }
       await step("reviewer's page") {
-        try LinkContractTests.normalized(
+        try normalized(
           try await catalogue.reviewerPage(component: "native/checkbox", platform: .ios, audit: nil))
       }
       return steps.lines
@@ -77,7 +77,7 @@ import Testing
     let sqlite = try await Self.answers(.sqlite)
     let postgres = try await Self.answers(.postgres)
     expectAlike(sqlite, postgres)
-    func answer(_ name: String) -> String { ExhibitPostgresTests.answer(name, in: sqlite) }
+    func answer(_ name: String) -> String { stepAnswer(name, in: sqlite) }
     // What each step says, beyond the engines agreeing.
     let suggested = answer("suggested").split(separator: ";").count
     #expect(suggested >= 4, "\(answer("suggested"))")

@@ -1,7 +1,8 @@
+import Foundation
 import Testing
 
 /// One engine's answers to a contract's steps, in order: `name: answer`, or `name: refused:
-/// error` with times written `TIME` (``LinkContractTests/timeless(_:)``), so two engines' lines
+/// error` with times written `TIME` (``timeless(_:)``), so two engines' lines
 /// can be compared one for one.
 final class ContractSteps {
   /// The lines so far.
@@ -12,7 +13,7 @@ final class ContractSteps {
     do {
       lines.append("\(name): \(try await body())")
     } catch {
-      lines.append("\(name): refused: \(LinkContractTests.timeless("\(error)"))")
+      lines.append("\(name): refused: \(timeless("\(error)"))")
     }
   }
 
@@ -31,6 +32,21 @@ func expectAlike(
 }
 
 /// The answer of the step called `name` in `lines`, or "" when there is none.
-func answer(_ name: String, in lines: [String]) -> String {
+func stepAnswer(_ name: String, in lines: [String]) -> String {
   lines.first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? ""
+}
+
+/// `value` as sorted JSON with every time written `TIME`.
+func normalized(_ value: some Encodable) throws -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  return timeless(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// `text` with every time written `TIME` and every hash of the audit chain's head `HEAD`: what
+/// differs between two runs of the same requests.
+func timeless(_ text: String) -> String {
+  text.replacingOccurrences(
+    of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression
+  ).replacingOccurrences(of: #"\\?"head\\?":\\?"[0-9a-f]{64}"#, with: "HEAD", options: .regularExpression)
 }
