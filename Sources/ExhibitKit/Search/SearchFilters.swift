@@ -10,13 +10,10 @@ package struct SearchFilters: Sendable {
   package var platform: Platform?
   /// Only notes of this audit's links.
   package var audit: Int64?
-  /// The current criteria documents' ids, of the component when given.
-  package var documents: [Int64] = [] {
-    didSet { documentList = Self.list(documents) }
-  }
-  /// The documents as an SQL list (`(1, 2, 3)`, or `(NULL)` for none, which matches nothing):
-  /// ids read from the database, so written in rather than bound, where both engines' planners
-  /// count them. Written once a search, for the three criteria statements that use it.
+  /// The current criteria documents (of the component when given) as an SQL list (`(1,2,3)`, or
+  /// `(NULL)` for none, which matches nothing): ids read from the database, so written in rather
+  /// than bound, where both engines' planners count them. Written once a search, for the three
+  /// criteria statements that use it.
   package private(set) var documentList = "(NULL)"
 
   /// Reads a request's filters on `sql`, resolving the component and the audit by name, and the
@@ -28,12 +25,11 @@ package struct SearchFilters: Sendable {
     platform = request.platform
     audit = try request.audit.map { try AuditRegistry(connection: sql).resolve($0).id }
     if kinds.contains(.criteria) {
-      documents = try Self.currentDocuments(of: component, on: sql)
-      documentList = Self.list(documents)  // an initializer's assignment calls no didSet
+      documentList = Self.list(try Self.currentDocuments(of: component, on: sql))
     }
   }
 
-  /// No filter but the current documents: for a test or a helper that sets its own.
+  /// Filters without the current documents, so no criteria match: for a search of recordings.
   package init(component: ComponentID? = nil, platform: Platform? = nil, audit: Int64? = nil) {
     self.component = component
     self.platform = platform
