@@ -31,10 +31,11 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     // Headers only: ExhibitKit opens libavformat, libavcodec and libavutil when it first probes
-    // media (LibAV.swift), so commands that read none start without them.
+    // media (LibAV.swift), and libswscale when it first decodes a still frame (FrameLibraries.swift),
+    // so commands that read none start without them.
     .systemLibrary(
       name: "CAVFormat",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
     ),
     // C's printf for decimals, for the command line's text: Swift's `String(format:)` would build
     // a `CVarArg` list, whose first use costs a search of every protocol conformance in the binary.

@@ -23,7 +23,7 @@ done
 # team backend's tests start, each in a cluster of its own in a temporary folder (openssl makes
 # its certificate). libstdc++-12-dev and
 # libgcc-12-dev (which Swift itself needs) and zlib1g-dev hold the archives `make release` links in.
-packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3 python3-pip
+packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev ffmpeg python3 python3-pip
   chromium chromium-driver poppler-utils libstdc++-12-dev libgcc-12-dev zlib1g-dev bash-completion man-db
   postgresql openssl)
 $media && packages+=(espeak-ng fonts-dejavu-core)

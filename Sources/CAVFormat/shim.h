@@ -7,6 +7,8 @@
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
+#include <libavutil/frame.h>
+#include <libswscale/swscale.h>
 
 /// AV_NOPTS_VALUE is a cast macro Swift cannot import.
 static inline int64_t exhibit_av_nopts_value(void) { return AV_NOPTS_VALUE; }
@@ -42,6 +44,60 @@ typedef __typeof__(av_dict_get) *exhibit_av_dict_get_fn;
 typedef __typeof__(av_strerror) *exhibit_av_strerror_fn;
 typedef __typeof__(avformat_index_get_entries_count) *exhibit_avformat_index_get_entries_count_fn;
 typedef __typeof__(avformat_index_get_entry) *exhibit_avformat_index_get_entry_fn;
+
+// Decoding a still frame (FrameDecoder.swift): libavcodec's decoders and PNG encoder, libavutil's
+// frames, libswscale's conversion to RGB.
+typedef __typeof__(av_find_best_stream) *exhibit_av_find_best_stream_fn;
+typedef __typeof__(av_seek_frame) *exhibit_av_seek_frame_fn;
+typedef __typeof__(avcodec_find_decoder) *exhibit_avcodec_find_decoder_fn;
+typedef __typeof__(avcodec_find_encoder) *exhibit_avcodec_find_encoder_fn;
+typedef __typeof__(avcodec_alloc_context3) *exhibit_avcodec_alloc_context3_fn;
+typedef __typeof__(avcodec_free_context) *exhibit_avcodec_free_context_fn;
+typedef __typeof__(avcodec_parameters_to_context) *exhibit_avcodec_parameters_to_context_fn;
+typedef __typeof__(avcodec_open2) *exhibit_avcodec_open2_fn;
+typedef __typeof__(avcodec_send_packet) *exhibit_avcodec_send_packet_fn;
+typedef __typeof__(avcodec_receive_frame) *exhibit_avcodec_receive_frame_fn;
+typedef __typeof__(avcodec_send_frame) *exhibit_avcodec_send_frame_fn;
+typedef __typeof__(avcodec_receive_packet) *exhibit_avcodec_receive_packet_fn;
+typedef __typeof__(av_frame_alloc) *exhibit_av_frame_alloc_fn;
+typedef __typeof__(av_frame_free) *exhibit_av_frame_free_fn;
+typedef __typeof__(av_frame_get_buffer) *exhibit_av_frame_get_buffer_fn;
+typedef __typeof__(av_frame_ref) *exhibit_av_frame_ref_fn;
+typedef __typeof__(av_frame_unref) *exhibit_av_frame_unref_fn;
+typedef __typeof__(sws_getContext) *exhibit_sws_getContext_fn;
+typedef __typeof__(sws_scale) *exhibit_sws_scale_fn;
+typedef __typeof__(sws_freeContext) *exhibit_sws_freeContext_fn;
+typedef __typeof__(sws_getCoefficients) *exhibit_sws_getCoefficients_fn;
+typedef __typeof__(sws_setColorspaceDetails) *exhibit_sws_setColorspaceDetails_fn;
+
+/// Tells `context` the colours of `source` (its matrix and whether its range is full, as screen
+/// recorders write), converting to full-range RGB: without this, libswscale takes every frame for
+/// limited-range BT.601 and a full-range recording's whites and greys come out wrong.
+static inline int exhibit_scale_colours(exhibit_sws_getCoefficients_fn coefficients,
+                                        exhibit_sws_setColorspaceDetails_fn details,
+                                        struct SwsContext *context, const AVFrame *source) {
+  int matrix;
+  switch (source->colorspace) {
+  case AVCOL_SPC_BT709: matrix = SWS_CS_ITU709; break;
+  case AVCOL_SPC_FCC: matrix = SWS_CS_FCC; break;
+  case AVCOL_SPC_SMPTE240M: matrix = SWS_CS_SMPTE240M; break;
+  case AVCOL_SPC_BT2020_NCL: case AVCOL_SPC_BT2020_CL: matrix = SWS_CS_BT2020; break;
+  default: matrix = SWS_CS_DEFAULT; break;
+  }
+  int full = source->color_range == AVCOL_RANGE_JPEG;
+  return details(context, coefficients(matrix), full, coefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+}
+
+/// AVERROR(EAGAIN), a function-like macro: a decoder wants more input before it has a frame.
+static inline int exhibit_averror_eagain(void) { return AVERROR(EAGAIN); }
+
+/// Converts `source` into `target` (allocated at the same size) through `scale` (`sws_scale`,
+/// looked up at run time): the frames' plane arrays are C arrays Swift imports as tuples.
+static inline int exhibit_scale_frame(exhibit_sws_scale_fn scale, struct SwsContext *context,
+                                      const AVFrame *source, AVFrame *target) {
+  return scale(context, (const uint8_t *const *)source->data, source->linesize, 0, source->height,
+               target->data, target->linesize);
+}
 
 /// An index entry's size, a bit-field.
 static inline int64_t exhibit_index_entry_size(const AVIndexEntry *entry) { return entry->size; }

@@ -21,6 +21,22 @@ public enum SegmentTime {
   /// The most fraction digits read: a millisecond is the precision links are stored at.
   private static let fractionDigits = 3
 
+  /// Seconds as text to the millisecond, without trailing zeros (`2.5`, `12`, `0.84`): the way
+  /// times are written in messages and media-fragment links.
+  ///
+  /// - Parameter seconds: A finite number of seconds.
+  /// - Returns: The text.
+  public static func text(_ seconds: Double) -> String {
+    let milliseconds = Int((seconds * 1000).rounded())
+    let sign = milliseconds < 0 ? "-" : ""
+    let whole = abs(milliseconds) / 1000
+    var fraction = String(abs(milliseconds) % 1000)
+    guard fraction != "0" else { return sign + String(whole) }
+    fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(sign)\(whole).\(fraction)"
+  }
+
   /// The seconds a text stands for.
   /// - Throws: ``ParseError`` naming what is wrong with it.
   public static func seconds(_ text: String) throws(ParseError) -> Double {

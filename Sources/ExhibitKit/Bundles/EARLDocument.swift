@@ -128,10 +128,5 @@ enum EARLDocument {
   }
 
   /// Seconds as a media-fragment number: up to three decimals, no trailing zeros.
-  static func seconds(_ value: Double) -> String {
-    var text = String(format: "%.3f", value)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
-  }
+  static func seconds(_ value: Double) -> String { SegmentTime.text(value) }
 }

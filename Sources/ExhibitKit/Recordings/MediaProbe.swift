@@ -78,7 +78,7 @@ public struct MediaProbe: Sendable {
 
   /// Detects the container from the file's first bytes and checks it against the whitelist.
   /// - Returns: The demuxer, and how complete the file is (``ContainerExtent``).
-  private func detectFormat(_ path: String) throws -> (UnsafePointer<AVInputFormat>, Extent) {
+  func detectFormat(_ path: String) throws -> (UnsafePointer<AVInputFormat>, Extent) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else { throw ProbeError(path: path, reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
@@ -129,7 +129,7 @@ public struct MediaProbe: Sendable {
 }
 
 /// The deadline an interrupt callback checks, shared with C through an opaque pointer.
-private final class Deadline {
+final class Deadline {
   let limit: UInt64
 
   init(seconds: Double) {
@@ -147,9 +147,10 @@ private final class Deadline {
 
 /// Owns one `AVFormatContext` (`avformat_open_input`), closed in `deinit`
 /// (`avformat_close_input`). Not Sendable: one task opens, reads and frees it.
-private final class FormatContext {
+final class FormatContext {
   private var context: UnsafeMutablePointer<AVFormatContext>?
-  private let deadline: Deadline
+  /// When the file's calls are given up; the interrupt callback reads it.
+  let deadline: Deadline
   private let path: String
 
   init(path: String, format: UnsafePointer<AVInputFormat>, probe: MediaProbe) throws {
@@ -195,6 +196,9 @@ private final class FormatContext {
   deinit {
     LibAV.loaded.closeInput(&context)
   }
+
+  /// The open context, for code that reads further than the probe (``FrameDecoder``).
+  var opened: UnsafeMutablePointer<AVFormatContext>? { context }
 
   /// Whether some stream lacks its codec, a video its size, or an audio its rate or channels.
   private static func headerLacksParameters(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
@@ -477,7 +481,7 @@ private final class FormatContext {
   }
 
   /// `av_strerror`, or a note that the deadline stopped the call.
-  private static func describe(_ code: Int32, deadline: Deadline) -> String {
+  static func describe(_ code: Int32, deadline: Deadline) -> String {
     if code == exhibit_averror_exit() || deadline.passed { return "gave up after the probe deadline" }
     var buffer = [CChar](repeating: 0, count: 256)
     _ = LibAV.loaded.errorString(code, &buffer, buffer.count)
