@@ -38,7 +38,8 @@ struct Frame: CatalogueCommandBody {
   func body(with opener: any CatalogueOpener) async throws {
     let reference = recording
     let detail = try await opener.withCatalogue(url: global.databasePath) { catalogue in
-      try await catalogue.recordingDetail(reference, currentDirectory: FileManager.default.currentDirectoryPath)
+      try await catalogue.recordingDetail(
+        reference, currentDirectory: FileManager.default.currentDirectoryPath)
     }
     let command = self
     try await media.withStorage { storage in try command.write(detail.recording, storage: storage) }

@@ -87,7 +87,8 @@ struct FrameLibraries: @unchecked Sendable {
 
   private static func open(_ name: String) throws -> UnsafeMutableRawPointer {
     guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-      throw MediaLibraryError(library: name, reason: dlerror().map { String(cString: $0) } ?? "no reason given")
+      throw MediaLibraryError(
+        library: name, reason: dlerror().map { String(cString: $0) } ?? "no reason given")
     }
     return handle
   }

@@ -25,12 +25,14 @@ public enum RecordingFrame {
     if let end = recording.durationSeconds, seconds > end {
       throw ProbeError(
         path: recording.path,
-        reason: "\(SegmentTime.text(seconds)) s is past the end of the recording (\(SegmentTime.text(end)) s)")
+        reason: "\(SegmentTime.text(seconds)) s is past the end of the recording (\(SegmentTime.text(end)) s)"
+      )
     }
     var path = recording.path
     if !FileManager.default.fileExists(atPath: path) {
       guard let localCopy, let sha256 = recording.sha256 else {
-        throw ProbeError(path: path, reason: "the file is not there (moved or deleted since it was catalogued)")
+        throw ProbeError(
+          path: path, reason: "the file is not there (moved or deleted since it was catalogued)")
       }
       path = try localCopy(sha256, .recording, recording.size)
     }

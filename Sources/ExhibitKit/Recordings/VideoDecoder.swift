@@ -17,7 +17,9 @@ final class VideoDecoder {
   private var kept: UnsafeMutablePointer<AVFrame>?
   private var packet: UnsafeMutablePointer<AVPacket>?
 
-  init(stream: UnsafeMutablePointer<AVStream>, path: String, libraries: FrameLibraries, largestSide: Int32) throws {
+  init(stream: UnsafeMutablePointer<AVStream>, path: String, libraries: FrameLibraries, largestSide: Int32)
+    throws
+  {
     self.libraries = libraries
     self.path = path
     let parameters = stream.pointee.codecpar.pointee
@@ -26,7 +28,9 @@ final class VideoDecoder {
     else {
       throw ProbeError(
         path: path,
-        reason: "its video declares a size of \(parameters.width)×\(parameters.height), which Exhibit does not decode")
+        reason:
+          "its video declares a size of \(parameters.width)×\(parameters.height), which Exhibit does not decode"
+      )
     }
     guard let decoder = libraries.findDecoder(parameters.codec_id) else {
       let name = LibAV.loaded.codecName(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
@@ -63,7 +67,9 @@ final class VideoDecoder {
     at seconds: Double, unit: Double, from context: UnsafeMutablePointer<AVFormatContext>, stream: Int32,
     file: FormatContext
   ) throws -> Shown {
-    guard let codec, let decoded, let kept, let packet else { throw ProbeError(path: path, reason: "not open") }
+    guard let codec, let decoded, let kept, let packet else {
+      throw ProbeError(path: path, reason: "not open")
+    }
     var keptSeconds: Double?
     var reachedEnd = false
     var done = false

@@ -90,7 +90,9 @@ import Testing
     let folder = try TemporaryFolder()
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.sample(SampleWorkspace.samples[0]))))
     // Keep the header; every byte of media after it becomes noise.
-    for index in stride(from: 600, to: bytes.count, by: 1) { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+    for index in stride(from: 600, to: bytes.count, by: 1) {
+      bytes[index] = UInt8(truncatingIfNeeded: index &* 31)
+    }
     let path = try folder.write("noise.webm", Data(bytes))
     #expect(throws: ProbeError.self) { try FrameDecoder().frame(of: path, atSeconds: 1) }
     let text = try folder.write("notes.webm", "not a recording")
