@@ -18,7 +18,7 @@ public struct Exhibit: AsyncParsableCommand {
       Init.self, CriteriaCommand.self, CatalogueCommand.self, RecordingsCommand.self, Link.self, Unlink.self,
       Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,
       ProductCommand.self, AuditCommand.self, RetestCommand.self, WCAGCommand.self, ACRCommand.self,
-      Frame.self, Serve.self, Users.self, Migrate.self, ProbeHelperCommand.self,
+      FindingsCommand.self, Frame.self, Serve.self, Users.self, Migrate.self, ProbeHelperCommand.self,
     ]
   )
 

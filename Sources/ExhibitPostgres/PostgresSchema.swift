@@ -44,6 +44,8 @@ public enum PostgresSchema {
     Migration(
       version: 11, name: "links-outside-scope",
       sql: String(decoding: PackageResources._11_links_outside_scope_sql, as: UTF8.self)),
+    Migration(
+      version: 12, name: "findings", sql: String(decoding: PackageResources._12_findings_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -87,6 +89,9 @@ public enum PostgresSchema {
     // What a closed audit was read against is recorded once, by its close.
     "closed_audit": "SELECT, INSERT", "closed_audit_criteria": "SELECT, INSERT",
     "closed_audit_recording": "SELECT, INSERT",
+    // A finding's status, title, severity and tracker change (each with its audit event); a merge
+    // moves a column to the finding that survives. Neither is ever deleted.
+    "finding": "SELECT, INSERT", "finding_column": "SELECT, INSERT",
     // The throttle's counts are raised, reset after a success, and forgotten once old.
     "sign_in_failure": "SELECT, INSERT, UPDATE, DELETE",
   ]
@@ -99,6 +104,11 @@ public enum PostgresSchema {
     "evidence_link": ["retracted_at", "retracted_by", "retraction_reason"],
     "workspace_setting": ["value"],
     "conformance_setting": ["value", "actor", "set_at"],
+    "finding": [
+      "title", "severity", "status", "status_round", "status_by", "reason", "merged_into", "tracker_kind",
+      "tracker_key", "tracker_url", "updated_at",
+    ],
+    "finding_column": ["finding_id"],
   ]
 
   /// The channel a commit that changed what pages show is signalled on (`NOTIFY`), to every

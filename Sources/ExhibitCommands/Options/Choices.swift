@@ -18,6 +18,8 @@ extension Family: WordChoice {}
 extension RecordingStatus: WordChoice {}
 extension AssistiveTech: WordChoice {}
 extension Browser: WordChoice {}
+extension FindingStatus: WordChoice {}
+extension FindingSeverity: WordChoice {}
 
 /// How `criteria show` prints.
 enum CriteriaShowFormat: String, WordChoice {

@@ -10,7 +10,8 @@ struct History: CatalogueStorageCommand {
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var audits: AuditOption
-  @Argument(help: "A component, a recording (path or SHA-256 prefix) or an item key; all events without.")
+  @Argument(
+    help: "A component, a recording (path or SHA-256 prefix), an item key or a finding (F-12); all events without.")
   var subject: String?
 
   var writes: Bool { false }

@@ -50,6 +50,13 @@ struct AuditTrail {
       }
       return try events(touching: subjects)
     }
+    // A finding: `F-12` or `finding:12`.
+    let lowered = subject.lowercased()
+    if lowered.hasPrefix("finding:") || lowered.hasPrefix("f-"),
+      let id = Int64(subject.drop { $0 != ":" && $0 != "-" }.dropFirst())
+    {
+      return try events(touching: ["finding:\(id)"])
+    }
     if subject.contains("#") {
       // An item reference resolves as a component does: one match, or a refusal with the choices.
       let key = try components.resolveItemKey(subject)

@@ -12,6 +12,14 @@ struct CoverageQuery {
   /// - Throws: ``LookupError``, the engine's error or ``RowDecodingError``.
   /// Only the links of `audit` count; nil counts every link (a workspace with no audit has none).
   func coverage(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws -> Coverage {
+    try read(component, platform: platform, audit: audit).coverage
+  }
+
+  /// ``coverage(_:platform:audit:)`` with the criteria it was computed from.
+  /// - Throws: ``LookupError``, the engine's error or ``RowDecodingError``.
+  func read(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws
+    -> (criteria: ComponentCriteria, coverage: Coverage)
+  {
     let criteria = try ClosedAuditRecord(connection: connection).criteria(
       component, platform: platform, audit: audit)
     let links = try Self.links(of: component, audit: audit, in: connection)
@@ -22,8 +30,10 @@ struct CoverageQuery {
       guard audit.covers(component) else { return nil }
       return ProductPlatform.platforms(of: component.family, targets: audit.platforms)
     }
-    return Coverage(
-      component: component, criteria: criteria, links: links, platform: platform, tested: tested)
+    return (
+      criteria,
+      Coverage(component: component, criteria: criteria, links: links, platform: platform, tested: tested)
+    )
   }
 
   /// Every link to any revision of a component's items: the audit's, or every audit's when nil.

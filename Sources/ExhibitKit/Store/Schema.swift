@@ -65,6 +65,7 @@ public enum Schema {
     Migration(version: 22, name: "a closed audit is read as it was closed", sql: script(22)),
     Migration(version: 23, name: "a link outside its audit's scope says so", sql: script(23)),
     Migration(version: 24, name: "failed sign-ins counted in the database", sql: script(24)),
+    Migration(version: 25, name: "findings: what a fail sets in motion", sql: script(25)),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -72,6 +72,7 @@ extension CatalogueOperations {
       problems += try storageChecks()
       problems += try trail.subjectIndexProblems()
       problems += try EvidenceReplay(sql).disagreements(in: sql)
+      problems += try FindingReplay(sql).disagreements(in: sql)
       problems += try cacheChecks()
       return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
     }

@@ -185,6 +185,20 @@ public enum CatalogueTables {
       name: "conformance_setting",
       columns: [("name", .text), ("value", .text), ("actor", .text), ("set_at", .text)], order: "name"),
     Table(
+      name: "finding",
+      columns: [
+        ("id", .integer), ("product_id", .integer), ("audit_id", .integer), ("title", .text),
+        ("severity", .text), ("status", .text), ("status_round", .integer), ("status_by", .text),
+        ("reason", .text), ("merged_into", .integer), ("tracker_kind", .text), ("tracker_key", .text),
+        ("tracker_url", .text), ("created_at", .text), ("updated_at", .text),
+      ], order: "id"),
+    Table(
+      name: "finding_column",
+      columns: [
+        ("id", .integer), ("finding_id", .integer), ("product_id", .integer), ("item_key", .text),
+        ("platform", .text), ("assistive_tech", .text),
+      ], order: "id"),
+    Table(
       name: "audit_event",
       columns: [
         ("id", .integer), ("at", .text), ("actor", .text), ("action", .text), ("subject", .text),

@@ -1,0 +1,26 @@
+import ExhibitModel
+
+/// Where findings are kept: the seam every SQL catalogue implements (``FindingOperations`` over its
+/// connection).
+public protocol FindingStorage {
+  /// The findings of an audit's product found in it or an earlier round, brought up to date with
+  /// the audit's verdicts first.
+  /// - Throws: ``AuditError`` or the backend's error.
+  func findings(audit name: String?, filter: FindingFilter, actor: String) async throws
+    -> (audit: Audit, findings: [Finding])
+
+  /// One finding with its expectations, evidence and environment.
+  /// - Throws: ``FindingError`` or the backend's error.
+  func finding(_ reference: String) async throws -> FindingDetail
+
+  /// Sets a finding's title, severity, or status (fixed, accepted with a reason); audited.
+  /// - Throws: ``FindingError`` or the backend's error.
+  func setFinding(
+    _ reference: String, title: String?, severity: FindingSeverity?, status: FindingStatus?, reason: String?,
+    actor: String
+  ) async throws -> Finding
+
+  /// Merges findings into the first; audited.
+  /// - Throws: ``FindingError`` or the backend's error.
+  func mergeFindings(_ survivor: String, _ others: [String], actor: String) async throws -> Finding
+}

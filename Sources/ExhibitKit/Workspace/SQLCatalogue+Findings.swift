@@ -1,0 +1,47 @@
+// Findings of every SQL catalogue (``FindingOperations``), on a connection the engine lends.
+
+extension SQLCatalogue {
+  /// The findings of an audit's product, brought up to date first (`FindingStorage`).
+  public func findings(audit name: String?, filter: FindingFilter, actor: String) async throws
+    -> (audit: Audit, findings: [Finding])
+  {
+    let listed = try await withFindings {
+      let listed = try $0.findings(audit: name, filter: filter, actor: actor)
+      return ListedFindings(audit: listed.audit, findings: listed.findings)
+    }
+    return (listed.audit, listed.findings)
+  }
+
+  /// One finding with what it rests on (`FindingStorage`).
+  public func finding(_ reference: String) async throws -> FindingDetail {
+    try await withFindings { try $0.detail(reference) }
+  }
+
+  /// Sets a finding's title, severity or status; audited (`FindingStorage`).
+  public func setFinding(
+    _ reference: String, title: String?, severity: FindingSeverity?, status: FindingStatus?, reason: String?,
+    actor: String
+  ) async throws -> Finding {
+    try await withFindings {
+      try $0.set(reference, title: title, severity: severity, status: status, reason: reason, actor: actor)
+    }
+  }
+
+  /// Merges findings into the first; audited (`FindingStorage`).
+  public func mergeFindings(_ survivor: String, _ others: [String], actor: String) async throws -> Finding {
+    try await withFindings { try $0.merge(survivor, others, actor: actor) }
+  }
+
+  /// Runs `body` with the finding operations over a connection the engine lends.
+  func withFindings<Result: Sendable>(_ body: @escaping @Sendable (FindingOperations) throws -> Result)
+    async throws -> Result
+  {
+    try await withConnection { connection in try body(FindingOperations(sql: connection.sql)) }
+  }
+}
+
+/// An audit's findings, sendable across the pool's tasks.
+private struct ListedFindings: Sendable {
+  let audit: Audit
+  let findings: [Finding]
+}
