@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 24;
+PRAGMA user_version = 25;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -810,3 +810,36 @@ CREATE TABLE sign_in_failure (
 );
 
 CREATE INDEX sign_in_failure_by_time ON sign_in_failure (last_at);
+
+CREATE TABLE finding (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES product (id),
+  audit_id INTEGER NOT NULL REFERENCES audit (id),
+  title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+  severity TEXT NOT NULL CHECK (severity IN ('critical', 'serious', 'moderate', 'minor')),
+  status TEXT NOT NULL
+    CHECK (status IN ('open', 'filed', 'fixed', 'verified', 'regressed', 'accepted', 'withdrawn', 'merged')),
+  status_round INTEGER NOT NULL REFERENCES audit (id),
+  status_by TEXT NOT NULL,
+  reason TEXT NOT NULL DEFAULT '',
+  merged_into INTEGER,
+  tracker_kind TEXT,
+  tracker_key TEXT,
+  tracker_url TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX finding_by_audit ON finding (audit_id);
+
+CREATE TABLE finding_column (
+  id INTEGER PRIMARY KEY,
+  finding_id INTEGER NOT NULL REFERENCES finding (id),
+  product_id INTEGER NOT NULL REFERENCES product (id),
+  item_key TEXT NOT NULL,
+  platform TEXT NOT NULL,
+  assistive_tech TEXT NOT NULL DEFAULT '',
+  UNIQUE (product_id, item_key, platform, assistive_tech)
+);
+
+CREATE INDEX finding_column_by_finding ON finding_column (finding_id);

@@ -8,7 +8,9 @@ enum FindingText {
     guard !findings.isEmpty else { return ["no findings in audit \(audit.id) (\(audit.name))"] }
     var counts: [FindingStatus: Int] = [:]
     for finding in findings { counts[finding.status, default: 0] += 1 }
-    let summary = FindingStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
+    let summary = FindingStatus.allCases.compactMap { status in
+      counts[status].map { "\($0) \(status.rawValue)" }
+    }
     let rows = findings.map { finding in
       [
         finding.reference, finding.status.rawValue, finding.severity.rawValue,
@@ -51,7 +53,9 @@ enum FindingText {
         "  link \(evidence.link), audit \(evidence.audit): \(evidence.verdict.rawValue) by \(evidence.auditor), "
           + span + (evidence.recording ?? "an observation"))
       if !evidence.note.isEmpty { lines.append("    note: \(evidence.note)") }
-      if !evidence.captions.isEmpty { lines.append("    captions: " + evidence.captions.joined(separator: " / ")) }
+      if !evidence.captions.isEmpty {
+        lines.append("    captions: " + evidence.captions.joined(separator: " / "))
+      }
     }
     return lines
   }

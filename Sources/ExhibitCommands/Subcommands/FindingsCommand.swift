@@ -72,7 +72,8 @@ struct FindingsShow: CatalogueStorageCommand {
 /// `exhibit findings set F [--title T] [--severity S] [--status fixed|accepted --reason TEXT]`
 struct FindingsSet: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
-    commandName: "set", abstract: "Set a finding's title, severity, or status (fixed, or accepted with a reason).")
+    commandName: "set",
+    abstract: "Set a finding's title, severity, or status (fixed, or accepted with a reason).")
   var writes: Bool { true }
 
   @OptionGroup var global: GlobalOptions
@@ -120,7 +121,9 @@ struct FindingsMerge: CatalogueStorageCommand {
   var auditor: String?
 
   func validate() throws {
-    guard findings.count >= 2 else { throw ValidationError("name the finding that stays and at least one other") }
+    guard findings.count >= 2 else {
+      throw ValidationError("name the finding that stays and at least one other")
+    }
   }
 
   func run(on catalogue: any CatalogueStorage) async throws {

@@ -11,7 +11,9 @@ struct History: CatalogueStorageCommand {
   @OptionGroup var output: OutputOptions
   @OptionGroup var audits: AuditOption
   @Argument(
-    help: "A component, a recording (path or SHA-256 prefix), an item key or a finding (F-12); all events without.")
+    help:
+      "A component, a recording (path or SHA-256 prefix), an item key or a finding (F-12); all events without."
+  )
   var subject: String?
 
   var writes: Bool { false }

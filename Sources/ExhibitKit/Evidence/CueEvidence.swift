@@ -12,12 +12,12 @@ public enum CueEvidence {
     case state
     case hint
 
-    /// The label slug of the item a finding is evidence for.
+    /// The label slug of the item a match is evidence for.
     var itemLabel: String { self == .state ? "state" : "role" }
   }
 
-  /// One finding in one cue.
-  public struct Finding: Sendable, Equatable {
+  /// One match in one cue.
+  public struct Match: Sendable, Equatable {
     public let aspect: Aspect
     /// The words that matched, as the cue wrote them (lowercased).
     public let words: String
@@ -54,18 +54,18 @@ public enum CueEvidence {
     return words
   }
 
-  /// The findings in one cue's text.
-  public static func findings(in text: String, roleWords: [String]) -> [Finding] {
+  /// The matches in one cue's text.
+  public static func matches(in text: String, roleWords: [String]) -> [Match] {
     let lowered = text.lowercased()
-    var result: [Finding] = []
+    var result: [Match] = []
     if let role = roleWords.first(where: { contains(lowered, $0) }) {
-      result.append(Finding(aspect: .role, words: role))
+      result.append(Match(aspect: .role, words: role))
     }
     if let state = stateWords.first(where: { contains(lowered, $0) }) {
-      result.append(Finding(aspect: .state, words: state))
+      result.append(Match(aspect: .state, words: state))
     }
     if let hint = hintPhrases.first(where: { lowered.contains($0) }) {
-      result.append(Finding(aspect: .hint, words: hint))
+      result.append(Match(aspect: .hint, words: hint))
     }
     return result
   }

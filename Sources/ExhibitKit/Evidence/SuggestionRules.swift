@@ -76,8 +76,8 @@ struct SuggestionRules {
       let start = cue.start
       let end = max(min(cue.end, duration), start + 1)
       var seen = Set<String>()
-      for finding in CueEvidence.findings(in: cue.text, roleWords: roleWords) {
-        guard let target = item(finding.aspect.itemLabel), target.platforms.contains(recording.platform),
+      for match in CueEvidence.matches(in: cue.text, roleWords: roleWords) {
+        guard let target = item(match.aspect.itemLabel), target.platforms.contains(recording.platform),
           seen.insert(target.key.description).inserted
         else { continue }
         let covered =
@@ -88,10 +88,10 @@ struct SuggestionRules {
           }
         if covered { continue }
         let said =
-          switch finding.aspect {
-          case .role: "says the role \"\(finding.words)\""
-          case .state: "says the state \"\(finding.words)\""
-          case .hint: "gives the hint \"\(finding.words)\", which conveys the role"
+          switch match.aspect {
+          case .role: "says the role \"\(match.words)\""
+          case .state: "says the state \"\(match.words)\""
+          case .hint: "gives the hint \"\(match.words)\", which conveys the role"
           }
         let source =
           recording.namedByCriteria
@@ -102,7 +102,7 @@ struct SuggestionRules {
             fromSeconds: Double(start) / 1000, toSeconds: Double(end) / 1000,
             reason: String(
               format: "the cue at %.2f s, \"%@\", %@ (%@)", Double(start) / 1000, cue.text, said, source),
-            confidence: finding.aspect == .hint ? base - Self.hintDiscount : base,
+            confidence: match.aspect == .hint ? base - Self.hintDiscount : base,
             captionFile: cue.captionFile))
       }
     }

@@ -49,7 +49,8 @@ struct FindingAssembly {
     let rounds = try self.rounds(for: [row])
     var expected: [FindingDetail.Expectation] = []
     for key in finding.items {
-      guard let item = rounds.lazy.compactMap({ $0.criteria[key.component]?.items.first { $0.key == key } }).last
+      guard
+        let item = rounds.lazy.compactMap({ $0.criteria[key.component]?.items.first { $0.key == key } }).last
       else { continue }
       expected.append(.init(item: key.description, label: item.label, expectation: item.expectation))
     }
@@ -63,7 +64,9 @@ struct FindingAssembly {
         verdict: segment.verdict, recording: recorded?.path, sha256: recorded?.sha256,
         startSeconds: segment.fromSeconds, endSeconds: segment.toSeconds, note: segment.note,
         auditor: segment.auditor, environment: segment.environment,
-        captions: try recorded.map { try captions(of: $0.sha256, from: segment.fromSeconds, to: segment.toSeconds) }
+        captions: try recorded.map {
+          try captions(of: $0.sha256, from: segment.fromSeconds, to: segment.toSeconds)
+        }
           ?? [])
     }
     var environment: [String] = []

@@ -1,6 +1,7 @@
 import ExhibitModel
 
-/// Which findings a list shows: all but merged ones by default.
+/// Which findings a list shows: by default all but those merged into another or withdrawn (their
+/// fails retracted), which show when asked for by status.
 public struct FindingFilter: Sendable, Equatable {
   public var status: FindingStatus?
   public var severity: FindingSeverity?
@@ -15,7 +16,9 @@ public struct FindingFilter: Sendable, Equatable {
 
   /// Whether `finding` passes.
   func admits(_ finding: Finding) -> Bool {
-    if let status { guard finding.status == status else { return false } } else if finding.status == .merged {
+    if let status {
+      guard finding.status == status else { return false }
+    } else if finding.status == .merged || finding.status == .withdrawn {
       return false
     }
     if let severity, finding.severity != severity { return false }

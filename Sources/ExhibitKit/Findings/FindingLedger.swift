@@ -39,7 +39,8 @@ struct FindingLedger {
   func owners(product: Int64) throws -> [FindingColumn: Int64] {
     var owners: [FindingColumn: Int64] = [:]
     for row in try connection.query(
-      "SELECT finding_id, item_key, platform, assistive_tech FROM finding_column WHERE product_id = ?", [product])
+      "SELECT finding_id, item_key, platform, assistive_tech FROM finding_column WHERE product_id = ?",
+      [product])
     {
       guard let item = ItemKey(try row.decode("item_key") as String),
         let platform = Platform(rawValue: try row.decode("platform"))

@@ -30,7 +30,8 @@ package struct FindingOperations {
   /// - Returns: How many findings were opened or moved.
   /// - Throws: ``AuditError`` or the backend's error.
   @discardableResult
-  package func refresh(audit id: Int64, components only: Set<ComponentID>? = nil, actor: String) throws -> Int {
+  package func refresh(audit id: Int64, components only: Set<ComponentID>? = nil, actor: String) throws -> Int
+  {
     try sql.transaction {
       let audit = try audits.audit(id)
       let product = try productID(of: id)
@@ -44,10 +45,13 @@ package struct FindingOperations {
       var changes = 0
       for (column, cell) in round.cells.sorted(by: { $0.key < $1.key })
       where cell.verdict == .fail && owners[column] == nil {
-        guard let item = round.item(column), let criteria = round.criteria[column.item.component] else { continue }
+        guard let item = round.item(column), let criteria = round.criteria[column.item.component] else {
+          continue
+        }
         let row = try ledger.open(
           product: product, audit: id, column: column,
-          title: FindingRules.title(componentTitle: criteria.document.title, column: column, label: item.label),
+          title: FindingRules.title(
+            componentTitle: criteria.document.title, column: column, label: item.label),
           severity: .drafted(for: item.section), actor: actor)
         owners[column] = row.id
         changes += 1
@@ -166,7 +170,9 @@ package struct FindingOperations {
   }
 
   private func productID(of audit: Int64) throws -> Int64 {
-    guard let id: Int64 = try sql.first("SELECT product_id FROM audit WHERE id = ?", [audit])?.decode("product_id")
+    guard
+      let id: Int64 = try sql.first("SELECT product_id FROM audit WHERE id = ?", [audit])?.decode(
+        "product_id")
     else { throw AuditError.unknownAudit(String(audit)) }
     return id
   }

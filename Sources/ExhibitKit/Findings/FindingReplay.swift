@@ -22,7 +22,9 @@ struct FindingReplay {
       "SELECT at, subject, after FROM audit_event WHERE action LIKE 'finding.%' ORDER BY id")
     {
       let subject = row.string("subject") ?? ""
-      guard subject.hasPrefix("finding:"), let id = Int64(subject.dropFirst("finding:".count)) else { continue }
+      guard subject.hasPrefix("finding:"), let id = Int64(subject.dropFirst("finding:".count)) else {
+        continue
+      }
       var fields = AuditJSON.fields(row.string("after"))
       fields["updated_at"] = row.string("at") ?? ""
       recorded[id] = fields
@@ -37,7 +39,9 @@ struct FindingReplay {
     for row in rows {
       let path = "finding:\(row.id)"
       guard let recorded = recorded[row.id] else {
-        problems.append(.init(path: path, problem: "no finding.open event records it: it was inserted behind the audit trail"))
+        problems.append(
+          .init(
+            path: path, problem: "no finding.open event records it: it was inserted behind the audit trail"))
         continue
       }
       let stored = Self.stored(row)
@@ -45,14 +49,18 @@ struct FindingReplay {
         let have = Self.normalized(field, stored[field] ?? "")
         let want = Self.normalized(field, recorded[field] ?? "")
         return have == want
-          ? nil : "\(field.replacingOccurrences(of: "_", with: " ")) \(have.isEmpty ? "none" : have), "
+          ? nil
+          : "\(field.replacingOccurrences(of: "_", with: " ")) \(have.isEmpty ? "none" : have), "
             + "the audit trail records \(want.isEmpty ? "none" : want)"
       }
-      if !differences.isEmpty { problems.append(.init(path: path, problem: differences.joined(separator: "; "))) }
+      if !differences.isEmpty {
+        problems.append(.init(path: path, problem: differences.joined(separator: "; ")))
+      }
     }
     let present = Set(rows.map(\.id))
     for id in recorded.keys.sorted() where !present.contains(id) {
-      problems.append(.init(path: "finding:\(id)", problem: "the audit trail records this finding, but its row is gone"))
+      problems.append(
+        .init(path: "finding:\(id)", problem: "the audit trail records this finding, but its row is gone"))
     }
     return problems
   }

@@ -22,7 +22,8 @@ struct FindingRound {
       criteria[component] = read.criteria
       for item in read.coverage.items {
         for cell in item.cells {
-          cells[FindingColumn(item: item.key, platform: cell.platform, assistiveTech: cell.assistiveTech)] = cell
+          cells[FindingColumn(item: item.key, platform: cell.platform, assistiveTech: cell.assistiveTech)] =
+            cell
         }
       }
     }

@@ -34,10 +34,12 @@ struct FindingRow: Equatable, Sendable {
     title = try row.decode("title")
     let severityName: String = try row.decode("severity")
     let statusName: String = try row.decode("status")
-    guard let severity = FindingSeverity(rawValue: severityName), let status = FindingStatus(rawValue: statusName)
+    guard let severity = FindingSeverity(rawValue: severityName),
+      let status = FindingStatus(rawValue: statusName)
     else {
       throw RowDecodingError(
-        table: "finding", column: "severity", problem: "severity \(severityName) or status \(statusName) is unknown")
+        table: "finding", column: "severity",
+        problem: "severity \(severityName) or status \(statusName) is unknown")
     }
     self.severity = severity
     self.status = status

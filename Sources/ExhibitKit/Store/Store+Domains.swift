@@ -162,7 +162,7 @@ extension Store {
   /// Links a recording (or a segment of it) to a criteria item with a verdict (``EvidenceLedger``).
   /// - Throws: ``EvidenceError``, ``LookupError``, ``RecordingLookupError`` or ``SQLiteError``.
   public func link(_ request: LinkRequest) throws -> EvidenceLink {
-    try linkOperations.link(request)
+    try operations.link(request)
   }
 
   /// Retracts a live link with a reason (trimmed); the same retraction by the same auditor again
@@ -170,7 +170,7 @@ extension Store {
   /// - Throws: ``EvidenceError`` or ``SQLiteError``.
   public func unlink(_ id: Int64, reason: String, actor: String, audit: String? = nil) throws -> EvidenceLink
   {
-    try linkOperations.unlink(id, reason: reason, actor: actor, audit: audit)
+    try operations.unlink(id, reason: reason, actor: actor, audit: audit)
   }
 
   /// One link by id.
@@ -220,7 +220,7 @@ extension Store {
     _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String = "",
     audit: String? = nil
   ) throws -> [Suggestion] {
-    try linkOperations.decide(suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
+    try operations.decide(suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
   }
 
   /// Audit events, oldest first: all, or those about a component, a recording or an item (``AuditTrail``).

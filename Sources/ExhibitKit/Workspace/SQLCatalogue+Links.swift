@@ -1,24 +1,19 @@
-import ExhibitStorage
-
 // Evidence links of every SQL catalogue: the ledger (``LinkOperations``) on a connection the
 // engine lends. A write transaction takes the audit chain's lock at its start, so links from
-// every server and their events form one chain.
+// every server and their events form one chain. A write of verdicts runs through the composer
+// (``CatalogueOperations``), so the audit's findings follow it in the same transaction.
 
 extension SQLCatalogue {
   /// Links evidence to a criterion with a verdict; audited (`LinkStorage`).
   public func link(_ request: LinkRequest) async throws -> EvidenceLink {
-    try await withLinksAndFindings { operations, _ in
-      let link = try operations.link(request)
-      return (link, FindingsTouched(audit: link.audit, components: [link.item.component], actor: link.auditor))
-    }
+    try await withConnection { try CatalogueOperations(sql: $0.sql).link(request) }
   }
 
   /// Retracts a live link with a reason; audited (`LinkStorage`).
   public func unlink(_ id: Int64, reason: String, actor: String, audit: String?) async throws -> EvidenceLink
   {
-    try await withLinksAndFindings { operations, _ in
-      let link = try operations.unlink(id, reason: reason, actor: actor, audit: audit)
-      return (link, FindingsTouched(audit: link.audit, components: [link.item.component], actor: actor))
+    try await withConnection {
+      try CatalogueOperations(sql: $0.sql).unlink(id, reason: reason, actor: actor, audit: audit)
     }
   }
 
@@ -54,11 +49,9 @@ extension SQLCatalogue {
   public func decide(
     _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String, audit: String?
   ) async throws -> [Suggestion] {
-    try await withLinksAndFindings { operations, sql in
-      let decided = try operations.decide(
+    try await withConnection {
+      try CatalogueOperations(sql: $0.sql).decide(
         suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
-      let round = try AuditRegistry(connection: sql).current(audit)?.id
-      return (decided, FindingsTouched(audit: round, components: Set(decided.map(\.item.component)), actor: auditor))
     }
   }
 
@@ -76,25 +69,6 @@ extension SQLCatalogue {
     }
   }
 
-  /// Runs `body` (a write of links) and brings the findings of the audit it wrote to up to date in
-  /// the same transaction (``FindingOperations/refresh(audit:components:actor:)``), for the
-  /// components `body` says it touched.
-  private func withLinksAndFindings<Result: Sendable>(
-    _ body: @escaping @Sendable (LinkOperations, any CatalogueSQL) throws -> (Result, FindingsTouched)
-  ) async throws -> Result {
-    try await withConnection { connection in
-      let sql = connection.sql
-      return try sql.transaction {
-        let (result, touched) = try body(LinkOperations(sql: sql), sql)
-        if let audit = touched.audit {
-          try FindingOperations(sql: sql).refresh(
-            audit: audit, components: touched.components, actor: touched.actor)
-        }
-        return result
-      }
-    }
-  }
-
   /// Runs `body` with the link operations over a connection the engine lends, in one read
   /// snapshot when `reading`.
   func withLinks<Result: Sendable>(
@@ -105,11 +79,4 @@ extension SQLCatalogue {
       return reading ? try connection.sql.reading { try body(operations) } : try body(operations)
     }
   }
-}
-
-/// What a write of links touched, for the findings to follow: its audit, components and author.
-private struct FindingsTouched {
-  let audit: Int64?
-  let components: Set<ComponentID>
-  let actor: String
 }

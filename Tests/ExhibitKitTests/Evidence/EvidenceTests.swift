@@ -156,13 +156,13 @@ import Testing
       component: "native/checkbox",
       roleExpectation: "Identifies itself as a checkbox in Android and a Button in iOS")
     #expect(words.contains("checkbox") && words.contains("button"))
-    let findings = CueEvidence.findings(
+    let findings = CueEvidence.matches(
       in: "Set as default, checkbox, not checked. Double tap to toggle.", roleWords: words)
     #expect(findings.map(\.aspect) == [.role, .state, .hint])
     #expect(findings[1].words == "not checked")
-    #expect(CueEvidence.findings(in: "Checkboxes everywhere, unbuttoned", roleWords: words).isEmpty)
+    #expect(CueEvidence.matches(in: "Checkboxes everywhere, unbuttoned", roleWords: words).isEmpty)
     #expect(
-      CueEvidence.findings(in: "Submit, dimmed, button", roleWords: ["button"]).map(\.words) == [
+      CueEvidence.matches(in: "Submit, dimmed, button", roleWords: ["button"]).map(\.words) == [
         "button", "dimmed",
       ])
   }

@@ -35,6 +35,8 @@ import Testing
     try store.connection.execute("DROP TRIGGER evidence_link_retract_only")
     try store.connection.execute("ALTER TABLE evidence_link DROP COLUMN outside_scope")
     try store.connection.execute("DROP TABLE sign_in_failure")
+    try store.connection.execute("DROP TABLE finding_column")
+    try store.connection.execute("DROP TABLE finding")
     try store.connection.execute("PRAGMA user_version = 20")
     try store.close()
     let upgraded = try Store.open(at: path, access: .write)

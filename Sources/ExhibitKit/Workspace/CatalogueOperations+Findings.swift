@@ -1,0 +1,48 @@
+import ExhibitModel
+import ExhibitStorage
+
+// Writes of verdicts that findings follow: each runs in one transaction with the refresh of the
+// findings of the audit it wrote to (``FindingOperations/refresh(audit:components:actor:)``), so a
+// fail and the finding it starts are stored together, whichever engine, whichever front end.
+
+extension CatalogueOperations {
+  /// Links evidence with a verdict (``LinkOperations/link(_:)``); the audit's findings follow.
+  /// - Throws: What the link throws; nothing is stored then.
+  func link(_ request: LinkRequest) throws -> EvidenceLink {
+    try sql.transaction {
+      let link = try LinkOperations(sql: sql).link(request)
+      try followFindings(audit: link.audit, components: [link.item.component], actor: link.auditor)
+      return link
+    }
+  }
+
+  /// Retracts a link (``LinkOperations/unlink(_:reason:actor:audit:)``); the audit's findings follow.
+  /// - Throws: What the retraction throws; nothing is stored then.
+  func unlink(_ id: Int64, reason: String, actor: String, audit: String?) throws -> EvidenceLink {
+    try sql.transaction {
+      let link = try LinkOperations(sql: sql).unlink(id, reason: reason, actor: actor, audit: audit)
+      try followFindings(audit: link.audit, components: [link.item.component], actor: actor)
+      return link
+    }
+  }
+
+  /// Decides suggestions (``LinkOperations/decide(_:decision:auditor:note:audit:)``); the audit's
+  /// findings follow.
+  /// - Throws: What the decision throws; nothing is stored then.
+  func decide(
+    _ suggestions: [Suggestion], decision: SuggestionDecision, auditor: String, note: String, audit: String?
+  ) throws -> [Suggestion] {
+    try sql.transaction {
+      let decided = try LinkOperations(sql: sql).decide(
+        suggestions, decision: decision, auditor: auditor, note: note, audit: audit)
+      if let round = try AuditRegistry(connection: sql).current(audit)?.id {
+        try followFindings(audit: round, components: Set(decided.map(\.item.component)), actor: auditor)
+      }
+      return decided
+    }
+  }
+
+  private func followFindings(audit: Int64, components: Set<ComponentID>, actor: String) throws {
+    try FindingOperations(sql: sql).refresh(audit: audit, components: components, actor: actor)
+  }
+}
