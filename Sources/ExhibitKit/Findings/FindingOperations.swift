@@ -23,8 +23,8 @@ package struct FindingOperations {
   /// round judged moves as ``FindingRules/next(_:outcome:round:found:statusRound:)`` says.
   ///
   /// - Parameters:
-  ///   - audit: The round.
-  ///   - components: Only these components' columns (and those of the findings they touch);
+  ///   - id: The round's audit id.
+  ///   - only: Only these components' columns (and those of the findings they touch);
   ///     nil for every component the audit has links to.
   ///   - actor: Who the events name.
   /// - Returns: How many findings were opened or moved.

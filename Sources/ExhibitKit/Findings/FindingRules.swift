@@ -40,8 +40,9 @@ enum FindingRules {
   /// - Parameters:
   ///   - status: Its status now.
   ///   - outcome: What the round says of its columns.
-  ///   - round: The round's audit id; `found` the one that found it; `statusRound` the latest
-  ///     round that moved it.
+  ///   - round: The round's audit id.
+  ///   - found: The audit that found it.
+  ///   - statusRound: The latest round that moved it.
   /// - Returns: The new status, or nil.
   static func next(
     _ status: FindingStatus, outcome: Outcome, round: Int64, found: Int64, statusRound: Int64

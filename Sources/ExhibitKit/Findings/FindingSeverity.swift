@@ -17,6 +17,6 @@ public enum FindingSeverity: String, Sendable, CaseIterable, Codable, Comparable
 
   /// Most severe first.
   public static func < (lhs: FindingSeverity, rhs: FindingSeverity) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }
 }
