@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `exhibit findings` on either catalogue: fails open findings, a retest's pass verifies one with the
+/// same number, auditors set and merge them, `history F-n` reads their trail and `verify` replays it.
+@Suite struct FindingsCommandTests {
+  /// The sample catalogued, a product, and audit 1.0 with a fail on iOS and one on Android.
+  static func twoFails() throws -> CLIWorkspace {
+    let workspace = try CLIWorkspace.catalogued()
+    for arguments in [
+      ["product", "add", "Acme App", "--platform", "ios,android"],
+      ["audit", "new", "Acme App", "--release", "1.0"],
+      [
+        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "fail", "--from", "1",
+        "--to", "3", "--note", "the state is not said",
+      ],
+      [
+        "link", "Media/native/checkbox/checkbox_AndroidTalkback.webm", CLIWorkspace.role, "--verdict", "fail",
+        "--note", "said as a button",
+      ],
+      ["link", CLIWorkspace.voiceOver, CLIWorkspace.role, "--verdict", "pass"],
+    ] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    return workspace
+  }
+
+  static func list(_ workspace: CLIWorkspace, _ more: String...) throws -> [[String: Any]] {
+    let result = try workspace.run(["findings", "list", "--json"] + more)
+    #expect(result.status == 0, "\(result.stderr)")
+    return (try result.json() as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+  }
+
+  @Test func twoFailsAreTwoOpenFindingsThatARetestFollows() throws {
+    let workspace = try Self.twoFails()
+    let findings = try Self.list(workspace)
+    #expect(findings.map { $0["id"] as? String } == ["F-1", "F-2"])
+    #expect(findings.map { $0["status"] as? String } == ["open", "open"])
+    let first = findings[0]
+    #expect(first["component"] as? String == "native/checkbox")
+    #expect(first["platform"] as? String == "ios" && first["assistive_tech"] as? String == "voiceover")
+    #expect(first["items"] as? [String] == ["native/checkbox#screenreader.state"])
+    #expect(first["wcag"] as? [String] == ["4.1.2"] && first["severity"] as? String == "serious")
+    #expect((first["links"] as? [Int])?.count == 1 && first["tracker"] is NSNull)
+    let frame = try #require(first["frame"] as? [String: Any])
+    #expect(frame["at_seconds"] as? Double == 1)
+    #expect(try workspace.run("findings").stdout.contains("2 open"))
+    // A retest: a pass on iOS verifies F-1; Android still fails, so F-2 stays open.
+    for arguments in [
+      ["audit", "close", "1"], ["audit", "new", "Acme App", "--release", "1.1", "--from", "1"],
+      ["link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "pass"],
+    ] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    let retested = try Self.list(workspace)
+    #expect(retested.map { $0["id"] as? String } == ["F-1", "F-2"])
+    #expect(retested.map { $0["status"] as? String } == ["verified", "open"])
+    let shown = try #require(try workspace.run("findings", "show", "F-1", "--json").json() as? [String: Any])
+    #expect((shown["evidence"] as? [[String: Any]])?.map { $0["verdict"] as? String } == ["fail", "pass"])
+    #expect((shown["expected"] as? [[String: Any]])?.first?["label"] as? String == "State")
+    let text = try workspace.run("findings", "show", "F-1").stdout
+    #expect(text.contains("note: the state is not said") && text.contains("Status          verified"))
+    let history = try workspace.run("history", "F-1").stdout
+    #expect(history.contains("finding.open") && history.contains("finding.status"))
+    #expect(try workspace.run("verify").status == 0)
+  }
+
+  @Test func auditorsSetAndMergeFindings() throws {
+    let workspace = try Self.twoFails()
+    let refused = try workspace.run("findings", "set", "F-2", "--status", "accepted")
+    #expect(refused.status == 1 && refused.stderr.contains("F-2: say why it is accepted (--reason)"))
+    let set = try workspace.run(
+      "findings", "set", "F-2", "--severity", "critical", "--title", "No role on Android", "--auditor", "lead")
+    #expect(set.status == 0 && set.stdout.contains("F-2 open, critical: No role on Android"), "\(set.stderr)")
+    let merged = try workspace.run("findings", "merge", "F-1", "F-2", "--json")
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let kept = try #require(try merged.json() as? [String: Any])
+    #expect((kept["items"] as? [String])?.count == 2)
+    #expect(try Self.list(workspace).map { $0["id"] as? String } == ["F-1"])
+    #expect(try Self.list(workspace, "--status", "merged").first?["merged_into"] as? String == "F-1")
+    let again = try workspace.run("findings", "set", "F-2", "--severity", "minor")
+    #expect(again.status == 1 && again.stderr.contains("F-2 was merged into F-1"))
+    let unknown = try workspace.run("findings", "show", "F-40")
+    #expect(unknown.status == 1 && unknown.stderr.contains("F-40: no such finding"))
+    #expect(try workspace.run("verify").status == 0)
+  }
+
+  @Test(TeamCatalogue.sqliteOnly) func aFindingChangedBehindTheTrailIsNamedByVerify() throws {
+    let workspace = try Self.twoFails()
+    #expect(try Self.list(workspace).count == 2)
+    try Python.forge(
+      workspace.path("Database/exhibit.sqlite"), "UPDATE finding SET status = 'fixed' WHERE id = 2;")
+    let result = try workspace.run("verify")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("finding:2: status fixed, the audit trail records open"))
+  }
+}
