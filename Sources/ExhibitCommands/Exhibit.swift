@@ -31,10 +31,12 @@ public struct Exhibit: AsyncParsableCommand {
   /// main actor's isolation keeps it so: the binaries' top-level code calls it without a hop.
   @MainActor
   public static func main(
-    opener: any EvidenceStoreOpener, catalogueOpener: any CatalogueOpener = TeamBinaryHandOver()
+    opener: any EvidenceStoreOpener, catalogueOpener: any CatalogueOpener = TeamBinaryHandOver(),
+    trackerOpener: any TrackerOpener = TeamBinaryHandOver()
   ) async {
     Self.opener = opener
     Self.catalogueOpener = catalogueOpener
+    Self.trackerOpener = trackerOpener
     do {
       // The root's help and version, and a plain search, are answered without parsing: the
       // parser's reflection on the command tree (a check for a completion-script request among
@@ -84,6 +86,9 @@ public struct Exhibit: AsyncParsableCommand {
 
   /// How this binary opens a catalogue on a database server (``main(opener:catalogueOpener:)`` sets it).
   nonisolated(unsafe) static var catalogueOpener: any CatalogueOpener = TeamBinaryHandOver()
+
+  /// How this binary reaches a developers' tracker (``main(opener:catalogueOpener:trackerOpener:)`` sets it).
+  nonisolated(unsafe) static var trackerOpener: any TrackerOpener = TeamBinaryHandOver()
 
   public init() {}
 }

@@ -11,7 +11,8 @@ import Testing
       ["product", "add", "Acme App", "--platform", "ios,android"],
       ["audit", "new", "Acme App", "--release", "1.0"],
       [
-        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "fail", "--from", "1",
+        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "fail", "--from",
+        "1",
         "--to", "3", "--note", "the state is not said",
       ],
       [
@@ -72,7 +73,8 @@ import Testing
     let refused = try workspace.run("findings", "set", "F-2", "--status", "accepted")
     #expect(refused.status == 1 && refused.stderr.contains("F-2: say why it is accepted (--reason)"))
     let set = try workspace.run(
-      "findings", "set", "F-2", "--severity", "critical", "--title", "No role on Android", "--auditor", "lead")
+      "findings", "set", "F-2", "--severity", "critical", "--title", "No role on Android", "--auditor", "lead"
+    )
     #expect(set.status == 0 && set.stdout.contains("F-2 open, critical: No role on Android"), "\(set.stderr)")
     let merged = try workspace.run("findings", "merge", "F-1", "F-2", "--json")
     #expect(merged.status == 0, "\(merged.stderr)")

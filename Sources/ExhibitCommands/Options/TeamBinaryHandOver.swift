@@ -5,7 +5,7 @@ import Foundation
 /// one, the process becomes `exhibit-team` (installed beside it) with the same arguments, before
 /// the command has done anything. `exhibit` itself links no network client, so its commands start
 /// without one.
-public struct TeamBinaryHandOver: EvidenceStoreOpener, CatalogueOpener {
+public struct TeamBinaryHandOver: EvidenceStoreOpener, CatalogueOpener, TrackerOpener {
   public init() {}
 
   public func open(option: String?) async throws -> OpenedEvidenceStore? {
@@ -29,6 +29,13 @@ public struct TeamBinaryHandOver: EvidenceStoreOpener, CatalogueOpener {
     url: String, _ body: @Sendable (any CatalogueStorage) async throws -> Result
   ) async throws -> Result {
     try handOver()
+  }
+
+  public func open(_ destination: TrackerDestination) async throws -> any IssueTracker {
+    try SiblingBinary(
+      name: "exhibit-team",
+      role: "filing findings to a tracker (findings file, findings sync) runs in exhibit-team"
+    ).become(Array(CommandLine.arguments.dropFirst()))
   }
 
   private func handOver() throws -> Never {

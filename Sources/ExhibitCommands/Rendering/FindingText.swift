@@ -59,4 +59,19 @@ enum FindingText {
     }
     return lines
   }
+
+  /// What `findings file --dry-run` prints: each issue as it would be filed (JSON: an array of them).
+  static func printDryRun(
+    _ pairs: Zip2Sequence<[FindingDetail], [TrackerIssue]>, to destination: String, json: Bool
+  ) throws {
+    let issues = pairs.map(\.1)
+    if json { return try Console.json(issues) }
+    if issues.isEmpty { return Console.out("nothing to file to \(destination)") }
+    for (detail, issue) in pairs {
+      let action = detail.finding.tracker.map { "would update \($0.key)" } ?? "would file to \(destination)"
+      Console.out("\(detail.finding.reference) \(action): \(issue.title)")
+      Console.out("labels: \(issue.labels.joined(separator: ", "))")
+      Console.out(issue.body)
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ExhibitKit
 
-/// `exhibit findings [list] | show | set | merge`
+/// `exhibit findings [list] | show | set | merge | file | sync | export`
 struct FindingsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "findings",
@@ -12,7 +12,10 @@ struct FindingsCommand: ParsableCommand {
       A later round's pass verifies it, a fail reopens it (regressed once it was verified). Every \
       change is in the audit trail; `exhibit verify` replays them.
       """,
-    subcommands: [FindingsList.self, FindingsShow.self, FindingsSet.self, FindingsMerge.self],
+    subcommands: [
+      FindingsList.self, FindingsShow.self, FindingsSet.self, FindingsMerge.self, FindingsFile.self,
+      FindingsSync.self, FindingsExport.self,
+    ],
     defaultSubcommand: FindingsList.self)
 }
 

@@ -160,6 +160,75 @@ package struct FindingOperations {
     return try FindingAssembly(sql: sql, product: audit.product).findings([stored])[0]
   }
 
+  /// The findings to file from an audit: those named, else every outstanding one (open, filed,
+  /// regressed) and every merged one already on a tracker (its issue is told of the merge); each
+  /// with what it rests on. The list is brought up to date first.
+  /// - Throws: ``FindingError``, ``AuditError`` or the backend's error.
+  package func filing(audit name: String?, references: [String], actor: String) throws -> [FindingDetail] {
+    let listed = try findings(audit: name, filter: FindingFilter(), actor: actor)
+    let rows: [FindingRow]
+    if references.isEmpty {
+      let merged = try ledger.rows(
+        where: "status = 'merged' AND tracker_key IS NOT NULL AND audit_id <= ? AND product_id = "
+          + "(SELECT product_id FROM audit WHERE id = ?)", [listed.audit.id, listed.audit.id])
+      let outstanding = Set(listed.findings.filter(\.status.isOutstanding).map(\.id))
+      rows = try ledger.rows(where: "1 = 1").filter { outstanding.contains($0.id) } + merged
+    } else {
+      rows = try references.map { try row($0) }
+    }
+    let assembly = FindingAssembly(sql: sql, product: listed.audit.product)
+    return try rows.map { try assembly.detail($0) }
+  }
+
+  /// Records that a finding is on a tracker (filed, or its issue updated): an open or regressed
+  /// finding becomes `filed`; a merged one keeps `note` (what its issue was told); audited when
+  /// anything changed.
+  /// - Throws: ``FindingError`` or the backend's error.
+  @discardableResult
+  package func recordFiled(_ reference: String, tracker: FindingTracker, note: String? = nil, actor: String)
+    throws -> Bool
+  {
+    try sql.transaction {
+      let row = try self.row(reference)
+      var filed = row
+      filed.tracker = tracker
+      if row.status == .open || row.status == .regressed {
+        filed.status = .filed
+        filed.statusBy = actor
+        filed.reason = ""
+      } else if let note, row.status == .merged {
+        filed.reason = note
+      }
+      guard filed != row else { return false }
+      try ledger.write(filed, was: row, action: "finding.file", actor: actor)
+      return true
+    }
+  }
+
+  /// Records what the tracker says of a filed finding's issue: closed makes a filed, open or
+  /// regressed finding `fixed`; reopened makes a fixed one `open` again; audited when it moved.
+  /// - Returns: The status it moved to, nil when it stayed.
+  /// - Throws: ``FindingError`` or the backend's error.
+  @discardableResult
+  package func recordTrackerState(_ reference: String, closed: Bool, actor: String) throws -> FindingStatus? {
+    try sql.transaction {
+      let row = try self.row(reference)
+      var moved = row
+      if closed, [.filed, .open, .regressed].contains(row.status) {
+        moved.status = .fixed
+        moved.reason = "closed on the tracker"
+      } else if !closed, row.status == .fixed {
+        moved.status = .open
+        moved.reason = "reopened on the tracker"
+      } else {
+        return nil
+      }
+      moved.statusBy = actor
+      try ledger.write(moved, was: row, action: "finding.sync", actor: actor)
+      return moved.status
+    }
+  }
+
   /// The row `reference` names.
   private func row(_ reference: String) throws -> FindingRow {
     guard let id = Finding.number(reference) else { throw FindingError.notAReference(reference) }

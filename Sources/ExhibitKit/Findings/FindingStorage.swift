@@ -23,4 +23,23 @@ public protocol FindingStorage {
   /// Merges findings into the first; audited.
   /// - Throws: ``FindingError`` or the backend's error.
   func mergeFindings(_ survivor: String, _ others: [String], actor: String) async throws -> Finding
+
+  /// The findings to file from an audit, with what each rests on: those named, else every
+  /// outstanding one and every merged one already on a tracker.
+  /// - Throws: ``FindingError``, ``AuditError`` or the backend's error.
+  func findingsToFile(audit name: String?, references: [String], actor: String) async throws
+    -> [FindingDetail]
+
+  /// Records that a finding is on a tracker (a merged one's `note`: what its issue was told); audited.
+  /// - Returns: Whether anything changed.
+  /// - Throws: ``FindingError`` or the backend's error.
+  @discardableResult
+  func recordFiled(_ reference: String, tracker: FindingTracker, note: String?, actor: String) async throws
+    -> Bool
+
+  /// Records whether a filed finding's issue is closed on the tracker; audited when it moved.
+  /// - Returns: The status it moved to, nil when it stayed.
+  /// - Throws: ``FindingError`` or the backend's error.
+  @discardableResult
+  func recordTrackerState(_ reference: String, closed: Bool, actor: String) async throws -> FindingStatus?
 }

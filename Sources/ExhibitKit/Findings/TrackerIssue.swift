@@ -50,7 +50,8 @@ public struct TrackerIssue: Sendable, Equatable, Encodable {
           evidence.endSeconds.map { "\(SegmentTime.text(from))–\(SegmentTime.text($0)) s" }
           ?? "from \(SegmentTime.text(from)) s"
         if let base {
-          let fragment = "#t=\(SegmentTime.text(from))" + (evidence.endSeconds.map { ",\(SegmentTime.text($0))" } ?? "")
+          let fragment =
+            "#t=\(SegmentTime.text(from))" + (evidence.endSeconds.map { ",\(SegmentTime.text($0))" } ?? "")
           lines.append("  - Video: [\(span) of \(name)](\(base)/recordings/\(sha)\(fragment))")
         } else {
           lines.append("  - Video: \(span) of `\(name)` (SHA-256 `\(sha.prefix(12))`)")

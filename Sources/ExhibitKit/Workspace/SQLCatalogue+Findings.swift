@@ -32,6 +32,27 @@ extension SQLCatalogue {
     try await withFindings { try $0.merge(survivor, others, actor: actor) }
   }
 
+  /// The findings to file, with what each rests on (`FindingStorage`).
+  public func findingsToFile(audit name: String?, references: [String], actor: String) async throws
+    -> [FindingDetail]
+  {
+    try await withFindings { try $0.filing(audit: name, references: references, actor: actor) }
+  }
+
+  /// Records that a finding is on a tracker; audited (`FindingStorage`).
+  @discardableResult
+  public func recordFiled(_ reference: String, tracker: FindingTracker, note: String? = nil, actor: String) async throws -> Bool {
+    try await withFindings { try $0.recordFiled(reference, tracker: tracker, note: note, actor: actor) }
+  }
+
+  /// Records what the tracker says of a finding's issue; audited when it moved (`FindingStorage`).
+  @discardableResult
+  public func recordTrackerState(_ reference: String, closed: Bool, actor: String) async throws
+    -> FindingStatus?
+  {
+    try await withFindings { try $0.recordTrackerState(reference, closed: closed, actor: actor) }
+  }
+
   /// Runs `body` with the finding operations over a connection the engine lends.
   func withFindings<Result: Sendable>(_ body: @escaping @Sendable (FindingOperations) throws -> Result)
     async throws -> Result

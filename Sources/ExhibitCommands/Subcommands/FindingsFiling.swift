@@ -1,0 +1,224 @@
+import ArgumentParser
+import ExhibitKit
+import Foundation
+
+/// `exhibit findings file [F...] --to github:OWNER/REPO [--api-url URL] [--public-url URL] [--dry-run]`
+struct FindingsFile: CatalogueStorageCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "file",
+    abstract:
+      "File findings to the developers' tracker (a GitHub issue each), or update the issues they have.",
+    discussion: """
+      Without findings named, every open, filed or regressed finding of the audit is filed. A \
+      finding is filed once: its issue key is stored and its id is in the issue, so filing again \
+      updates the issue, and a finding merged into another comments on its own issue. The body says \
+      what was expected, what the screen reader said, the steps, the environment, the WCAG criteria \
+      and the severity, with a link to its seconds of video on --public-url (the team's Exhibit). \
+      The token is $GITHUB_TOKEN or --token-file; --dry-run prints what would be filed and sends nothing.
+      """)
+  var writes: Bool { true }
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
+  @OptionGroup var tracker: TrackerOptions
+  @Argument(help: "The findings, e.g. F-1 F-3 (default: every outstanding one of the audit).")
+  var findings: [String] = []
+  @Option(help: "Where to file: github:OWNER/REPO.")
+  var to: String
+  @Option(help: "The team's Exhibit, e.g. https://exhibit.example.org, for links to the seconds of video.")
+  var publicURL: String?
+  @Flag(help: "Print what would be filed; send nothing and store nothing.")
+  var dryRun = false
+  @Option(help: "Who files (default: $EXHIBIT_AUDITOR, else the login name).")
+  var auditor: String?
+
+  func validate() throws { _ = try destination(token: "") }
+
+  /// `--to` read: the tracker's kind and project.
+  private func destination(token: String) throws -> TrackerDestination {
+    let parts = to.split(separator: ":", maxSplits: 1).map(String.init)
+    guard parts.count == 2, parts[0] == "github", parts[1].split(separator: "/").count == 2 else {
+      throw ValidationError("--to names a GitHub repository: github:OWNER/REPO")
+    }
+    return TrackerDestination(kind: parts[0], project: parts[1], apiURL: tracker.apiURL, token: token)
+  }
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let actor = CommandActor.current(explicit: auditor)
+    let details = try await catalogue.findingsToFile(audit: audits.audit, references: findings, actor: actor)
+    let issues = details.map { TrackerIssue($0, publicURL: publicURL) }
+    if dryRun { return try FindingText.printDryRun(zip(details, issues), to: to, json: output.json) }
+    let client = try await Exhibit.trackerOpener.open(try destination(token: tracker.token()))
+    var filed: [FiledFinding] = []
+    var failed = 0
+    for (detail, issue) in zip(details, issues) {
+      do {
+        if let done = try await file(detail, issue, on: client, catalogue: catalogue, actor: actor) {
+          filed.append(done)
+          if !output.json {
+            Console.out("\(done.finding) \(done.action) \(done.tracker.key) \(done.tracker.url)")
+          }
+        }
+      } catch {
+        failed += 1
+        Console.error(String(describing: error))
+      }
+    }
+    await client.shutdown()
+    if output.json { try Console.json(filed) }
+    if failed > 0 { throw ExitCode.failure }
+  }
+
+  /// Files or updates one finding's issue, or tells a merged one's issue of the merge.
+  private func file(
+    _ detail: FindingDetail, _ issue: TrackerIssue, on client: any IssueTracker,
+    catalogue: any CatalogueStorage,
+    actor: String
+  ) async throws -> FiledFinding? {
+    let finding = detail.finding
+    if finding.status == .merged {
+      guard let tracker = finding.tracker, finding.reason.isEmpty, let into = finding.mergedInto else {
+        return nil
+      }
+      let survivor = Finding.reference(into)
+      try await client.comment(
+        on: tracker,
+        "Merged into \(survivor): one problem, followed there. \(TrackerIssue.marker(finding.reference))")
+      try await catalogue.recordFiled(
+        finding.reference, tracker: tracker, note: "its issue was told of the merge into \(survivor)",
+        actor: actor)
+      return FiledFinding(finding: finding.reference, action: "commented", tracker: tracker)
+    }
+    var stored = finding.tracker
+    if stored == nil { stored = try await client.existing(finding.reference) }
+    if let stored {
+      try await client.update(stored, with: issue)
+      try await catalogue.recordFiled(finding.reference, tracker: stored, note: nil, actor: actor)
+      return FiledFinding(finding: finding.reference, action: "updated", tracker: stored)
+    }
+    let created = try await client.create(issue)
+    try await catalogue.recordFiled(finding.reference, tracker: created, note: nil, actor: actor)
+    return FiledFinding(finding: finding.reference, action: "filed", tracker: created)
+  }
+}
+
+/// What `findings file --json` prints for each finding.
+struct FiledFinding: Encodable {
+  let finding: String
+  /// `filed`, `updated` or `commented`.
+  let action: String
+  let tracker: FindingTracker
+}
+
+/// `exhibit findings sync [--api-url URL] [--token-file F]`
+struct FindingsSync: CatalogueStorageCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Read each filed finding's issue back: closed makes it fixed, reopened makes it open again.")
+  var writes: Bool { true }
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @OptionGroup var audits: AuditOption
+  @OptionGroup var tracker: TrackerOptions
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let actor = CommandActor.current()
+    var filed: [Finding] = []
+    for status in [FindingStatus.filed, .fixed, .open, .regressed] {
+      filed += try await catalogue.findings(
+        audit: audits.audit, filter: FindingFilter(status: status), actor: actor
+      )
+      .findings.filter { $0.tracker?.kind == "github" }
+    }
+    let token = try tracker.token()
+    var clients: [String: any IssueTracker] = [:]
+    var moved: [SyncedFinding] = []
+    var failed = 0
+    for finding in filed.sorted(by: { $0.id < $1.id }) {
+      guard let issue = finding.tracker else { continue }
+      let project = String(issue.key.split(separator: "#").first ?? "")
+      do {
+        let client: any IssueTracker
+        if let open = clients[project] {
+          client = open
+        } else {
+          client = try await Exhibit.trackerOpener.open(
+            TrackerDestination(kind: "github", project: project, apiURL: tracker.apiURL, token: token))
+          clients[project] = client
+        }
+        let closed: Bool
+        do {
+          closed = try await client.isClosed(issue)
+        } catch let error as TrackerError {
+          throw TrackerError(tracker: error.tracker, finding: finding.reference, reason: error.reason)
+        }
+        if let status = try await catalogue.recordTrackerState(
+          finding.reference, closed: closed, actor: actor)
+        {
+          moved.append(SyncedFinding(finding: finding.reference, status: status, tracker: issue))
+          if !output.json {
+            Console.out(
+              "\(finding.reference) \(status.rawValue) (\(issue.key) is \(closed ? "closed" : "open"))")
+          }
+        }
+      } catch {
+        failed += 1
+        Console.error(String(describing: error))
+      }
+    }
+    for client in clients.values { await client.shutdown() }
+    if output.json {
+      try Console.json(moved)
+    } else if moved.isEmpty, failed == 0 {
+      Console.out("\(filed.count) filed findings read; none moved")
+    }
+    if failed > 0 { throw ExitCode.failure }
+  }
+}
+
+/// What `findings sync --json` prints for each finding that moved.
+struct SyncedFinding: Encodable {
+  let finding: String
+  let status: FindingStatus
+  let tracker: FindingTracker
+}
+
+/// `exhibit findings export --format csv|markdown|json`
+struct FindingsExport: CatalogueStorageCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write an audit's findings as CSV (Jira's importer reads it), a Markdown list, or JSON.")
+  var writes: Bool { true }
+
+  /// The export's formats.
+  enum Format: String, WordChoice {
+    case csv, markdown, json
+  }
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var audits: AuditOption
+  @Option(help: "csv, markdown or json.")
+  var format: Format = .markdown
+  @Option(help: "Only this status (default: all but merged and withdrawn).")
+  var status: FindingStatus?
+  @Option(help: "The team's Exhibit, for links to seconds of video in the CSV's descriptions.")
+  var publicURL: String?
+
+  func run(on catalogue: any CatalogueStorage) async throws {
+    let listed = try await catalogue.findings(
+      audit: audits.audit, filter: FindingFilter(status: status), actor: CommandActor.current())
+    switch format {
+    case .json:
+      try Console.json(listed.findings)
+    case .markdown:
+      Console.document(
+        FindingExport.markdown(listed.findings, heading: "Findings of \(listed.audit.name)"))
+    case .csv:
+      var details: [FindingDetail] = []
+      for finding in listed.findings { details.append(try await catalogue.finding(finding.reference)) }
+      Console.document(FindingExport.csv(details, publicURL: publicURL))
+    }
+  }
+}
