@@ -41,7 +41,9 @@ extension SQLCatalogue {
 
   /// Records that a finding is on a tracker; audited (`FindingStorage`).
   @discardableResult
-  public func recordFiled(_ reference: String, tracker: FindingTracker, note: String? = nil, actor: String) async throws -> Bool {
+  public func recordFiled(_ reference: String, tracker: FindingTracker, note: String? = nil, actor: String)
+    async throws -> Bool
+  {
     try await withFindings { try $0.recordFiled(reference, tracker: tracker, note: note, actor: actor) }
   }
 
