@@ -47,6 +47,14 @@ import Testing
     let frame = try #require(first["frame"] as? [String: Any])
     #expect(frame["at_seconds"] as? Double == 1)
     #expect(try workspace.run("findings").stdout.contains("2 open"))
+    // Its frame: a PNG at the recording's size, the width and height in its header.
+    let still = workspace.path("F-1.png")
+    let shownWithFrame = try workspace.run("findings", "show", "F-1", "--frame", still)
+    #expect(shownWithFrame.status == 0, "\(shownWithFrame.stderr)")
+    let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: still)))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 24)
+    let size = (png[16...19].reduce(0) { $0 << 8 | Int($1) }, png[20...23].reduce(0) { $0 << 8 | Int($1) })
+    #expect(size == (320, 180))
     // A retest: a pass on iOS verifies F-1; Android still fails, so F-2 stays open.
     for arguments in [
       ["audit", "close", "1"], ["audit", "new", "Acme App", "--release", "1.1", "--from", "1"],

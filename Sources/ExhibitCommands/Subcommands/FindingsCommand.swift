@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExhibitKit
+import Foundation
 
 /// `exhibit findings [list] | show | set | merge | file | sync | export`
 struct FindingsCommand: ParsableCommand {
@@ -53,8 +54,8 @@ private struct FindingList: Encodable {
   let findings: [Finding]
 }
 
-/// `exhibit findings show F`
-struct FindingsShow: CatalogueStorageCommand {
+/// `exhibit findings show F [--frame FILE.png]`
+struct FindingsShow: CatalogueCommandBody {
   static let configuration = CommandConfiguration(
     commandName: "show",
     abstract: "Show a finding: what was expected, what each round observed, where, and its frame.")
@@ -62,13 +63,38 @@ struct FindingsShow: CatalogueStorageCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var media: MediaOptions
   @Argument(help: "The finding, e.g. F-12.")
   var finding: String
+  @Option(help: "Also write its still frame (the start of its failing segment) to this PNG file.")
+  var frame: String?
 
-  func run(on catalogue: any CatalogueStorage) async throws {
-    let detail = try await catalogue.finding(finding)
+  func validate() throws {
+    if let frame, !frame.lowercased().hasSuffix(".png") {
+      throw ValidationError("--frame names a PNG file: end it in .png")
+    }
+  }
+
+  func body(with opener: any CatalogueOpener) async throws {
+    let reference = finding
+    let wantsFrame = frame != nil
+    let (detail, recording) = try await opener.withCatalogue(url: global.databasePath) { catalogue in
+      let detail = try await catalogue.finding(reference)
+      guard wantsFrame, let still = detail.finding.frame else { return (detail, RecordingSummary?.none) }
+      return (detail, try await catalogue.recordingDetail(still.sha256, currentDirectory: "/").recording)
+    }
+    if let out = frame {
+      guard let still = detail.finding.frame, let recording else {
+        throw ValidationError(
+          "\(detail.finding.reference) has no frame: no failing verdict of it rests on a video")
+      }
+      _ = try await media.withStorage { storage in
+        try StillFrameFile.write(recording, atSeconds: still.atSeconds, to: out, storage: storage)
+      }
+    }
     if output.json { return try Console.json(detail) }
     for line in FindingText.detail(detail) { Console.out(line) }
+    if let out = frame { Console.out("Frame written   \(out)") }
   }
 }
 

@@ -47,14 +47,8 @@ struct Frame: CatalogueCommandBody {
 
   /// Decodes the frame (from a copy fetched from `storage` when the file is gone) and writes it.
   private func write(_ recording: RecordingSummary, storage: (any EvidenceStorage)?) throws {
-    let folder = (out as NSString).deletingLastPathComponent
-    let fetched = try storage.map { try FetchedEvidence(from: $0, in: folder.isEmpty ? "." : folder) }
-    defer { fetched?.remove() }
-    var localCopy: RecordingFrame.LocalCopy?
-    if let fetched { localCopy = { try fetched.copy($0, $1, size: $2) } }
-    let frame = try RecordingFrame.frame(of: recording, atSeconds: at, localCopy: localCopy)
-    try Data(frame.png).write(to: URL(fileURLWithPath: out), options: .atomic)
-    try report(frame, recording: recording)
+    try report(
+      StillFrameFile.write(recording, atSeconds: at, to: out, storage: storage), recording: recording)
   }
 
   private func report(_ frame: StillFrame, recording: RecordingSummary) throws {
