@@ -66,6 +66,13 @@ import Testing
     let retested = try Self.list(workspace)
     #expect(retested.map { $0["id"] as? String } == ["F-1", "F-2"])
     #expect(retested.map { $0["status"] as? String } == ["verified", "open"])
+    let compared = try #require(
+      try workspace.run("audit", "compare", "1", "2", "--json").json() as? [String: Any])
+    let moves = try #require(compared["findings"] as? [String: [String]])
+    #expect(moves["verified"] == ["F-1"] && moves["open"] == ["F-2"] && moves["regressed"] == [])
+    #expect(
+      try workspace.run("audit", "compare", "1", "2").stdout.contains(
+        "findings: 1 verified (F-1), 1 still open (F-2)"))
     let shown = try #require(try workspace.run("findings", "show", "F-1", "--json").json() as? [String: Any])
     #expect((shown["evidence"] as? [[String: Any]])?.map { $0["verdict"] as? String } == ["fail", "pass"])
     #expect((shown["expected"] as? [[String: Any]])?.first?["label"] as? String == "State")

@@ -73,6 +73,13 @@ enum AuditText {
       AuditComparison.Change.allCases.compactMap { change in counts[change].map { "\($0) \(change.rawValue)" }
       }
       .joined(separator: ", "))
+    if let findings = comparison.findings, !findings.isEmpty {
+      let parts = [
+        ("fixed", findings.fixed), ("verified", findings.verified), ("regressed", findings.regressed),
+        ("still open", findings.open),
+      ].filter { !$0.1.isEmpty }.map { "\($0.1.count) \($0.0) (\($0.1.joined(separator: ", ")))" }
+      lines.append("findings: " + parts.joined(separator: ", "))
+    }
     return lines
   }
 

@@ -7,6 +7,18 @@ extension AuditComparison {
     var out = PrettyJSON()
     out.bytes.reserveCapacity(512 + rows.count * 700)
     out.object(0) { out in
+      if let findings {
+        out.key("findings", 1) { out in
+          out.object(1) { out in
+            for (name, list) in [
+              ("fixed", findings.fixed), ("open", findings.open), ("regressed", findings.regressed),
+              ("verified", findings.verified),
+            ] {
+              out.key(name, 2) { out in out.array(list, 2) { out, reference in out.string(reference) } }
+            }
+          }
+        }
+      }
       out.key("new", 1) { $0.identity(new, 1) }
       out.key("old", 1) { $0.identity(old, 1) }
       out.key("rows", 1) { out in

@@ -107,13 +107,15 @@ public struct AuditComparison: Sendable, Equatable, Encodable {
   public let old: AuditIdentity
   public let new: AuditIdentity
   public let rows: [Row]
+  /// The findings as the newer round leaves them; nil when the catalogue has none.
+  public var findings: FindingMoves? = nil
 
   /// How many rows each change has.
   public var counts: [Change: Int] {
     Dictionary(grouping: rows, by: \.change).mapValues(\.count)
   }
 
-  private enum CodingKeys: String, CodingKey { case old, new, rows }
+  private enum CodingKeys: String, CodingKey { case old, new, rows, findings }
 }
 
 extension AuditComparison {

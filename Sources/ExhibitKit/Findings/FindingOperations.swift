@@ -86,6 +86,29 @@ package struct FindingOperations {
     return (audit, try FindingAssembly(sql: sql, product: audit.product).findings(rows).filter(filter.admits))
   }
 
+  /// Where the findings of `audit`'s product found in it or before stand, as stored (for
+  /// `audit compare`, which reads and writes nothing else); nil when there are none.
+  /// - Throws: ``AuditError`` or the backend's error.
+  package func moves(in audit: String) throws -> FindingMoves? {
+    let round = try audits.resolve(audit)
+    let rows = try ledger.rows(
+      where: "product_id = ? AND audit_id <= ? AND status NOT IN ('merged', 'withdrawn')",
+      [try productID(of: round.id), round.id])
+    guard !rows.isEmpty else { return nil }
+    var moves = FindingMoves()
+    for row in rows {
+      let reference = Finding.reference(row.id)
+      switch row.status {
+      case .fixed: moves.fixed.append(reference)
+      case .verified: moves.verified.append(reference)
+      case .regressed: moves.regressed.append(reference)
+      case .open, .filed: moves.open.append(reference)
+      case .accepted, .withdrawn, .merged: continue
+      }
+    }
+    return moves
+  }
+
   /// One finding with what it rests on.
   /// - Throws: ``FindingError`` or the backend's error.
   package func detail(_ reference: String) throws -> FindingDetail {

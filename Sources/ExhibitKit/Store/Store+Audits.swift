@@ -90,7 +90,7 @@ extension Store {
     throws -> AuditComparison
   {
     try connection.reading {
-      try auditOperations.compareAudits(old, new, component: component, platform: platform)
+      try operations.compareAudits(old, new, component: component, platform: platform)
     }
   }
 

@@ -42,6 +42,18 @@ extension CatalogueOperations {
     }
   }
 
+  /// Two rounds compared (``AuditOperations/compareAudits(_:_:component:platform:)``), with where
+  /// the product's findings stand after the newer one.
+  /// - Throws: ``AuditError`` or the backend's error.
+  func compareAudits(_ old: String, _ new: String, component: String?, platform: Platform?) throws
+    -> AuditComparison
+  {
+    var comparison = try AuditOperations(sql: sql).compareAudits(
+      old, new, component: component, platform: platform)
+    comparison.findings = try FindingOperations(sql: sql).moves(in: new)
+    return comparison
+  }
+
   private func followFindings(audit: Int64, components: Set<ComponentID>, actor: String) throws {
     try FindingOperations(sql: sql).refresh(audit: audit, components: components, actor: actor)
   }

@@ -77,8 +77,11 @@ extension SQLCatalogue {
   public func compareAudits(_ old: String, _ new: String, component: String?, platform: Platform?)
     async throws -> AuditComparison
   {
-    try await withAudits(reading: true) {
-      try $0.compareAudits(old, new, component: component, platform: platform)
+    try await withConnection { connection in
+      try connection.sql.reading {
+        try CatalogueOperations(sql: connection.sql).compareAudits(
+          old, new, component: component, platform: platform)
+      }
     }
   }
 
