@@ -12,11 +12,8 @@ public final class GitHubTracker: IssueTracker {
   public let name: String
   private let owner: String
   private let repository: String
-  private let apiURL: String
-  private let token: String
   private let client: HTTPClient
-  /// The longest wait for a rate limit before giving up, in seconds.
-  private let longestWait: Double
+  private let request: TrackerRequest
 
   /// A client of `OWNER/REPO` at `apiURL` (GitHub's, or an Enterprise server's `/api/v3`).
   /// - Throws: ``TrackerError`` when the repository is not `OWNER/REPO`.
@@ -34,10 +31,14 @@ public final class GitHubTracker: IssueTracker {
     name = "github:\(named)"
     owner = String(parts[0])
     repository = String(parts[1])
-    self.apiURL = apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL
-    self.token = token
-    self.longestWait = longestWait
     client = HTTPClient(eventLoopGroupProvider: .singleton)
+    request = TrackerRequest(
+      client: client, tracker: "github:\(named)",
+      apiURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
+      headers: [
+        ("Authorization", "Bearer \(token)"), ("Accept", "application/vnd.github+json"),
+        ("X-GitHub-Api-Version", "2022-11-28"), ("User-Agent", "exhibit"),
+      ], longestWait: longestWait, explain: Self.explain)
   }
 
   public func shutdown() async { try? await client.shutdown() }
@@ -79,6 +80,9 @@ public final class GitHubTracker: IssueTracker {
       body: ["body": text])
   }
 
+  /// GitHub's REST API has no way to attach a file to an issue: the body links the video instead.
+  public func attach(png: [UInt8], named name: String, to tracker: FindingTracker) async throws {}
+
   public func isClosed(_ tracker: FindingTracker) async throws -> Bool {
     let issue = try await send("GET", "/repos/\(owner)/\(repository)/issues/\(number(tracker))", finding: nil)
     guard let state = (issue as? [String: Any])?["state"] as? String else { throw malformed(nil) }
@@ -101,65 +105,15 @@ public final class GitHubTracker: IssueTracker {
       tracker: name, finding: finding, reason: "the API answered with something other than an issue")
   }
 
-  // Long: one request with its headers, then the answer read: JSON, a wait for a rate limit, or an error named.
-  /// Sends one request, waiting out a short rate limit; the answer's JSON.
+  /// Sends one request through ``TrackerRequest``; the answer's JSON.
   private func send(_ method: String, _ path: String, finding: String?, body: [String: Any]? = nil)
     async throws
     -> Any
   {
-    var waited = 0.0
-    while true {
-      var request = HTTPClientRequest(url: apiURL + path)
-      request.method = HTTPMethod(rawValue: method)
-      request.headers.add(name: "Authorization", value: "Bearer \(token)")
-      request.headers.add(name: "Accept", value: "application/vnd.github+json")
-      request.headers.add(name: "X-GitHub-Api-Version", value: "2022-11-28")
-      request.headers.add(name: "User-Agent", value: "exhibit")
-      if let body {
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: Array(try JSONSerialization.data(withJSONObject: body))))
-      }
-      let response: HTTPClientResponse
-      let bytes: ByteBuffer
-      do {
-        response = try await client.execute(request, timeout: .seconds(30))
-        bytes = try await response.body.collect(upTo: 8 << 20)
-      } catch {
-        throw TrackerError(tracker: name, finding: finding, reason: "could not reach \(apiURL): \(error)")
-      }
-      let data = Data(bytes.readableBytesView)
-      let status = Int(response.status.code)
-      if (200..<300).contains(status) {
-        return data.isEmpty ? [:] : try JSONSerialization.jsonObject(with: data)
-      }
-      if let wait = rateLimitWait(response, status: status) {
-        guard waited + wait <= longestWait else {
-          throw TrackerError(
-            tracker: name, finding: finding,
-            reason: "rate limited for \(Int(wait.rounded(.up))) s more; run it again later")
-        }
-        waited += wait
-        try await Task.sleep(for: .seconds(wait))
-        continue
-      }
-      let message = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["message"] as? String
-      throw TrackerError(tracker: name, finding: finding, reason: Self.explain(status, message))
-    }
+    try await request.send(method, path, finding: finding, json: body)
   }
 
-  /// How long a rate-limited answer asks to wait, nil when it is not one.
-  private func rateLimitWait(_ response: HTTPClientResponse, status: Int) -> Double? {
-    guard status == 403 || status == 429 else { return nil }
-    if let after = response.headers.first(name: "Retry-After").flatMap(Double.init) { return max(after, 0) }
-    if response.headers.first(name: "x-ratelimit-remaining") == "0",
-      let reset = response.headers.first(name: "x-ratelimit-reset").flatMap(Double.init)
-    {
-      return max(reset - Date().timeIntervalSince1970, 0)
-    }
-    return status == 429 ? 1 : nil
-  }
-
-  private static func explain(_ status: Int, _ message: String?) -> String {
+  @Sendable private static func explain(_ status: Int, _ message: String?) -> String {
     let said = message.map { " (\($0))" } ?? ""
     switch status {
     case 401: return "the token was refused\(said): check GITHUB_TOKEN or --token-file"

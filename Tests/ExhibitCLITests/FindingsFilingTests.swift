@@ -125,3 +125,46 @@ import Testing
     #expect(json?.count == 2)
   }
 }
+
+/// `exhibit findings file --to jira:PROJECT` and `sync` against the stand-in Jira on 127.0.0.1: bugs
+/// in Jira's markup with a priority, the finding's own label and its frame attached, filed once;
+/// done on Jira, fixed after a sync (the site read from the issue's address).
+@Suite struct JiraFilingTests {
+  @Test func twoFindingsBecomeTwoBugsWithTheirFrames() throws {
+    let workspace = try FindingsCommandTests.twoFails()
+    let jira = try JiraStandIn()
+    workspace.environment["JIRA_EMAIL"] = jira.email
+    workspace.environment["JIRA_API_TOKEN"] = jira.token
+    let filed = try workspace.run(["findings", "file"] + jira.arguments)
+    #expect(filed.status == 0, "\(filed.stderr)")
+    #expect(filed.stdout.contains("F-1 filed ACC-1 \(jira.url)/browse/ACC-1"))
+    let state = try jira.control("state")
+    let issues = try #require(state["issues"] as? [String: [String: Any]])
+    #expect(issues.count == 2)
+    let first = try #require(issues["ACC-1"])
+    #expect(first["summary"] as? String == "[F-1] Checkbox on iOS with VoiceOver: State")
+    #expect(first["priority"] as? String == "High")
+    #expect((first["labels"] as? [String])?.contains("exhibit-F-1") == true)
+    let description = try #require(first["description"] as? String)
+    #expect(description.contains("h3. Expected") && description.contains("*Accessibility finding F-1*"))
+    let attachments = try #require(state["attachments"] as? [String: [[String: Any]]])
+    #expect(attachments["ACC-1"]?.first?["filename"] as? String == "F-1.png")
+    #expect(
+      attachments["ACC-1"]?.first?["width"] as? Int == 320
+        && attachments["ACC-1"]?.first?["height"] as? Int == 180)
+    // Again: updated, never twice; the frame is not attached again.
+    let again = try workspace.run(["findings", "file"] + jira.arguments)
+    #expect(again.status == 0 && again.stdout.contains("F-1 updated ACC-1"), "\(again.stderr)")
+    let after = try jira.control("state")
+    #expect((after["issues"] as? [String: Any])?.count == 2)
+    #expect(((after["attachments"] as? [String: [[String: Any]]])?["ACC-1"])?.count == 1)
+    try jira.control("done/ACC-2")
+    let synced = try workspace.run("findings", "sync")
+    #expect(synced.status == 0 && synced.stdout.contains("F-2 fixed (ACC-2 is closed)"), "\(synced.stderr)")
+    workspace.environment["JIRA_API_TOKEN"] = "not-the-token"
+    let refused = try workspace.run("findings", "sync")
+    #expect(refused.status == 1 && refused.stderr.contains("jira:ACC: F-1: the credentials were refused"))
+    #expect(!refused.stderr.contains("not-the-token"))
+    #expect(try workspace.run("verify").status == 0)
+  }
+}

@@ -24,7 +24,7 @@ struct FindingsFile: CatalogueStorageCommand {
   @OptionGroup var tracker: TrackerOptions
   @Argument(help: "The findings, e.g. F-1 F-3 (default: every outstanding one of the audit).")
   var findings: [String] = []
-  @Option(help: "Where to file: github:OWNER/REPO.")
+  @Option(help: "Where to file: github:OWNER/REPO, or jira:PROJECT with --jira-url.")
   var to: String
   @Option(help: "The team's Exhibit, e.g. https://exhibit.example.org, for links to the seconds of video.")
   var publicURL: String?
@@ -33,15 +33,22 @@ struct FindingsFile: CatalogueStorageCommand {
   @Option(help: "Who files (default: $EXHIBIT_AUDITOR, else the login name).")
   var auditor: String?
 
-  func validate() throws { _ = try destination(token: "") }
+  func validate() throws { _ = try target() }
 
   /// `--to` read: the tracker's kind and project.
-  private func destination(token: String) throws -> TrackerDestination {
+  private func target() throws -> (kind: String, project: String) {
     let parts = to.split(separator: ":", maxSplits: 1).map(String.init)
-    guard parts.count == 2, parts[0] == "github", parts[1].split(separator: "/").count == 2 else {
-      throw ValidationError("--to names a GitHub repository: github:OWNER/REPO")
+    if parts.count == 2, parts[0] == "github", parts[1].split(separator: "/").count == 2 {
+      return (parts[0], parts[1])
     }
-    return TrackerDestination(kind: parts[0], project: parts[1], apiURL: tracker.apiURL, token: token)
+    if parts.count == 2, parts[0] == "jira", !parts[1].isEmpty, !parts[1].contains("/") {
+      if tracker.jiraURL == nil {
+        throw ValidationError("--to jira:PROJECT needs --jira-url (the Jira site)")
+      }
+      return (parts[0], parts[1])
+    }
+    throw ValidationError(
+      "--to names a GitHub repository (github:OWNER/REPO) or a Jira project (jira:PROJECT)")
   }
 
   func run(on catalogue: any CatalogueStorage) async throws {
@@ -49,7 +56,8 @@ struct FindingsFile: CatalogueStorageCommand {
     let details = try await catalogue.findingsToFile(audit: audits.audit, references: findings, actor: actor)
     let issues = details.map { TrackerIssue($0, publicURL: publicURL) }
     if dryRun { return try FindingText.printDryRun(zip(details, issues), to: to, json: output.json) }
-    let client = try await Exhibit.trackerOpener.open(try destination(token: tracker.token()))
+    let (kind, project) = try target()
+    let client = try await Exhibit.trackerOpener.open(try tracker.destination(kind: kind, project: project))
     var filed: [FiledFinding] = []
     var failed = 0
     for (detail, issue) in zip(details, issues) {
@@ -99,7 +107,23 @@ struct FindingsFile: CatalogueStorageCommand {
     }
     let created = try await client.create(issue)
     try await catalogue.recordFiled(finding.reference, tracker: created, note: nil, actor: actor)
+    if let png = try await frame(of: finding, catalogue: catalogue) {
+      try await client.attach(png: png, named: "\(finding.reference).png", to: created)
+    }
     return FiledFinding(finding: finding.reference, action: "filed", tracker: created)
+  }
+
+  /// The finding's still frame as PNG, when its recording is on disk; a frame that cannot be made
+  /// is said and left out.
+  private func frame(of finding: Finding, catalogue: any CatalogueStorage) async throws -> [UInt8]? {
+    guard let still = finding.frame else { return nil }
+    do {
+      let recording = try await catalogue.recordingDetail(still.sha256, currentDirectory: "/").recording
+      return try RecordingFrame.frame(of: recording, atSeconds: still.atSeconds).png
+    } catch {
+      Console.warning("\(finding.reference): no frame attached: \(error)")
+      return nil
+    }
   }
 }
 
@@ -111,7 +135,7 @@ struct FiledFinding: Encodable {
   let tracker: FindingTracker
 }
 
-/// `exhibit findings sync [--api-url URL] [--token-file F]`
+/// `exhibit findings sync [--api-url URL] [--jira-url URL] [--token-file F]`
 struct FindingsSync: CatalogueStorageCommand {
   static let configuration = CommandConfiguration(
     commandName: "sync",
@@ -130,23 +154,28 @@ struct FindingsSync: CatalogueStorageCommand {
       filed += try await catalogue.findings(
         audit: audits.audit, filter: FindingFilter(status: status), actor: actor
       )
-      .findings.filter { $0.tracker?.kind == "github" }
+      .findings.filter { $0.tracker != nil }
     }
-    let token = try tracker.token()
     var clients: [String: any IssueTracker] = [:]
     var moved: [SyncedFinding] = []
     var failed = 0
     for finding in filed.sorted(by: { $0.id < $1.id }) {
       guard let issue = finding.tracker else { continue }
-      let project = String(issue.key.split(separator: "#").first ?? "")
+      // GitHub's keys are OWNER/REPO#12, Jira's PROJ-12.
+      let project =
+        issue.kind == "jira"
+        ? String(issue.key.split(separator: "-").dropLast().joined(separator: "-"))
+        : String(issue.key.split(separator: "#").first ?? "")
       do {
         let client: any IssueTracker
-        if let open = clients[project] {
+        if let open = clients["\(issue.kind):\(project)"] {
           client = open
         } else {
+          // A Jira issue's address is SITE/browse/KEY.
+          let site = issue.url.range(of: "/browse/").map { String(issue.url[..<$0.lowerBound]) }
           client = try await Exhibit.trackerOpener.open(
-            TrackerDestination(kind: "github", project: project, apiURL: tracker.apiURL, token: token))
-          clients[project] = client
+            try tracker.destination(kind: issue.kind, project: project, site: site))
+          clients["\(issue.kind):\(project)"] = client
         }
         let closed: Bool
         do {

@@ -22,6 +22,11 @@ public protocol IssueTracker: Sendable {
   /// - Throws: ``TrackerError``.
   func comment(on tracker: FindingTracker, _ text: String) async throws
 
+  /// Attaches a PNG image (a finding's still frame) to an issue; a tracker without attachments
+  /// (GitHub's issues API) does nothing.
+  /// - Throws: ``TrackerError``.
+  func attach(png: [UInt8], named name: String, to tracker: FindingTracker) async throws
+
   /// Whether an issue is closed.
   /// - Throws: ``TrackerError``.
   func isClosed(_ tracker: FindingTracker) async throws -> Bool

@@ -10,6 +10,8 @@ public struct TrackerIssue: Sendable, Equatable, Encodable {
   public let title: String
   public let body: String
   public let labels: [String]
+  /// Jira's priority for its severity (Highest, High, Medium, Low).
+  public let priority: String
 
   /// The marker line a body starts with: `<!-- exhibit finding F-12 -->`.
   public static func marker(_ reference: String) -> String { "<!-- exhibit finding \(reference) -->" }
@@ -83,6 +85,7 @@ public struct TrackerIssue: Sendable, Equatable, Encodable {
     body = lines.joined(separator: "\n") + "\n"
     labels =
       ["accessibility", "severity: \(finding.severity.rawValue)"] + finding.wcag.map { "wcag \($0)" }
+    priority = FindingExport.priority(finding.severity)
   }
 
   /// The component an item key names (`native/checkbox`).

@@ -1,49 +1,21 @@
 import Foundation
-import Testing
 
-/// The stand-in GitHub (`github_stand_in.py`, written from GitHub's REST reference), on 127.0.0.1:
-/// started with the token it accepts and the one repository it holds; stopped when this is freed
-/// (its standard input closes).
+/// The stand-in GitHub (`github_stand_in.py`): the token it accepts and the one repository it holds.
 final class GitHubStandIn {
   let token = "ghp-stand-in-\(UUID().uuidString.prefix(8))"
   let repository = "acme/app"
-  let url: String
-  private let process: Process
-  private let input = Pipe()
+  let server: StandInServer
+  var url: String { server.url }
 
   init() throws {
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("github_stand_in.py").path
-    process.arguments = ["python3", script, token, repository]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = input
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let port = Int(line) else { throw StandInFailed(said: line) }
-    url = "http://127.0.0.1:\(port)"
+    server = try StandInServer(script: "github_stand_in.py", arguments: [token, repository])
   }
 
-  deinit {
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-  }
-
-  /// Asks the stand-in's control path (`close/1`, `limit?count=1&seconds=1`); its JSON answer.
+  /// Asks its control path.
   @discardableResult
-  func control(_ path: String) throws -> [String: Any] {
-    let result = try Python.run(
-      "import urllib.request, sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
-      ["\(url)/_control/\(path)"])
-    #expect(result.0 == 0, "\(result.1)")
-    return (try? JSONSerialization.jsonObject(with: Data(result.1.utf8))) as? [String: Any] ?? [:]
-  }
+  func control(_ path: String) throws -> [String: Any] { try server.control(path) }
 
-  /// The issues it holds, by number, and the comments on them.
+  /// The issues it holds, by number, the comments on them and every request it was sent.
   func state() throws -> (
     issues: [String: [String: Any]], comments: [String: [String]], requests: [[String: Any]]
   ) {
@@ -54,12 +26,26 @@ final class GitHubStandIn {
     )
   }
 
-  /// The environment a command files with: the token, and the stand-in as GitHub's API.
+  /// Where a command files to.
   var arguments: [String] { ["--to", "github:\(repository)", "--api-url", url] }
 }
 
-/// The stand-in did not start.
-struct StandInFailed: Error, CustomStringConvertible {
-  let said: String
-  var description: String { "the stand-in GitHub did not start: \(said)" }
+/// The stand-in Jira (`jira_stand_in.py`): the account and API token it accepts, its one project.
+final class JiraStandIn {
+  let email = "auditor@example.org"
+  let token = "jira-stand-in-\(UUID().uuidString.prefix(8))"
+  let project = "ACC"
+  let server: StandInServer
+  var url: String { server.url }
+
+  init() throws {
+    server = try StandInServer(script: "jira_stand_in.py", arguments: [email, token, project])
+  }
+
+  /// Asks its control path.
+  @discardableResult
+  func control(_ path: String) throws -> [String: Any] { try server.control(path) }
+
+  /// Where a command files to.
+  var arguments: [String] { ["--to", "jira:\(project)", "--jira-url", url] }
 }
