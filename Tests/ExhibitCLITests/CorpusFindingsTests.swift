@@ -31,7 +31,7 @@ struct CorpusFindingsTests {
     _ = try ok(
       "link", button, "native/button#screenreader.name", "--verdict", "fail", "--from", "1.2", "--to", "4.5",
       "--note", "Cancel and Save are read as one")
-    let opened = try FindingsCommandTests.list(workspace)
+    let opened = try workspace.findings()
     #expect(opened.map { $0["status"] as? String } == ["open", "open"])
 
     let file = ["findings", "file"] + github.arguments + ["--public-url", "https://exhibit.example.org"]
@@ -48,14 +48,14 @@ struct CorpusFindingsTests {
     try github.control("close/1")
     try github.control("close/2")
     _ = try ok("findings", "sync", "--api-url", github.url)
-    #expect(try FindingsCommandTests.list(workspace).map { $0["status"] as? String } == ["fixed", "fixed"])
+    #expect(try workspace.findings().map { $0["status"] as? String } == ["fixed", "fixed"])
 
     _ = try ok("audit", "close", "Acme Mobile@1.0")
     _ = try ok("audit", "new", "Acme Mobile", "--release", "1.1", "--from", "Acme Mobile@1.0")
     _ = try ok(
       "link", checkbox, "native/checkbox#screenreader.state", "--verdict", "pass", "--from", "0.84", "--to",
       "3.68")
-    let retested = try FindingsCommandTests.list(workspace)
+    let retested = try workspace.findings()
     #expect(retested.map { $0["id"] as? String } == ["F-1", "F-2"])
     #expect(retested.map { $0["status"] as? String } == ["verified", "fixed"])
 

@@ -4,38 +4,9 @@ import Testing
 /// `exhibit findings` on either catalogue: fails open findings, a retest's pass verifies one with the
 /// same number, auditors set and merge them, `history F-n` reads their trail and `verify` replays it.
 @Suite struct FindingsCommandTests {
-  /// The sample catalogued, a product, and audit 1.0 with a fail on iOS and one on Android.
-  static func twoFails() throws -> CLIWorkspace {
-    let workspace = try CLIWorkspace.catalogued()
-    for arguments in [
-      ["product", "add", "Acme App", "--platform", "ios,android"],
-      ["audit", "new", "Acme App", "--release", "1.0"],
-      [
-        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.state", "--verdict", "fail", "--from",
-        "1",
-        "--to", "3", "--note", "the state is not said",
-      ],
-      [
-        "link", "Media/native/checkbox/checkbox_AndroidTalkback.webm", CLIWorkspace.role, "--verdict", "fail",
-        "--note", "said as a button",
-      ],
-      ["link", CLIWorkspace.voiceOver, CLIWorkspace.role, "--verdict", "pass"],
-    ] {
-      let result = try workspace.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
-    }
-    return workspace
-  }
-
-  static func list(_ workspace: CLIWorkspace, _ more: String...) throws -> [[String: Any]] {
-    let result = try workspace.run(["findings", "list", "--json"] + more)
-    #expect(result.status == 0, "\(result.stderr)")
-    return (try result.json() as? [String: Any])?["findings"] as? [[String: Any]] ?? []
-  }
-
   @Test func twoFailsAreTwoOpenFindingsThatARetestFollows() throws {
-    let workspace = try Self.twoFails()
-    let findings = try Self.list(workspace)
+    let workspace = try CLIWorkspace.twoFails()
+    let findings = try workspace.findings()
     #expect(findings.map { $0["id"] as? String } == ["F-1", "F-2"])
     #expect(findings.map { $0["status"] as? String } == ["open", "open"])
     let first = findings[0]
@@ -63,7 +34,7 @@ import Testing
       let result = try workspace.run(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
     }
-    let retested = try Self.list(workspace)
+    let retested = try workspace.findings()
     #expect(retested.map { $0["id"] as? String } == ["F-1", "F-2"])
     #expect(retested.map { $0["status"] as? String } == ["verified", "open"])
     let compared = try #require(
@@ -84,7 +55,7 @@ import Testing
   }
 
   @Test func auditorsSetAndMergeFindings() throws {
-    let workspace = try Self.twoFails()
+    let workspace = try CLIWorkspace.twoFails()
     let refused = try workspace.run("findings", "set", "F-2", "--status", "accepted")
     #expect(refused.status == 1 && refused.stderr.contains("F-2: say why it is accepted (--reason)"))
     let set = try workspace.run(
@@ -95,8 +66,8 @@ import Testing
     #expect(merged.status == 0, "\(merged.stderr)")
     let kept = try #require(try merged.json() as? [String: Any])
     #expect((kept["items"] as? [String])?.count == 2)
-    #expect(try Self.list(workspace).map { $0["id"] as? String } == ["F-1"])
-    #expect(try Self.list(workspace, "--status", "merged").first?["merged_into"] as? String == "F-1")
+    #expect(try workspace.findings().map { $0["id"] as? String } == ["F-1"])
+    #expect(try workspace.findings("--status", "merged").first?["merged_into"] as? String == "F-1")
     let again = try workspace.run("findings", "set", "F-2", "--severity", "minor")
     #expect(again.status == 1 && again.stderr.contains("F-2 was merged into F-1"))
     let unknown = try workspace.run("findings", "show", "F-40")
@@ -105,8 +76,8 @@ import Testing
   }
 
   @Test(TeamCatalogue.sqliteOnly) func aFindingChangedBehindTheTrailIsNamedByVerify() throws {
-    let workspace = try Self.twoFails()
-    #expect(try Self.list(workspace).count == 2)
+    let workspace = try CLIWorkspace.twoFails()
+    #expect(try workspace.findings().count == 2)
     try Python.forge(
       workspace.path("Database/exhibit.sqlite"), "UPDATE finding SET status = 'fixed' WHERE id = 2;")
     let result = try workspace.run("verify")

@@ -15,7 +15,7 @@ import Testing
   }
 
   static func prepared() throws -> (CLIWorkspace, GitHubStandIn) {
-    let workspace = try FindingsCommandTests.twoFails()
+    let workspace = try CLIWorkspace.twoFails()
     let github = try GitHubStandIn()
     workspace.environment["GITHUB_TOKEN"] = github.token
     return (workspace, github)
@@ -39,7 +39,7 @@ import Testing
     #expect(body.contains("](https://exhibit.example.org/recordings/") && body.contains("#t=1,3)"))
     #expect(body.contains("the state is not said"))
     #expect((issues["1"]?["title"] as? String)?.hasPrefix("[F-1] ") == true)
-    let listed = try FindingsCommandTests.list(workspace)
+    let listed = try workspace.findings()
     #expect(listed.map { $0["status"] as? String } == ["filed", "filed"])
     #expect((listed[0]["tracker"] as? [String: Any])?["key"] as? String == "acme/app#1")
     // Again: the same issues, updated.
@@ -50,7 +50,7 @@ import Testing
     try github.control("close/1")
     let synced = try workspace.run(["findings", "sync", "--api-url", github.url])
     #expect(synced.status == 0 && synced.stdout.contains("F-1 fixed"), "\(synced.stderr)")
-    #expect(try FindingsCommandTests.list(workspace).map { $0["status"] as? String } == ["fixed", "filed"])
+    #expect(try workspace.findings().map { $0["status"] as? String } == ["fixed", "filed"])
     try github.control("reopen/1")
     #expect(try workspace.run(["findings", "sync", "--api-url", github.url]).stdout.contains("F-1 open"))
     #expect(try workspace.run("verify").status == 0)
@@ -107,7 +107,7 @@ import Testing
   }
 
   @Test func exportsCSVAndMarkdown() throws {
-    let workspace = try FindingsCommandTests.twoFails()
+    let workspace = try CLIWorkspace.twoFails()
     let csv = try workspace.run("findings", "export", "--format", "csv")
     #expect(csv.status == 0, "\(csv.stderr)")
     let lines = csv.stdout.components(separatedBy: "\r\n")
@@ -131,7 +131,7 @@ import Testing
 /// done on Jira, fixed after a sync (the site read from the issue's address).
 @Suite struct JiraFilingTests {
   @Test func twoFindingsBecomeTwoBugsWithTheirFrames() throws {
-    let workspace = try FindingsCommandTests.twoFails()
+    let workspace = try CLIWorkspace.twoFails()
     let jira = try JiraStandIn()
     workspace.environment["JIRA_EMAIL"] = jira.email
     workspace.environment["JIRA_API_TOKEN"] = jira.token
