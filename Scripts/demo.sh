@@ -38,6 +38,9 @@ step bundle native/checkbox --platform ios --out bundles --zip --date 2026-11-21
 step verify bundles/Acme_App-1.0-native-checkbox-ios-2026-11-21
 step verify bundles/Acme_App-1.0-native-checkbox-ios-2026-11-21.zip
 step verify
+step findings
+step findings show F-1 --frame F-1.png
+step findings file --to github:acme/app --dry-run
 echo
 echo "# the release is done: close the audit, retest the fix in 1.1, compare the rounds"
 step audit close "Acme App@1.0"
@@ -46,6 +49,7 @@ step link Media/native/checkbox/checkboxVoiceOver.webm "native/checkbox#screenre
 step retest confirm "native/checkbox#screenreader.role"
 step coverage native/checkbox
 step audit compare 1.0 1.1
+step findings
 step audit list
 echo
 echo "# evidence that is not video: a screenshot at 200% text, and an observation of focus order"
