@@ -43,7 +43,7 @@ struct CorpusFindingsTests {
     #expect(
       body.contains("Expresses its state (disabled/dimmed, checked, not checked, selected, unselected)"))
     #expect(body.contains("4.1.2 Name, Role, Value"))
-    #expect(body.contains("#t=0.84,3.68)") && body.contains("checkboxVoiceOver.webm"))
+    #expect(body.contains("?t=0.84)") && body.contains("checkboxVoiceOver.webm"))
 
     try github.control("close/1")
     try github.control("close/2")

@@ -36,7 +36,7 @@ import Testing
     #expect(body.hasPrefix("<!-- exhibit finding F-1 -->"))
     #expect(body.contains("Expresses its state") || body.contains("### Expected"))
     #expect(body.contains("4.1.2"))
-    #expect(body.contains("](https://exhibit.example.org/recordings/") && body.contains("#t=1,3)"))
+    #expect(body.contains("](https://exhibit.example.org/recordings/") && body.contains("?t=1)"))
     #expect(body.contains("the state is not said"))
     #expect((issues["1"]?["title"] as? String)?.hasPrefix("[F-1] ") == true)
     let listed = try workspace.findings()

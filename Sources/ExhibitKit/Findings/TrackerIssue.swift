@@ -52,9 +52,9 @@ public struct TrackerIssue: Sendable, Equatable, Encodable {
           evidence.endSeconds.map { "\(SegmentTime.text(from))–\(SegmentTime.text($0)) s" }
           ?? "from \(SegmentTime.text(from)) s"
         if let base {
-          let fragment =
-            "#t=\(SegmentTime.text(from))" + (evidence.endSeconds.map { ",\(SegmentTime.text($0))" } ?? "")
-          lines.append("  - Video: [\(span) of \(name)](\(base)/recordings/\(sha)\(fragment))")
+          // The recording's page on the team's Exhibit, its player at the segment's first second.
+          lines.append(
+            "  - Video: [\(span) of \(name)](\(base)/recordings/\(sha)?t=\(SegmentTime.text(from)))")
         } else {
           lines.append("  - Video: \(span) of `\(name)` (SHA-256 `\(sha.prefix(12))`)")
         }
