@@ -194,8 +194,10 @@ package struct FindingOperations {
       let merged = try ledger.rows(
         where: "status = 'merged' AND tracker_key IS NOT NULL AND audit_id <= ? AND product_id = "
           + "(SELECT product_id FROM audit WHERE id = ?)", [listed.audit.id, listed.audit.id])
-      let outstanding = Set(listed.findings.filter(\.status.isOutstanding).map(\.id))
-      rows = try ledger.rows(where: "1 = 1").filter { outstanding.contains($0.id) } + merged
+      let outstanding = listed.findings.filter(\.status.isOutstanding).map { String($0.id) }
+      rows =
+        (outstanding.isEmpty
+          ? [] : try ledger.rows(where: "id IN (\(outstanding.joined(separator: ", ")))")) + merged
     } else {
       rows = try references.map { try row($0) }
     }
