@@ -75,4 +75,16 @@ import Testing
     workspace.environment.removeValue(forKey: "EXHIBIT_LIBAVFORMAT")
     #expect(try workspace.run("catalog", "Media").status == 0)
   }
+
+  @Test func withoutLibswscaleOnlyFramesFailAndSayWhy() throws {
+    let workspace = try CLIWorkspace.catalogued()
+    workspace.environment["EXHIBIT_LIBSWSCALE"] = workspace.path("missing/libswscale.so.6")
+    #expect(try workspace.run("recordings", "list").status == 0)
+    let out = workspace.path("frame.png")
+    let frame = try workspace.run("frame", CLIWorkspace.voiceOver, "--at", "1", "--out", out)
+    #expect(frame.status == 1)
+    #expect(
+      frame.stderr.contains("cannot load \(workspace.path("missing/libswscale.so.6"))"), "\(frame.stderr)")
+    #expect(!frame.stderr.contains("Fatal error") && !FileManager.default.fileExists(atPath: out))
+  }
 }

@@ -1,10 +1,6 @@
 import CAVFormat
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The functions a still frame needs beyond the probe's: libavcodec's decoders and PNG encoder,
 /// libavutil's frames and libswscale's conversion to RGB, opened (like ``LibAV``) on first use, so
 /// only `frame` and the commands that draw frames load libswscale.
@@ -57,49 +53,31 @@ struct FrameLibraries: @unchecked Sendable {
 
   private init() throws {
     let names = LibAV.libraryNames
-    let util = try Self.open(names.util)
-    let codec = try Self.open(names.codec)
-    let format = try Self.open(names.format)
-    let scaler = try Self.open(Self.scaleLibraryName)
-    findBestStream = try Self.function("av_find_best_stream", in: format, names.format)
-    seekFrame = try Self.function("av_seek_frame", in: format, names.format)
-    findDecoder = try Self.function("avcodec_find_decoder", in: codec, names.codec)
-    findEncoder = try Self.function("avcodec_find_encoder", in: codec, names.codec)
-    allocCodecContext = try Self.function("avcodec_alloc_context3", in: codec, names.codec)
-    freeCodecContext = try Self.function("avcodec_free_context", in: codec, names.codec)
-    parametersToContext = try Self.function("avcodec_parameters_to_context", in: codec, names.codec)
-    openCodec = try Self.function("avcodec_open2", in: codec, names.codec)
-    sendPacket = try Self.function("avcodec_send_packet", in: codec, names.codec)
-    receiveFrame = try Self.function("avcodec_receive_frame", in: codec, names.codec)
-    sendFrame = try Self.function("avcodec_send_frame", in: codec, names.codec)
-    receivePacket = try Self.function("avcodec_receive_packet", in: codec, names.codec)
-    frameAlloc = try Self.function("av_frame_alloc", in: util, names.util)
-    frameFree = try Self.function("av_frame_free", in: util, names.util)
-    frameGetBuffer = try Self.function("av_frame_get_buffer", in: util, names.util)
-    frameRef = try Self.function("av_frame_ref", in: util, names.util)
-    frameUnref = try Self.function("av_frame_unref", in: util, names.util)
-    scaleContext = try Self.function("sws_getContext", in: scaler, Self.scaleLibraryName)
-    scale = try Self.function("sws_scale", in: scaler, Self.scaleLibraryName)
-    freeScaleContext = try Self.function("sws_freeContext", in: scaler, Self.scaleLibraryName)
-    coefficients = try Self.function("sws_getCoefficients", in: scaler, Self.scaleLibraryName)
-    colourDetails = try Self.function("sws_setColorspaceDetails", in: scaler, Self.scaleLibraryName)
-  }
-
-  private static func open(_ name: String) throws -> UnsafeMutableRawPointer {
-    guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-      throw MediaLibraryError(
-        library: name, reason: dlerror().map { String(cString: $0) } ?? "no reason given")
-    }
-    return handle
-  }
-
-  private static func function<T>(_ symbol: String, in library: UnsafeMutableRawPointer, _ name: String)
-    throws -> T
-  {
-    _ = dlerror()
-    guard let address = dlsym(library, symbol) else {
-      throw MediaLibraryError(library: name, reason: "it has no function \(symbol)")
-    }
-    return unsafeBitCast(address, to: T.self)
+    let util = try LibAV.open(names.util)
+    let codec = try LibAV.open(names.codec)
+    let format = try LibAV.open(names.format)
+    let scaler = try LibAV.open(Self.scaleLibraryName)
+    findBestStream = try LibAV.function("av_find_best_stream", in: format, names.format)
+    seekFrame = try LibAV.function("av_seek_frame", in: format, names.format)
+    findDecoder = try LibAV.function("avcodec_find_decoder", in: codec, names.codec)
+    findEncoder = try LibAV.function("avcodec_find_encoder", in: codec, names.codec)
+    allocCodecContext = try LibAV.function("avcodec_alloc_context3", in: codec, names.codec)
+    freeCodecContext = try LibAV.function("avcodec_free_context", in: codec, names.codec)
+    parametersToContext = try LibAV.function("avcodec_parameters_to_context", in: codec, names.codec)
+    openCodec = try LibAV.function("avcodec_open2", in: codec, names.codec)
+    sendPacket = try LibAV.function("avcodec_send_packet", in: codec, names.codec)
+    receiveFrame = try LibAV.function("avcodec_receive_frame", in: codec, names.codec)
+    sendFrame = try LibAV.function("avcodec_send_frame", in: codec, names.codec)
+    receivePacket = try LibAV.function("avcodec_receive_packet", in: codec, names.codec)
+    frameAlloc = try LibAV.function("av_frame_alloc", in: util, names.util)
+    frameFree = try LibAV.function("av_frame_free", in: util, names.util)
+    frameGetBuffer = try LibAV.function("av_frame_get_buffer", in: util, names.util)
+    frameRef = try LibAV.function("av_frame_ref", in: util, names.util)
+    frameUnref = try LibAV.function("av_frame_unref", in: util, names.util)
+    scaleContext = try LibAV.function("sws_getContext", in: scaler, Self.scaleLibraryName)
+    scale = try LibAV.function("sws_scale", in: scaler, Self.scaleLibraryName)
+    freeScaleContext = try LibAV.function("sws_freeContext", in: scaler, Self.scaleLibraryName)
+    coefficients = try LibAV.function("sws_getCoefficients", in: scaler, Self.scaleLibraryName)
+    colourDetails = try LibAV.function("sws_setColorspaceDetails", in: scaler, Self.scaleLibraryName)
   }
 }

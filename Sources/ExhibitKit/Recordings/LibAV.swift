@@ -112,14 +112,20 @@ struct LibAV: @unchecked Sendable {
     setLogLevel(AV_LOG_QUIET)
   }
 
-  private static func open(_ name: String) throws -> UnsafeMutableRawPointer {
+  /// Opens a library by file name, naming it and the loader's words when it cannot.
+  /// - Returns: Its handle.
+  /// - Throws: ``MediaLibraryError``.
+  static func open(_ name: String) throws -> UnsafeMutableRawPointer {
     guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
       throw MediaLibraryError(library: name, reason: lastLoaderError())
     }
     return handle
   }
 
-  private static func function<T>(_ symbol: String, in library: UnsafeMutableRawPointer, _ name: String)
+  /// Looks up a function of an open library, as the type the headers give it.
+  /// - Returns: The function.
+  /// - Throws: ``MediaLibraryError`` naming the library and the missing function.
+  static func function<T>(_ symbol: String, in library: UnsafeMutableRawPointer, _ name: String)
     throws -> T
   {
     _ = dlerror()
