@@ -149,13 +149,11 @@ struct FindingsSync: CatalogueStorageCommand {
 
   func run(on catalogue: any CatalogueStorage) async throws {
     let actor = CommandActor.current()
-    var filed: [Finding] = []
-    for status in [FindingStatus.filed, .fixed, .open, .regressed] {
-      filed += try await catalogue.findings(
-        audit: audits.audit, filter: FindingFilter(status: status), actor: actor
-      )
-      .findings.filter { $0.tracker != nil }
-    }
+    // One list (brought up to date once): the findings a tracker's word can move.
+    let followed: Set<FindingStatus> = [.filed, .fixed, .open, .regressed]
+    let filed = try await catalogue.findings(audit: audits.audit, filter: FindingFilter(), actor: actor)
+      .findings
+      .filter { $0.tracker != nil && followed.contains($0.status) }
     var clients: [String: any IssueTracker] = [:]
     var moved: [SyncedFinding] = []
     var failed = 0
