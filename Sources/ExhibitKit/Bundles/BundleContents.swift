@@ -301,12 +301,14 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// rendered it (``LegacyReportPage``), so that they still verify.
   public var reportLayout: Int?
 
-  /// The layout new bags' reports have: 4, the same report as 3, with each item listing only the
+  /// The layout new bags' reports have. 4 is the same report as 3, with each item listing only the
   /// columns it is judged in (``EvidenceColumn``: its platform's for keyboard, settings and other
   /// items, a screen reader's for screen-reader and gesture items), which `verify` counts by.
-  static let currentReportLayout = 4
+  /// 5, the same again, with the findings of the bag's audit and a still frame of each failing
+  /// video verdict (``findingsLayout``).
+  static let currentReportLayout = 5
   /// Every layout Exhibit has written: a bag naming another was not made by it.
-  static let knownReportLayouts: Set<Int> = [2, 3, 4]
+  static let knownReportLayouts: Set<Int> = [2, 3, 4, 5]
   /// The first layout whose items are judged in the columns of their section.
   static let sectionColumnsLayout = 4
   /// The bag's conformance report: who signs it and the levels decided in its audit for its
@@ -314,6 +316,13 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// conformance reports. With it the bag carries `acr.yaml` and `acr.html`, drafted from its own
   /// evidence (``BundleContents/conformanceDraft``).
   public var conformance: ConformanceFacts?
+  /// The findings of its audit resting on its component and platform (``Finding``); absent from
+  /// bags made before findings, from bags without an audit, and from a closed audit's bag whose
+  /// fails were judged before findings were kept.
+  public var findings: [Finding]?
+  /// A still frame of each failing video verdict (``Frame``), each a PNG in `data/frames/`;
+  /// absent from bags made before frames.
+  public var frames: [Frame]?
 
   /// A success criterion an item bears on, as a bag records it.
   public struct WCAGLink: Sendable, Equatable, Codable {
@@ -358,7 +367,7 @@ public struct BundleContents: Sendable, Equatable, Codable {
   private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
     case tested, overallStatus, columns, items, gaps, links, recordings, auditHead, summary, audit
-    case reportLayout, conformance
+    case reportLayout, conformance, findings, frames
   }
 }
 

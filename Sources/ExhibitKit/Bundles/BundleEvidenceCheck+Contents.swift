@@ -2,8 +2,8 @@ import Foundation
 
 // Contents: only the files Exhibit writes, none missing.
 extension BundleEvidenceCheck {
-  /// An Exhibit bag holds the tag files Exhibit writes, its rendered payload, and the recordings
-  /// and captions its manifest names: nothing else, and none of those missing.
+  /// An Exhibit bag holds the tag files Exhibit writes, its rendered payload, and the recordings,
+  /// captions and frames its manifest names: nothing else, and none of those missing.
   static func checkContents(
     files: [String], manifest: [String: Any]?, problem: (String, String) -> Void
   ) {
@@ -14,6 +14,9 @@ extension BundleEvidenceCheck {
       for caption in recording["captions"] as? [[String: Any]] ?? [] {
         if let file = caption["file"] as? String { expected.insert("data/" + file) }
       }
+    }
+    for frame in manifest?["frames"] as? [[String: Any]] ?? [] {
+      if let file = frame["file"] as? String { expected.insert("data/" + file) }
     }
     let present = Set(files)
     for file in files.sorted() {

@@ -217,7 +217,14 @@ extension BundleGathering {
         author: author,
         decisions: latest.values.sorted { WCAGMapping.order($0.criterion) < WCAGMapping.order($1.criterion) })
     }
+    contents.frames = BundleContents.frames(links: bundleLinks, recordings: recordings)
     if let audit {
+      let found = try findingEvents(
+        audit: audit, component: component, platform: platform, through: sealed?.id)
+      if let findings = Self.findings(latest: found.latest, in: contents) {
+        contents.findings = findings
+        contents.auditEvents = (events + found.events).sorted { $0.id < $1.id }
+      }
       contents.audit = BundleContents.AuditInfo(
         id: audit.id, product: audit.product, release: audit.release, state: audit.state, from: audit.from)
       if audit.product != AuditRegistry.defaultProduct {

@@ -83,6 +83,10 @@ enum EARLDocument {
         result["dct:source"] = nil
         result["dct:type"] = "observation"
       }
+      if let frame = contents.frames?.first(where: { $0.link == link.id }) {
+        // The still frame at the start of a failing segment (bags of layout 5 on).
+        result["foaf:depiction"] = ["@id": "\(base)/data/\(frame.file)"]
+      }
       if let carried = link.carried {
         // Judged in an earlier round and carried into this audit without a retest.
         result["dct:relation"] = ["@id": "urn:exhibit:audit:\(carried.audit):link:\(carried.link)"]
@@ -116,6 +120,7 @@ enum EARLDocument {
         ])
       }
     }
+    graph += findingNodes(contents, base: base)
     let document: [String: Any] = [
       "@context": [
         "earl": "http://www.w3.org/ns/earl#", "dct": "http://purl.org/dc/terms/",
@@ -125,6 +130,27 @@ enum EARLDocument {
     ]
     return try JSONSerialization.data(
       withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+  }
+
+  /// A node per finding (bags of layout 5 on): its id, title, severity and status, the failing
+  /// assertions it rests on, its frame and its tracker issue.
+  static func findingNodes(_ contents: BundleContents, base: String) -> [[String: Any]] {
+    (contents.findings ?? []).map { finding in
+      var node: [String: Any] = [
+        "@id": "\(base)#\(finding.id)", "dct:type": "finding", "dct:identifier": finding.id,
+        "dct:title": finding.title,
+        "dct:description": "Severity \(finding.severity.rawValue), status \(finding.status.rawValue)"
+          + (finding.reason.isEmpty ? "" : " (\(finding.reason))") + ", found in audit \(finding.audit).",
+        "dct:references": finding.links.map { ["@id": "\(base)#link-\($0)"] },
+      ]
+      if let link = finding.frame, let frame = contents.frames?.first(where: { $0.link == link }) {
+        node["foaf:depiction"] = ["@id": "\(base)/data/\(frame.file)"]
+      }
+      if let tracker = finding.tracker, !tracker.url.isEmpty {
+        node["dct:isReferencedBy"] = ["@id": tracker.url]
+      }
+      return node
+    }
   }
 
   /// Seconds as a media-fragment number: up to three decimals, no trailing zeros.

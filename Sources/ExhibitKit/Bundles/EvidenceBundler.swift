@@ -210,6 +210,7 @@ public enum EvidenceBundler {
         try writer.copy(from: caption.source, to: caption.file, expectedSHA256: caption.sha256)
       }
     }
+    try writeFrames(contents, with: writer)
     // Nothing that verify would reject is signed: the bag is checked as verify checks it (its
     // files already hashed as they were written) before it is moved into place.
     return try writer.finish(info: bagInfo(contents), signingKey: signingKey) { staging, written in
@@ -219,6 +220,29 @@ public enum EvidenceBundler {
       )
       let failed = findings.problems.map { "\($0.path): \($0.problem)" }
       if !failed.isEmpty { throw BundleError.untrustworthyWorkspace(problems: failed) }
+    }
+  }
+
+  /// Writes each frame the manifest names (``BundleContents/Frame``), decoded from the recording
+  /// being bundled at its second, as PNG at the recording's size.
+  /// - Throws: ``BundleError/io(path:reason:)`` naming the recording and the link when a frame
+  ///   cannot be decoded, or the library that cannot be loaded.
+  private static func writeFrames(_ contents: BundleContents, with writer: BagWriter) throws {
+    let recordings = Dictionary(contents.recordings.map { ($0.sha256, $0) }) { first, _ in first }
+    for frame in contents.frames ?? [] {
+      guard let recording = recordings[frame.recording] else { continue }
+      let still: StillFrame
+      do {
+        still = try FrameDecoder().frame(
+          of: recording.source, atSeconds: frame.atSeconds, durationSeconds: recording.durationSeconds)
+      } catch let error as ProbeError {
+        throw BundleError.io(
+          path: recording.source,
+          reason:
+            "no still frame at \(SegmentTime.text(frame.atSeconds)) s for link \(frame.link): \(error.reason)"
+        )
+      }
+      try writer.write(Data(still.png), to: frame.file)
     }
   }
 

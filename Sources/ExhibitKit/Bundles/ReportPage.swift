@@ -45,7 +45,7 @@ struct ReportPage {
     <p>Component <span class="key">\(contents.component)</span>, criteria revision \(contents.criteriaRevision), bundled \(contents.date).</p>
     </header>
     <main>
-    \(summary)\(tested)\(checklist)\(gaps)\(suggested)\(recordings)</main>
+    \(summary)\(tested)\(checklist)\(findingsSection)\(gaps)\(suggested)\(recordings)</main>
     <footer><p>Made by Exhibit. Verify this bag with <span class="key">exhibit verify</span> or any BagIt 1.0 validator.</p></footer>
     <script>\(HTML(markup: Self.scriptText))</script>
     </body>
@@ -217,7 +217,7 @@ struct ReportPage {
       }
       ?? .empty
     return
-      "<li>\(Self.verdictName(link.verdict.rawValue)): <a href=\"\(link.file + fragment)\" data-video=\"\(videoIDs[link.recording ?? ""] ?? "")\" data-start=\"\(link.startSeconds ?? 0)\"\(end)>Play \(range)\(name)</a>, by \(link.auditor)\(note)\(environment)\(round)</li>"
+      "<li>\(Self.verdictName(link.verdict.rawValue)): <a href=\"\(link.file + fragment)\" data-video=\"\(videoIDs[link.recording ?? ""] ?? "")\" data-start=\"\(link.startSeconds ?? 0)\"\(end)>Play \(range)\(name)</a>, by \(link.auditor)\(note)\(environment)\(frameLink(link))\(round)</li>"
   }
 
   private var gaps: HTML {

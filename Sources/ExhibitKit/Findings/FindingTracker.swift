@@ -1,5 +1,5 @@
 /// Where a finding was filed: the tracker, its key there and the address.
-public struct FindingTracker: Sendable, Equatable, Encodable {
+public struct FindingTracker: Sendable, Equatable, Codable {
   /// `github` or `jira`.
   public let kind: String
   /// `OWNER/REPO#12` on GitHub, `PROJ-34` on Jira.

@@ -60,7 +60,7 @@ extension Store {
   /// Closes an audit: read-only from then on; audited with the chain's head hash.
   /// - Throws: ``AuditError`` or ``SQLiteError``.
   public func closeAudit(_ name: String, actor: String) throws -> Audit {
-    try auditOperations.closeAudit(name, actor: actor)
+    try operations.closeAudit(name, actor: actor)
   }
 
   /// Changes an open audit's components and platforms; audited.

@@ -16,6 +16,17 @@ extension CatalogueOperations {
     }
   }
 
+  /// Closes an audit (``AuditOperations/closeAudit(_:actor:)``), its findings first brought up to
+  /// date with its verdicts in the same transaction, so the close seals a finding for every fail.
+  /// - Throws: ``AuditError`` or the backend's error; nothing is stored then.
+  func closeAudit(_ name: String, actor: String) throws -> Audit {
+    try sql.transaction {
+      let audit = try AuditRegistry(connection: sql).resolve(name)
+      if audit.state == .open { try FindingOperations(sql: sql).refresh(audit: audit.id, actor: actor) }
+      return try AuditOperations(sql: sql).closeAudit(name, actor: actor)
+    }
+  }
+
   /// Retracts a link (``LinkOperations/unlink(_:reason:actor:audit:)``); the audit's findings follow.
   /// - Throws: What the retraction throws; nothing is stored then.
   func unlink(_ id: Int64, reason: String, actor: String, audit: String?) throws -> EvidenceLink {

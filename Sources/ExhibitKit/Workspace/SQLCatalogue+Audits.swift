@@ -51,7 +51,7 @@ extension SQLCatalogue {
 
   /// Closes an audit; audited with the chain's head hash (`AuditStorage`).
   public func closeAudit(_ name: String, actor: String) async throws -> Audit {
-    try await withAudits { try $0.closeAudit(name, actor: actor) }
+    try await withOperations { try $0.closeAudit(name, actor: actor) }
   }
 
   /// Changes an open audit's components and platforms; audited (`AuditStorage`).
