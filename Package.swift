@@ -191,6 +191,7 @@ let package = Package(
         "ExhibitKit",
         "ExhibitObjectStore",
         "ExhibitServer",
+        "ExhibitTrackers",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/exhibit-server"

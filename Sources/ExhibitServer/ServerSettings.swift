@@ -33,6 +33,10 @@ public struct ServerSettings: Sendable {
   /// The workspace's evidence store, when recordings are played from one (`--media`) instead of
   /// the catalogued paths.
   public var storage: (any EvidenceStorage)?
+  /// Files findings from the findings page (`--file-to`); nil when the server files none.
+  public var findingFiler: FindingFiler?
+  /// Where it files, as `--file-to` names it (`github:acme/mobile`).
+  public var fileTo: String?
   /// The headers every response carries, from the application and the media fast path alike
   /// (``RequestRules``).
   public var safetyHeaders: HTTPFields = RequestRules.standardSafetyHeaders

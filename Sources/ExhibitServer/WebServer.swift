@@ -125,6 +125,8 @@ public struct WebServer: Sendable {
     AttributionRoutes(stores: stores).register(in: groups)
     APIRoutes(stores: stores).register(in: groups)
     MediaRoutes(stores: stores, storage: settings.storage).register(in: groups)
+    FrameRoutes(stores: stores, storage: settings.storage).register(in: groups)
+    FindingRoutes(stores: stores, filer: settings.findingFiler, fileTo: settings.fileTo).register(in: groups)
     SessionRoutes(
       stores: stores, accounts: settings.mode == .accounts, passwordHasher: settings.passwordHasher,
       throttle: throttle, readers: readers

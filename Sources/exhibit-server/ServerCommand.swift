@@ -2,6 +2,7 @@ import ArgumentParser
 import ExhibitKit
 import ExhibitObjectStore
 import ExhibitServer
+import ExhibitTrackers
 import Foundation
 
 /// `exhibit-server`: the web workspace, run by `exhibit serve` with the same options.
@@ -35,6 +36,16 @@ struct ServerCommand: AsyncParsableCommand {
     help:
       "The team's evidence store recordings are played from, s3://bucket[/prefix] (default: $EXHIBIT_MEDIA).")
   var media: String?
+  @Option(help: "File findings from the findings page to github:OWNER/REPO, or jira:PROJECT with --jira-url.")
+  var fileTo: String?
+  @Option(help: "GitHub's API (default: https://api.github.com; GitHub Enterprise: https://HOST/api/v3).")
+  var apiURL: String = "https://api.github.com"
+  @Option(help: "The Jira site, e.g. https://acme.atlassian.net (for --file-to jira:PROJECT).")
+  var jiraURL: String?
+  @Option(help: "The Jira account's email, with an API token (default: $JIRA_EMAIL).")
+  var jiraEmail: String?
+  @Option(help: "A file holding the tracker's token (default: $GITHUB_TOKEN, or $JIRA_API_TOKEN for Jira).")
+  var tokenFile: String?
 
   func run() async throws {
     do {
@@ -50,6 +61,10 @@ struct ServerCommand: AsyncParsableCommand {
           forHost: host, localActor: Actor.current(environment: environment), accountsAnyway: accounts),
         exportsFolder: exports)
       settings.allowedHosts = try ServerSettings.hostNames(allowed: allowedHosts, publicURL: publicURL)
+      if let fileTo {
+        settings.findingFiler = FindingFiler(tracker: try tracker(fileTo), publicURL: publicURL)
+        settings.fileTo = fileTo
+      }
       // The web workspace's catalogue reads recordings in `exhibit probe-helper` processes, as
       // the CLI's does, when exhibit is installed beside this binary.
       let exhibit = ((ProbeBox.ownExecutable as NSString).deletingLastPathComponent as NSString)
@@ -75,11 +90,26 @@ struct ServerCommand: AsyncParsableCommand {
     }
   }
 
+  /// The client of the tracker `--file-to` names.
+  private func tracker(_ target: String) throws -> any IssueTracker {
+    guard let (kind, project) = TrackerDestination.Settings.target(target) else {
+      throw ValidationError(
+        "--file-to names a GitHub repository (github:OWNER/REPO) or a Jira project (jira:PROJECT)")
+    }
+    var settings = TrackerDestination.Settings()
+    settings.apiURL = apiURL
+    settings.jiraURL = jiraURL
+    settings.jiraEmail = jiraEmail
+    settings.tokenFile = tokenFile
+    return try TrackerClients.open(try settings.destination(kind: kind, project: project))
+  }
+
   private func serve(_ settings: ServerSettings) async throws {
     let server = try await WebServer.open(settings: settings, logger: ServerLogHandler.logger())
     try await server.run { host, port in
       let shown = host.contains(":") ? "[\(host)]" : host
       FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
     }
+    await settings.findingFiler?.tracker.shutdown()
   }
 }

@@ -2,20 +2,6 @@ import ArgumentParser
 import ExhibitKit
 import Foundation
 
-/// Where findings are filed: a tracker, the project on it, its API and the credential.
-public struct TrackerDestination: Sendable {
-  /// `github` or `jira`.
-  public let kind: String
-  /// `OWNER/REPO` on GitHub, the project's key on Jira.
-  public let project: String
-  /// The API's address: GitHub's (or an Enterprise server's), or the Jira site's.
-  public let apiURL: String
-  /// The token (GitHub's, a Jira API token or access token); never printed.
-  public let token: String
-  /// The Jira account's email, for Jira Cloud's API tokens; nil sends the token as a bearer.
-  public let email: String?
-}
-
 /// Opens the tracker a command names (`findings file --to`, `findings sync`): in `exhibit-team` the
 /// client, in `exhibit` a hand-over to `exhibit-team`, which links the HTTP client.
 public protocol TrackerOpener: Sendable {
@@ -36,6 +22,16 @@ struct TrackerOptions: ParsableArguments {
   @Option(help: "A file holding the token (default: $GITHUB_TOKEN, or $JIRA_API_TOKEN for Jira).")
   var tokenFile: String?
 
+  /// The settings these options give.
+  var settings: TrackerDestination.Settings {
+    var settings = TrackerDestination.Settings()
+    settings.apiURL = apiURL
+    settings.jiraURL = jiraURL
+    settings.jiraEmail = jiraEmail
+    settings.tokenFile = tokenFile
+    return settings
+  }
+
   /// Where findings of `kind` on `project` go, with the credential.
   /// - Parameters:
   ///   - kind: `github` or `jira`.
@@ -44,35 +40,10 @@ struct TrackerOptions: ParsableArguments {
   /// - Returns: The destination.
   /// - Throws: ``ValidationError`` when a token or the Jira site is missing.
   func destination(kind: String, project: String, site: String? = nil) throws -> TrackerDestination {
-    if kind == "jira" {
-      guard let jiraURL = jiraURL ?? site else {
-        throw ValidationError("--to jira:PROJECT needs --jira-url (the Jira site)")
-      }
-      let email =
-        jiraEmail ?? ProcessInfo.processInfo.environment["JIRA_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
-      return TrackerDestination(
-        kind: kind, project: project, apiURL: jiraURL, token: try token(variable: "JIRA_API_TOKEN"),
-        email: email)
+    do {
+      return try settings.destination(kind: kind, project: project, site: site)
+    } catch let error as TrackerError {
+      throw ValidationError(error.reason)
     }
-    return TrackerDestination(
-      kind: kind, project: project, apiURL: apiURL, token: try token(variable: "GITHUB_TOKEN"), email: nil)
-  }
-
-  /// The token: the file's first line, else the environment's `variable`.
-  private func token(variable: String) throws -> String {
-    if let tokenFile {
-      guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {
-        throw ValidationError("\(tokenFile): the token file cannot be read")
-      }
-      let token =
-        text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces)
-        ?? ""
-      guard !token.isEmpty else { throw ValidationError("\(tokenFile): the token file is empty") }
-      return token
-    }
-    guard let token = ProcessInfo.processInfo.environment[variable], !token.isEmpty else {
-      throw ValidationError("no token: set \(variable) or give --token-file")
-    }
-    return token
   }
 }

@@ -37,32 +37,33 @@ struct FindingsFile: CatalogueStorageCommand {
 
   /// `--to` read: the tracker's kind and project.
   private func target() throws -> (kind: String, project: String) {
-    let parts = to.split(separator: ":", maxSplits: 1).map(String.init)
-    if parts.count == 2, parts[0] == "github", parts[1].split(separator: "/").count == 2 {
-      return (parts[0], parts[1])
+    guard let target = TrackerDestination.Settings.target(to) else {
+      throw ValidationError(
+        "--to names a GitHub repository (github:OWNER/REPO) or a Jira project (jira:PROJECT)")
     }
-    if parts.count == 2, parts[0] == "jira", !parts[1].isEmpty, !parts[1].contains("/") {
-      if tracker.jiraURL == nil {
-        throw ValidationError("--to jira:PROJECT needs --jira-url (the Jira site)")
-      }
-      return (parts[0], parts[1])
+    if target.kind == "jira", tracker.jiraURL == nil {
+      throw ValidationError("--to jira:PROJECT needs --jira-url (the Jira site)")
     }
-    throw ValidationError(
-      "--to names a GitHub repository (github:OWNER/REPO) or a Jira project (jira:PROJECT)")
+    return target
   }
 
   func run(on catalogue: any CatalogueStorage) async throws {
     let actor = CommandActor.current(explicit: auditor)
     let details = try await catalogue.findingsToFile(audit: audits.audit, references: findings, actor: actor)
-    let issues = details.map { TrackerIssue($0, publicURL: publicURL) }
-    if dryRun { return try FindingText.printDryRun(zip(details, issues), to: to, json: output.json) }
+    if dryRun {
+      let issues = details.map { TrackerIssue($0, publicURL: publicURL) }
+      return try FindingText.printDryRun(zip(details, issues), to: to, json: output.json)
+    }
     let (kind, project) = try target()
     let client = try await Exhibit.trackerOpener.open(try tracker.destination(kind: kind, project: project))
-    var filed: [FiledFinding] = []
+    let filer = FindingFiler(tracker: client, publicURL: publicURL)
+    var filed: [FindingFiler.Filed] = []
     var failed = 0
-    for (detail, issue) in zip(details, issues) {
+    for detail in details {
       do {
-        if let done = try await file(detail, issue, on: client, catalogue: catalogue, actor: actor) {
+        if let done = try await filer.file(
+          detail, catalogue: catalogue, actor: actor, warn: { Console.warning($0) })
+        {
           filed.append(done)
           if !output.json {
             Console.out("\(done.finding) \(done.action) \(done.tracker.key) \(done.tracker.url)")
@@ -77,62 +78,6 @@ struct FindingsFile: CatalogueStorageCommand {
     if output.json { try Console.json(filed) }
     if failed > 0 { throw ExitCode.failure }
   }
-
-  /// Files or updates one finding's issue, or tells a merged one's issue of the merge.
-  private func file(
-    _ detail: FindingDetail, _ issue: TrackerIssue, on client: any IssueTracker,
-    catalogue: any CatalogueStorage,
-    actor: String
-  ) async throws -> FiledFinding? {
-    let finding = detail.finding
-    if finding.status == .merged {
-      guard let tracker = finding.tracker, finding.reason.isEmpty, let into = finding.mergedInto else {
-        return nil
-      }
-      let survivor = Finding.reference(into)
-      try await client.comment(
-        on: tracker,
-        "Merged into \(survivor): one problem, followed there. \(TrackerIssue.marker(finding.reference))")
-      try await catalogue.recordFiled(
-        finding.reference, tracker: tracker, note: "its issue was told of the merge into \(survivor)",
-        actor: actor)
-      return FiledFinding(finding: finding.reference, action: "commented", tracker: tracker)
-    }
-    var stored = finding.tracker
-    if stored == nil { stored = try await client.existing(finding.reference) }
-    if let stored {
-      try await client.update(stored, with: issue)
-      try await catalogue.recordFiled(finding.reference, tracker: stored, note: nil, actor: actor)
-      return FiledFinding(finding: finding.reference, action: "updated", tracker: stored)
-    }
-    let created = try await client.create(issue)
-    try await catalogue.recordFiled(finding.reference, tracker: created, note: nil, actor: actor)
-    if let png = try await frame(of: finding, catalogue: catalogue) {
-      try await client.attach(png: png, named: "\(finding.reference).png", to: created)
-    }
-    return FiledFinding(finding: finding.reference, action: "filed", tracker: created)
-  }
-
-  /// The finding's still frame as PNG, when its recording is on disk; a frame that cannot be made
-  /// is said and left out.
-  private func frame(of finding: Finding, catalogue: any CatalogueStorage) async throws -> [UInt8]? {
-    guard let still = finding.frame else { return nil }
-    do {
-      let recording = try await catalogue.recordingDetail(still.sha256, currentDirectory: "/").recording
-      return try RecordingFrame.frame(of: recording, atSeconds: still.atSeconds).png
-    } catch {
-      Console.warning("\(finding.reference): no frame attached: \(error)")
-      return nil
-    }
-  }
-}
-
-/// What `findings file --json` prints for each finding.
-struct FiledFinding: Encodable {
-  let finding: String
-  /// `filed`, `updated` or `commented`.
-  let action: String
-  let tracker: FindingTracker
 }
 
 /// `exhibit findings sync [--api-url URL] [--jira-url URL] [--token-file F]`

@@ -32,6 +32,9 @@ struct Serve: ParsableCommand {
   var allowedHosts: [String] = []
   @Option(help: "The URL people open, e.g. https://exhibit.example.org (with accounts): its host is allowed.")
   var publicURL: String?
+  @Option(help: "File findings from the findings page to github:OWNER/REPO, or jira:PROJECT with --jira-url.")
+  var fileTo: String?
+  @OptionGroup var tracker: TrackerOptions
 
   func run() throws {
     try reportingFailures {
@@ -47,6 +50,15 @@ struct Serve: ParsableCommand {
       for host in allowedHosts { arguments += ["--allowed-host", host] }
       if let publicURL { arguments += ["--public-url", publicURL] }
       if let location = media.location { arguments += ["--media", location] }
+      if let fileTo {
+        arguments += ["--file-to", fileTo, "--api-url", tracker.apiURL]
+        for (option, value) in [
+          ("--jira-url", tracker.jiraURL), ("--jira-email", tracker.jiraEmail),
+          ("--token-file", tracker.tokenFile),
+        ] {
+          if let value { arguments += [option, value] }
+        }
+      }
       try SiblingBinary(name: "exhibit-server", role: "the web server is a binary of its own").become(
         arguments)
     }

@@ -81,9 +81,23 @@ package struct FindingOperations {
   {
     guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
     try refresh(audit: audit.id, actor: actor)
+    return (audit, try stored(audit, filter: filter))
+  }
+
+  /// The findings of an audit's product found in it or an earlier round, as stored: every write
+  /// of verdicts keeps them up to date, so a reader (the web's pages) needs no write.
+  /// - Throws: ``AuditError`` or the backend's error.
+  package func storedFindings(audit name: String?, filter: FindingFilter) throws
+    -> (audit: Audit, findings: [Finding])
+  {
+    guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
+    return (audit, try stored(audit, filter: filter))
+  }
+
+  private func stored(_ audit: Audit, filter: FindingFilter) throws -> [Finding] {
     let product = try productID(of: audit.id)
     let rows = try ledger.rows(where: "product_id = ? AND audit_id <= ?", [product, audit.id])
-    return (audit, try FindingAssembly(sql: sql, product: audit.product).findings(rows).filter(filter.admits))
+    return try FindingAssembly(sql: sql, product: audit.product).findings(rows).filter(filter.admits)
   }
 
   /// Where the findings of `audit`'s product found in it or before stand, as stored (for

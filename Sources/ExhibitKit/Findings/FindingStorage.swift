@@ -9,6 +9,12 @@ public protocol FindingStorage {
   func findings(audit name: String?, filter: FindingFilter, actor: String) async throws
     -> (audit: Audit, findings: [Finding])
 
+  /// The findings of an audit's product found in it or an earlier round, as stored (every write of
+  /// verdicts keeps them up to date); reads only.
+  /// - Throws: ``AuditError`` or the backend's error.
+  func storedFindings(audit name: String?, filter: FindingFilter) async throws
+    -> (audit: Audit, findings: [Finding])
+
   /// One finding with its expectations, evidence and environment.
   /// - Throws: ``FindingError`` or the backend's error.
   func finding(_ reference: String) async throws -> FindingDetail

@@ -12,9 +12,20 @@ extension SQLCatalogue {
     return (listed.audit, listed.findings)
   }
 
+  /// The findings of an audit's product as stored, in a read (`FindingStorage`).
+  public func storedFindings(audit name: String?, filter: FindingFilter) async throws
+    -> (audit: Audit, findings: [Finding])
+  {
+    let listed = try await withFindings(reading: true) {
+      let listed = try $0.storedFindings(audit: name, filter: filter)
+      return ListedFindings(audit: listed.audit, findings: listed.findings)
+    }
+    return (listed.audit, listed.findings)
+  }
+
   /// One finding with what it rests on (`FindingStorage`).
   public func finding(_ reference: String) async throws -> FindingDetail {
-    try await withFindings { try $0.detail(reference) }
+    try await withFindings(reading: true) { try $0.detail(reference) }
   }
 
   /// Sets a finding's title, severity or status; audited (`FindingStorage`).
@@ -56,10 +67,13 @@ extension SQLCatalogue {
   }
 
   /// Runs `body` with the finding operations over a connection the engine lends.
-  func withFindings<Result: Sendable>(_ body: @escaping @Sendable (FindingOperations) throws -> Result)
-    async throws -> Result
-  {
-    try await withConnection { connection in try body(FindingOperations(sql: connection.sql)) }
+  func withFindings<Result: Sendable>(
+    reading: Bool = false, _ body: @escaping @Sendable (FindingOperations) throws -> Result
+  ) async throws -> Result {
+    try await withConnection { connection in
+      let operations = FindingOperations(sql: connection.sql)
+      return reading ? try connection.sql.reading { try body(operations) } : try body(operations)
+    }
   }
 }
 

@@ -22,6 +22,7 @@ struct AuditPage {
       \(audit.closedAt.map { " · closed \(String($0.prefix(10))) by \(audit.closedBy ?? "")" } ?? "")</li>
       <li>Scope: \(scope) on \(audit.platforms.map(\.rawValue).joined(separator: ", "))</li>
       \(retest)
+      <li><a href="/audits/\(audit.id)/findings">Findings</a>: what its fails set in motion, filed to the developers and followed to a retest</li>
       <li><a href="/audits/\(audit.id)/acr">Conformance report (VPAT)</a>: levels per WCAG criterion, drafted from the verdicts</li>
       <li>\(tallies.links) links judged in this round, \(tallies.carriedLinks) carried\
       \((audit.auditors ?? []).isEmpty ? "" : "; tested by \((audit.auditors ?? []).joined(separator: ", "))")</li>

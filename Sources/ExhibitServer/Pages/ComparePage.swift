@@ -56,9 +56,30 @@ struct ComparePage {
       <p class="lede"><a href="/audits/\(old.id)">Audit \(old.id), \(old.release)</a> (\(old.state.rawValue)) against \
       <a href="/audits/\(new.id)">audit \(new.id), \(new.release)</a> (\(new.state.rawValue)).</p>
       <ul class="legend">\(summary)</ul>
+      \(findings)
       \(comparison.rows.isEmpty ? "<p>Neither audit has a verdict yet.</p>" as HTML : .empty)
       \(sections)
       """)
+  }
+
+  /// Where the findings stand after the newer round, each linked to its page.
+  private var findings: HTML {
+    guard let moves = comparison.findings, !moves.isEmpty else { return .empty }
+    let lists: [(String, [String])] = [
+      ("Verified by this round", moves.verified), ("Regressed", moves.regressed),
+      ("Fixed, waiting for a retest", moves.fixed), ("Still open", moves.open),
+    ]
+    let rows = lists.map { label, references -> HTML in
+      let links = references.map { "<a href=\"/findings/\($0)\">\($0)</a>" as HTML }
+      return "<li>\(label): \(references.isEmpty ? "none" as HTML : HTML.join(links, separator: ", "))</li>"
+    }
+    return """
+      <section aria-labelledby="findings-heading">
+      <h2 id="findings-heading">Findings after \(comparison.new.release)</h2>
+      <ul>\(rows)</ul>
+      <p><a href="/audits/\(String(comparison.new.id))/findings">Every finding of \(comparison.new.release)</a></p>
+      </section>
+      """
   }
 
   private func row(_ row: AuditComparison.Row) -> HTML {

@@ -41,9 +41,32 @@ enum EventSentence {
     case "suggestion.dismiss":
       return "\(actor) dismissed the suggestion \(after["item"] ?? event.subject) as not evidence"
         + note(after["note"])
+    case let action where action.hasPrefix("finding."):
+      return finding(event, after: after)
     default:
       let verb = verbs[event.action] ?? "did \(event.action) on"
       return "\(actor) \(verb) \(subjectName(event.subject, after: after))"
+    }
+  }
+
+  /// A finding's event: what moved it, and where it stands after.
+  private static func finding(_ event: AuditEvent, after: [String: String]) -> String {
+    let reference = after["finding"] ?? event.subject
+    let status = after["status"] ?? ""
+    let why = note(after["reason"])
+    switch event.action {
+    case "finding.open": return "\(event.actor) opened \(reference): \(after["title"] ?? "")"
+    case "finding.status":
+      return
+        "\(event.actor) moved \(reference) to \(status) with the verdicts of audit \(after["status_round"] ?? "?")"
+    case "finding.merge":
+      return after["merged_into"].map { "\(event.actor) merged \(reference) into F-\($0)" }
+        ?? "\(event.actor) merged findings into \(reference)"
+    case "finding.file":
+      return "\(event.actor) filed \(reference) as \(after["tracker_key"] ?? "an issue") (\(status))"
+    case "finding.sync": return "\(event.actor) read \(reference)'s issue back: \(status)\(why)"
+    default:
+      return "\(event.actor) set \(reference): \(after["severity"] ?? "") severity, \(status)\(why)"
     }
   }
 

@@ -49,9 +49,31 @@ extension RecordingPage {
       <h3 id="timeline-heading" class="visually-hidden">Timeline</h3>
       \(strip.svg)
       \(strip.key)
+      \(filmstrip(duration: duration))
       </div>
       """
   }
+
+  /// Frames across the recording under its timeline, a second or more apart (twelve at most),
+  /// each a link that opens the player at its second; loaded as they scroll into view.
+  private func filmstrip(duration: Double) -> HTML {
+    guard data.playable, data.detail.recording.videoCodec != nil else { return .empty }
+    let count = min(Self.filmstripFrames, max(1, Int(duration.rounded(.down))))
+    let frames = (0..<count).map { index -> HTML in
+      // Each frame from the middle of its share of the recording, to the millisecond.
+      let seconds = ((Double(index) + 0.5) * duration / Double(count) * 1000).rounded(.down) / 1000
+      let clock = DisplayText.clock(seconds)
+      return """
+        <li><a href="\(URLText.with(pagePath, query: [("t", String(seconds))]))#desk" \
+        aria-label="Play from \(clock)"><img src="\(FrameRoutes.path(data.sha256, atSeconds: seconds))" \
+        alt="" loading="lazy">\(clock)</a></li>
+        """
+    }
+    return "<ul class=\"filmstrip\" aria-label=\"Frames across the recording\">\(HTML.join(frames))</ul>"
+  }
+
+  /// The most frames the filmstrip shows.
+  static let filmstripFrames = 12
 
   /// Mark start and end from the player, play the segment, change the speed, list the
   /// shortcuts: buttons that need the page's script, so they show only when it runs.

@@ -23,6 +23,11 @@ struct FormFields: Sendable, Equatable {
   /// The first value of a field, or nil.
   subscript(_ name: String) -> String? { values[name]?.first }
 
+  /// Every non-empty value of a field (checkboxes of one name), in the order sent.
+  func all(_ name: String) -> [String] {
+    (values[name] ?? []).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+  }
+
   /// A field's value with surrounding spaces removed, nil when empty.
   func text(_ name: String) -> String? {
     guard let value = self[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {

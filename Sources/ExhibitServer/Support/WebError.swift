@@ -62,6 +62,13 @@ public struct WebError: Error, Sendable, Equatable {
       default: return .badRequest(error.description)
       }
     case let error as SearchError: return .badRequest(error.description)
+    case let error as FindingError:
+      switch error {
+      case .unknown: return WebError(.notFound, "unknown_finding", error.description)
+      case .merged: return WebError(.conflict, "merged", error.description)
+      default: return .badRequest(error.description)
+      }
+    case let error as ProbeError: return WebError(.unprocessableContent, "no_frame", error.description)
     case let error as RecordingCorrectionError: return .badRequest(error.description)
     case let error as AccountError: return .badRequest(error.description)
     case let error as BundleError: return WebError(.unprocessableContent, "bundle", error.description)
