@@ -248,6 +248,14 @@ class DeskCheck(check_web.Check):
             self.fail("print", "the report has no transcript to print")
         if "Where the verdicts are in" not in flat:
             self.fail("print", "the printed report has no timeline")
+        # Its findings, each with its still frame: every picture of the page is in the PDF.
+        if "Findings" not in flat or "F-1:" not in flat:
+            self.fail("print", "the printed report has no findings")
+        pictures = self.driver.execute_script("return document.images.length")
+        listed = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True, text=True).stdout
+        printed = len(listed.splitlines()[2:])
+        if pictures < 1 or printed < pictures:
+            self.fail("print", f"the page shows {pictures} pictures (frames, screenshots), the PDF {printed}")
         for old in self.shots.glob("report-page-*.png"):
             old.unlink()
         subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(self.shots / "report-page")], check=True)

@@ -55,4 +55,29 @@ import Testing
     let listed = try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any]
     #expect((listed?["findings"] as? [[String: Any]])?.map { $0["id"] as? String } == ["F-1", "F-2"])
   }
+
+  /// A reviewer reads the findings pages and cannot change, merge or file them.
+  @Test func reviewersReadFindingsAndChangeNothing() async throws {
+    let workspace = try CLIWorkspace.twoFails()
+    #expect(try workspace.addAccount("rita", role: "reviewer", password: "correct horse battery") == 0)
+    let server = try RunningServer(workspace, ["--accounts"])
+    defer { _ = server.stop() }
+    let visitor = try await WebVisitor.arrive(at: server.base, path: "/signin")
+    let signedIn = try await visitor.postForm(
+      server.base + "/signin", [("name", "rita"), ("password", "correct horse battery"), ("next", "/")])
+    #expect(signedIn.status == 303)
+    let rita = WebVisitor(session: try #require(signedIn.session), csrfToken: visitor.csrfToken)
+    let list = try await rita.get(server.base + "/audits/1/findings")
+    #expect(list.status == 200 && list.body.contains("F-2") && !list.body.contains("Merge findings"))
+    let page = try await rita.get(server.base + "/findings/F-1")
+    #expect(page.status == 200 && page.body.contains("Still frame of") && !page.body.contains("Change it"))
+    let token = try #require(page.body.firstMatch(of: /name="csrf_token" value="([0-9a-f]+)"/)?.output.1)
+    let reviewer = WebVisitor(session: rita.session, csrfToken: String(token))
+    let set = try await reviewer.postForm(server.base + "/findings/F-1", [("severity", "minor")])
+    #expect(set.status == 403 && set.body.contains("only an auditor may change evidence"), "\(set.body)")
+    let merged = try await reviewer.postForm(
+      server.base + "/audits/1/findings/merge", [("into", "F-1"), ("merge", "F-2")])
+    #expect(merged.status == 403)
+    #expect(try workspace.findings().map { $0["severity"] as? String } == ["serious", "serious"])
+  }
 }
