@@ -68,5 +68,20 @@ struct CorpusFindingsTests {
         as? [String: Any])
     #expect(size.0 == recording["width"] as? Int && size.1 == recording["height"] as? Int)
     #expect(try workspace.run("verify").status == 0)
+
+    // The closed round's bag: F-1 as the close left it (fixed), its frame, verified without the workspace.
+    let made = try ok(
+      "bundle", "native/checkbox", "--platform", "ios", "--audit", "Acme Mobile@1.0", "--out", "bags",
+      "--json")
+    let bag = try #require((try made.json() as? [String: Any])?["path"] as? String)
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: bag + "/data/manifest.json")))
+        as? [String: Any])
+    let bagged = try #require(manifest["findings"] as? [[String: Any]])
+    #expect(bagged.map { $0["id"] as? String } == ["F-1"] && bagged.first?["status"] as? String == "fixed")
+    let frames = try #require(manifest["frames"] as? [[String: Any]])
+    #expect(frames.map { $0["at_seconds"] as? Double } == [0.84])
+    #expect(try workspace.run("verify", bag, "--without-db").status == 0)
   }
 }
