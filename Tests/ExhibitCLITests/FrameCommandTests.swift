@@ -31,6 +31,20 @@ import Testing
     #expect(unknown.status == 1 && unknown.stderr.contains("ffff0000: no catalogued recording"))
   }
 
+  /// The frame is decoded in a probe helper under the probe's deadline: one too short to decode
+  /// in stops the helper, names the file and writes nothing, and the command does not crash.
+  @Test func framesAreDecodedInTheProbeBoxUnderItsDeadline() throws {
+    let workspace = try CLIWorkspace.catalogued()
+    workspace.environment["EXHIBIT_PROBE_SECONDS"] = "0.001"
+    let out = workspace.path("boxed.png")
+    let stopped = try workspace.run("frame", CLIWorkspace.voiceOver, "--at", "2", "--out", out)
+    #expect(stopped.status == 1)
+    #expect(stopped.stderr.contains("checkboxVoiceOver.webm: gave up after 0.001 s"), "\(stopped.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    workspace.environment["EXHIBIT_PROBE_SECONDS"] = nil
+    #expect(try workspace.run("frame", CLIWorkspace.voiceOver, "--at", "2", "--out", out).status == 0)
+  }
+
   @Test(.enabled(if: TeamCatalogue.isOn, "reads the recording from the team's evidence store"))
   func aRecordingGoneFromDiskIsReadFromTheEvidenceStore() throws {
     let workspace = try CLIWorkspace.catalogued()

@@ -16,6 +16,8 @@ enum StillFrameFile {
     defer { fetched?.remove() }
     var localCopy: RecordingFrame.LocalCopy?
     if let fetched { localCopy = { try fetched.copy($0, $1, size: $2) } }
+    // Decoded in a helper (the probe box), so a stream built to crash the decoder stops only it.
+    ProbeDeadline.boxProbes()
     let frame = try RecordingFrame.frame(of: recording, atSeconds: seconds, localCopy: localCopy)
     try Data(frame.png).write(to: URL(fileURLWithPath: out), options: .atomic)
     return frame

@@ -69,6 +69,8 @@ struct Bundle: CatalogueCommandBody {
   /// and the component's rows replayed), signed with the opener's key: a workspace file's, or on a
   /// server, the key of the workspace in the current folder.
   func body(with opener: any CatalogueOpener) async throws {
+    // Each failing verdict's frame is decoded in a helper (the probe box).
+    ProbeDeadline.boxProbes()
     let url = global.databasePath
     let key = opener.signingKeyPath(url: url)
     let command = self

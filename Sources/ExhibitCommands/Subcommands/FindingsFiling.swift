@@ -56,6 +56,7 @@ struct FindingsFile: CatalogueStorageCommand {
     }
     let (kind, project) = try target()
     let client = try await Exhibit.trackerOpener.open(try tracker.destination(kind: kind, project: project))
+    ProbeDeadline.boxProbes()
     let filer = FindingFiler(tracker: client, publicURL: publicURL)
     var filed: [FindingFiler.Filed] = []
     var failed = 0

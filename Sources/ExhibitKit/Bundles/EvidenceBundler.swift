@@ -233,7 +233,7 @@ public enum EvidenceBundler {
       guard let recording = recordings[frame.recording] else { continue }
       let still: StillFrame
       do {
-        still = try FrameDecoder().frame(
+        still = try FrameDecoder().boxedFrame(
           of: recording.source, atSeconds: frame.atSeconds, durationSeconds: recording.durationSeconds)
       } catch let error as ProbeError {
         throw BundleError.io(

@@ -69,6 +69,19 @@ public struct FrameDecoder: Sendable {
       shownFromSeconds: max(0, shown.seconds))
   }
 
+  /// The frame `path` shows at `seconds`, decoded in the probe box's helpers when one is
+  /// configured (``ProbeBox``: a decoder crash or stall stops a helper, not this process), else here.
+  /// - Throws: As ``frame(of:atSeconds:durationSeconds:)``, and the box's ``ProbeError`` when a
+  ///   helper gave up or died.
+  public func boxedFrame(of path: String, atSeconds seconds: Double, durationSeconds: Double? = nil) throws
+    -> StillFrame
+  {
+    guard let box = ProbeBox.shared else {
+      return try frame(of: path, atSeconds: seconds, durationSeconds: durationSeconds)
+    }
+    return try box.frame(path, atSeconds: seconds, durationSeconds: durationSeconds)
+  }
+
   private static func pastTheEnd(_ seconds: Double, end: Double) -> String {
     "\(SegmentTime.text(seconds)) s is past the end of the recording (\(SegmentTime.text(end)) s)"
   }

@@ -9,7 +9,9 @@ import Synchronization
 /// crash inside it would take the whole catalogue down. Each probe is sent to a helper; when no
 /// answer comes within the deadline the helper is killed (SIGKILL) and the file is named as
 /// failed, and a helper that dies takes only its file with it. Helpers are kept for the next
-/// file, one per probing thread at most.
+/// file, one per probing thread at most. Still frames are decoded there too (``frame(_:atSeconds:durationSeconds:)``):
+/// libavcodec meets a recording's pictures only then, so a stream built to crash or stall the
+/// decoder stops a helper, never the command or the web server that asked.
 public final class ProbeBox: Sendable {
   /// The box the catalogue uses, when a binary that can be a helper is configured; nil probes in
   /// process (tests, and code that links ExhibitKit without such a binary).
@@ -86,6 +88,33 @@ public final class ProbeBox: Sendable {
     idle.withLock { $0.append(helper) }
     switch answer {
     case .info(let info): return info
+    case .frame: throw ProbeError(path: path, reason: "the probe helper answered with a frame")
+    case .refused(let reason): throw ProbeError(path: path, reason: reason)
+    case .library(let error): throw error
+    }
+  }
+
+  /// The processor time one frame may take: decoding from the key frame before the second.
+  public static let frameCPUSeconds = 10.0
+
+  /// Decodes the frame `path` shows at `seconds` in a helper (``FrameDecoder``).
+  /// - Throws: ``ProbeError`` (the file's problem, the deadline, a helper that died) or
+  ///   ``MediaLibraryError`` when the helper cannot load a library.
+  func frame(_ path: String, atSeconds seconds: Double, durationSeconds: Double?) throws -> StillFrame {
+    let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
+    let answer: Helper.Answer
+    do {
+      let request = "F \(seconds) \(durationSeconds.map { String($0) } ?? "-") "
+      answer = try helper.ask(
+        path, prefix: request, deadline: deadlineSeconds, cpuLimit: Self.frameCPUSeconds)
+    } catch let failure as Helper.Failure {
+      helper.stop()
+      throw ProbeError(path: path, reason: failure.reason)
+    }
+    idle.withLock { $0.append(helper) }
+    switch answer {
+    case .frame(let frame): return frame
+    case .info: throw ProbeError(path: path, reason: "the probe helper answered with no frame")
     case .refused(let reason): throw ProbeError(path: path, reason: reason)
     case .library(let error): throw error
     }
@@ -96,6 +125,7 @@ public final class ProbeBox: Sendable {
     /// What a helper answered.
     enum Answer {
       case info(MediaInfo)
+      case frame(StillFrame)
       case refused(String)
       case library(MediaLibraryError)
     }
@@ -138,11 +168,12 @@ public final class ProbeBox: Sendable {
 
     /// Sends a path, waits up to `deadline` seconds for the answer line, or until the helper
     /// has spent `cpuLimit` seconds of processor time on it.
-    func ask(_ path: String, deadline: Double, cpuLimit: Double) throws -> Answer {
+    /// A frame's request puts `F SECONDS DURATION ` (`-` for none) before the path's byte count.
+    func ask(_ path: String, prefix: String = "", deadline: Double, cpuLimit: Double) throws -> Answer {
       let cpuAtStart = cpuSeconds()
       let bytes = Array(path.utf8)
       do {
-        try input.write(contentsOf: Data("\(bytes.count)\n".utf8) + Data(bytes))
+        try input.write(contentsOf: Data("\(prefix)\(bytes.count)\n".utf8) + Data(bytes))
       } catch {
         throw Failure(reason: "the probe helper stopped before reading the file")
       }
@@ -189,6 +220,7 @@ public final class ProbeBox: Sendable {
         throw Failure(reason: "the probe helper answered something that is not its answer")
       }
       if let info = answer.info { return .info(info) }
+      if let frame = answer.frame { return .frame(frame) }
       if let library = answer.library, let reason = answer.reason {
         return .library(MediaLibraryError(library: library, reason: reason))
       }
@@ -229,6 +261,7 @@ public enum ProbeHelper {
   /// One answer: the file's `info`, or why it was refused, or the `library` that cannot load.
   struct Answer: Codable {
     var info: MediaInfo?
+    var frame: StillFrame?
     var reason: String?
     var library: String?
   }
@@ -270,13 +303,20 @@ public enum ProbeHelper {
         guard fill() else { return nil }
       }
     }
-    while let header = readLine(), let count = Int(header), count >= 0, count <= 1 << 16,
-      let pathBytes = readExactly(count)
+    while let header = readLine(), let request = Request(header), request.count >= 0,
+      request.count <= 1 << 16,
+      let pathBytes = readExactly(request.count)
     {
       let path = String(decoding: pathBytes, as: UTF8.self)
       var answer = Answer()
       do {
-        answer.info = try probe.probe(path)
+        if let seconds = request.frameSeconds {
+          var decoder = FrameDecoder()
+          decoder.deadlineSeconds = deadlineSeconds
+          answer.frame = try decoder.frame(of: path, atSeconds: seconds, durationSeconds: request.duration)
+        } else {
+          answer.info = try probe.probe(path)
+        }
       } catch let error as MediaLibraryError {
         answer.library = error.library
         answer.reason = error.reason
@@ -290,5 +330,29 @@ public enum ProbeHelper {
       FileHandle.standardOutput.write(line)
     }
     return 0
+  }
+}
+
+extension ProbeHelper {
+  /// A request's line: the path's byte count, after `F SECONDS DURATION` for a frame.
+  struct Request {
+    let count: Int
+    let frameSeconds: Double?
+    let duration: Double?
+
+    init?(_ line: String) {
+      let words = line.split(separator: " ")
+      if words.count == 4, words[0] == "F", let seconds = Double(words[1]), let count = Int(words[3]) {
+        frameSeconds = seconds
+        duration = Double(words[2])
+        self.count = count
+      } else if words.count == 1, let count = Int(words[0]) {
+        frameSeconds = nil
+        duration = nil
+        self.count = count
+      } else {
+        return nil
+      }
+    }
   }
 }

@@ -37,7 +37,7 @@ public enum RecordingFrame {
       path = try localCopy(sha256, .recording, recording.size)
     }
     do {
-      return try decoder.frame(of: path, atSeconds: seconds, durationSeconds: recording.durationSeconds)
+      return try decoder.boxedFrame(of: path, atSeconds: seconds, durationSeconds: recording.durationSeconds)
     } catch let error as ProbeError where path != recording.path {
       throw ProbeError(path: recording.path, reason: error.reason)
     }

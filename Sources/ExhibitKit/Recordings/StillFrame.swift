@@ -1,5 +1,5 @@
 /// The picture a recording shows at a second, as a PNG image at the recording's size.
-public struct StillFrame: Sendable, Equatable {
+public struct StillFrame: Sendable, Equatable, Codable {
   /// The PNG file's bytes.
   public let png: [UInt8]
   /// Its width in pixels.
