@@ -139,6 +139,7 @@ let package = Package(
         .embedInCode("Migrations/010-closed-audits-as-closed.sql"),
         .embedInCode("Migrations/011-links-outside-scope.sql"),
         .embedInCode("Migrations/012-findings.sql"),
+        .embedInCode("Migrations/013-team-keys.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 25;
+PRAGMA user_version = 26;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -843,3 +843,14 @@ CREATE TABLE finding_column (
 );
 
 CREATE INDEX finding_column_by_finding ON finding_column (finding_id);
+
+CREATE TABLE team_key (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+  public_key TEXT NOT NULL UNIQUE,
+  fingerprint TEXT NOT NULL,
+  added_at TEXT NOT NULL,
+  added_by TEXT NOT NULL,
+  revoked_at TEXT,
+  revoked_by TEXT
+);

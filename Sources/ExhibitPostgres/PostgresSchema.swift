@@ -46,6 +46,9 @@ public enum PostgresSchema {
       sql: String(decoding: PackageResources._11_links_outside_scope_sql, as: UTF8.self)),
     Migration(
       version: 12, name: "findings", sql: String(decoding: PackageResources._12_findings_sql, as: UTF8.self)),
+    Migration(
+      version: 13, name: "team-keys", sql: String(decoding: PackageResources._13_team_keys_sql, as: UTF8.self)
+    ),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -92,6 +95,8 @@ public enum PostgresSchema {
     // A finding's status, title, severity and tracker change (each with its audit event); a merge
     // moves a column to the finding that survives. Neither is ever deleted.
     "finding": "SELECT, INSERT", "finding_column": "SELECT, INSERT",
+    // A team's key is added once and revoked (its revocation columns set); never deleted.
+    "team_key": "SELECT, INSERT",
     // The throttle's counts are raised, reset after a success, and forgotten once old.
     "sign_in_failure": "SELECT, INSERT, UPDATE, DELETE",
   ]
@@ -109,6 +114,7 @@ public enum PostgresSchema {
       "tracker_key", "tracker_url", "updated_at",
     ],
     "finding_column": ["finding_id"],
+    "team_key": ["revoked_at", "revoked_by"],
   ]
 
   /// The channel a commit that changed what pages show is signalled on (`NOTIFY`), to every

@@ -20,14 +20,17 @@ public struct BagReport: Sendable, Equatable, Encodable {
     public let valid: Bool
     /// Whether the key is the workspace's own; nil when checked without a workspace key.
     public let workspaceKey: Bool?
+    /// Whose key it is, when it is a teammate's registered in the catalogue (`exhibit keys`).
+    public var signer: String? = nil
 
-    private enum CodingKeys: String, CodingKey { case fingerprint, valid, workspaceKey }
+    private enum CodingKeys: String, CodingKey { case fingerprint, valid, workspaceKey, signer }
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(fingerprint, forKey: .fingerprint)
       try container.encode(valid, forKey: .valid)
       try container.encode(workspaceKey, forKey: .workspaceKey)
+      try container.encodeIfPresent(signer, forKey: .signer)
     }
   }
 

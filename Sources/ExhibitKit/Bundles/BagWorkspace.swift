@@ -7,6 +7,20 @@ public struct BagWorkspace {
   public let keyPath: String
   let auditTrail: AuditTrail
   let components: ComponentDirectory
+  /// The team's registered public keys.
+  let keys: TeamKeyLedger
+
+  /// What the team's keys say of `publicKey` (base64) when the bag whose audit head is `head` was made.
+  /// - Throws: The database's error when the keys cannot be read.
+  func standing(of publicKey: String, atHead head: String) throws -> TeamKeyStanding {
+    try keys.standing(of: publicKey, atHead: head)
+  }
+
+  /// Whether the team registered any key: then a bag signed by none of them is not the team's.
+  /// - Throws: The database's error when the keys cannot be read.
+  func hasTeamKeys() throws -> Bool {
+    try !keys.keys().isEmpty
+  }
 
   /// The stored hash of an audit event, or nil when the trail has no such event.
   /// - Throws: The database's error when the trail cannot be read: never taken for "absent".

@@ -103,12 +103,45 @@ extension BundleEvidenceCheck {
         "does not match: the bag changed after it was signed")
       return
     }
-    if isWorkspaceKey == false, let key = workspaceKey {
-      let own = BagSignature.fingerprint(of: key.publicKey.rawRepresentation)
-      fail(
-        "signed by key \(signature.fingerprint), not this workspace's key \(own)",
-        "signed by key \(signature.fingerprint), not this workspace's")
-      return
+    // A teammate's key, registered in the catalogue when the bag was made, is the team's.
+    var signer: String?
+    if isWorkspaceKey != true, let workspace {
+      let head = (manifest?["audit_head"] as? String) ?? ""
+      let standing: TeamKeyStanding
+      let teamSigns: Bool
+      do {
+        standing = try workspace.standing(of: signature.publicKey, atHead: head)
+        teamSigns = try workspace.hasTeamKeys()
+      } catch {
+        fail("the team's keys (\(workspace.path)) could not be read: \(error)", "keys unreadable")
+        return
+      }
+      switch standing {
+      case .registered(let name):
+        signer = name
+        findings.signature = BagReport.Signature(
+          fingerprint: signature.fingerprint, valid: valid, workspaceKey: isWorkspaceKey, signer: name)
+      case .revoked(let name):
+        fail(
+          "signed by key \(signature.fingerprint), \(name)'s, revoked before the bag was made",
+          "signed by \(name)'s key, revoked before the bag was made")
+        return
+      case .addedLater(let name):
+        fail(
+          "signed by key \(signature.fingerprint), \(name)'s, registered only after the bag was made",
+          "signed by \(name)'s key, registered after the bag was made")
+        return
+      case .unknown:
+        // Known to be a stranger's when this folder has a key of its own or the team registered any.
+        if workspaceKey != nil || teamSigns {
+          let own =
+            workspaceKey.map { " \(BagSignature.fingerprint(of: $0.publicKey.rawRepresentation))" } ?? ""
+          fail(
+            "signed by key \(signature.fingerprint), not this workspace's key\(own) nor one of the team's (exhibit keys list)",
+            "signed by key \(signature.fingerprint), not this workspace's nor the team's")
+          return
+        }
+      }
     }
     let covered =
       signature.coversTagManifest
@@ -117,7 +150,8 @@ extension BundleEvidenceCheck {
     findings.checks.append(
       BagCheck(
         .signature, .passed,
-        "signed with key \(signature.fingerprint)\(isWorkspaceKey == true ? ", this workspace's key" : ""), \(covered)"
+        "signed with key \(signature.fingerprint)\(isWorkspaceKey == true ? ", this workspace's key" : "")"
+          + "\(signer.map { ", \($0)'s key, registered in the team's catalogue" } ?? ""), \(covered)"
       ))
   }
 }

@@ -66,6 +66,7 @@ public enum Schema {
     Migration(version: 23, name: "a link outside its audit's scope says so", sql: script(23)),
     Migration(version: 24, name: "failed sign-ins counted in the database", sql: script(24)),
     Migration(version: 25, name: "findings: what a fail sets in motion", sql: script(25)),
+    Migration(version: 26, name: "a team's signing keys", sql: script(26)),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

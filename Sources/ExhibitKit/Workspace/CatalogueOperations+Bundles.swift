@@ -73,6 +73,7 @@ extension CatalogueOperations {
       problems += try trail.subjectIndexProblems()
       problems += try EvidenceReplay(sql).disagreements(in: sql)
       problems += try FindingReplay(sql).disagreements(in: sql)
+      problems += try TeamKeyLedger(connection: sql).disagreements()
       problems += try cacheChecks()
       return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
     }
@@ -86,7 +87,7 @@ extension CatalogueOperations {
   func bagWorkspace(named name: String, keyPath: String) -> BagWorkspace {
     BagWorkspace(
       path: name, keyPath: keyPath, auditTrail: AuditTrail(connection: sql),
-      components: ComponentDirectory(connection: sql))
+      components: ComponentDirectory(connection: sql), keys: TeamKeyLedger(connection: sql))
   }
 }
 

@@ -7,7 +7,8 @@ import ExhibitModel
 /// mapping, search over what it holds, accounts and the audit trail (docs/postgres.md).
 public protocol CatalogueStorage: CriteriaStorage, RecordingStorage, AuditStorage, LinkStorage,
   EvidenceBundleStorage,
-  ConformanceStorage, WCAGMappingStorage, SearchStorage, AccountStorage, AuditTrailStorage, FindingStorage
+  ConformanceStorage, WCAGMappingStorage, SearchStorage, AccountStorage, AuditTrailStorage, FindingStorage,
+  TeamKeyStorage
 {
   /// Where the catalogue is, for messages: a path, or a URL without its password.
   var location: String { get }

@@ -199,6 +199,12 @@ public enum CatalogueTables {
         ("platform", .text), ("assistive_tech", .text),
       ], order: "id"),
     Table(
+      name: "team_key",
+      columns: [
+        ("id", .integer), ("name", .text), ("public_key", .text), ("fingerprint", .text), ("added_at", .text),
+        ("added_by", .text), ("revoked_at", .text), ("revoked_by", .text),
+      ], order: "id"),
+    Table(
       name: "audit_event",
       columns: [
         ("id", .integer), ("at", .text), ("actor", .text), ("action", .text), ("subject", .text),

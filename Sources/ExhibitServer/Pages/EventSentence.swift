@@ -16,6 +16,7 @@ enum EventSentence {
     "recording.missing": "noted as missing", "recording.attribute": "said what is recorded in",
     "recording.baseline": "recorded the baseline of", "caption.index": "indexed the captions of",
     "caption.baseline": "recorded the caption baseline of",
+    "key.add": "registered the signing key of", "key.revoke": "revoked the signing key of",
   ]
 
   /// The sentence for `event`.
