@@ -93,6 +93,9 @@ class FindingsCheck(check_web.Check):
         widths = self.images_loaded(".finding-frame img")
         if widths != [320]:
             self.fail("finding", f"the still frame did not load at the recording's width: {widths}")
+        evidence = self.images_loaded("img.evidence-frame")
+        if not evidence or any(width != 320 for width in evidence):
+            self.fail("finding", f"the evidence's frames did not load: {evidence}")
         if "opened F-1" not in self.text():
             self.fail("finding", "its history does not say it was opened")
         self.both_widths("finding")

@@ -1,4 +1,5 @@
 import ExhibitKit
+import Foundation
 
 /// `/findings/F-12`: one finding. Its still frame and a link that plays the recording from its
 /// second, where it stands and where it was filed, what was expected, every verdict of its columns
@@ -107,7 +108,14 @@ struct FindingPage {
             ("t", evidence.startSeconds.map { String($0) }),
             ("play", evidence.startSeconds == nil ? nil : "1"),
           ])
-        segment = "<a href=\"\(href)\">\(URLText.fileName(evidence.recording ?? sha))\(time)</a>"
+        // Each video's frame at the start of its segment, beside the link that plays it.
+        let picture = ScreenshotFormat.extensions.contains(
+          ((evidence.recording ?? "") as NSString).pathExtension.lowercased())
+        let still: HTML =
+          picture
+          ? .empty
+          : "<img class=\"evidence-frame\" src=\"\(FrameRoutes.path(sha, atSeconds: evidence.startSeconds ?? 0))\" alt=\"\" loading=\"lazy\">"
+        segment = "\(still)<a href=\"\(href)\">\(URLText.fileName(evidence.recording ?? sha))\(time)</a>"
       } else {
         segment = "observed, not recorded"
       }
