@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times what findings add, release build, on the corpus (else the sample media): `exhibit frame`
-# beside ffmpeg writing the same frame as PNG, `findings show --frame`, and `findings file` of two
-# findings to the stand-in GitHub the tests use (127.0.0.1), first filing and update; medians of
-# RUNS runs, in turns.
+# (decoded in a probe helper) beside ffmpeg writing the same frame as PNG, `findings show --frame`,
+# a bag of the component with its finding and frame, a frame from the web server (first, then from
+# its cache), and `findings file` of two findings to the stand-in GitHub the tests use (127.0.0.1),
+# first filing and update; medians of RUNS runs, in turns.
 #   Scripts/bench-findings.sh [--runs R]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,6 +50,25 @@ echo "frames of $(basename "$first"); medians of $runs runs:"
 echo "  exhibit frame --at 0.84:            $(printf '%s\n' "${frame[@]}" | median) ms"
 echo "  ffmpeg -ss 0.834 -frames:v 1 (PNG): $(printf '%s\n' "${ffmpeg_frame[@]}" | median) ms"
 echo "  exhibit findings show F-1 --frame:  $(printf '%s\n' "${shown[@]}" | median) ms"
+
+bagged=()
+for run in $(seq 1 "$runs"); do
+  bagged+=("$(ms "$exhibit" bundle "${items[0]%%#*}" --platform ios --out "bags$run")")
+done
+echo "  exhibit bundle (its finding, its frame): $(printf '%s\n' "${bagged[@]}" | median) ms"
+
+# A frame from the web server: decoded once in a helper, then kept until the catalogue changes.
+sha=$("$exhibit" recordings show "$first" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["recording"]["sha256"])')
+"$exhibit" serve --port 0 >serve.out 2>&1 &
+server=$!
+for _ in $(seq 1 100); do grep -q listening serve.out 2>/dev/null && break; sleep 0.1; done
+base=$(sed -n 's/.*listening on //p' serve.out | head -1)
+curl_ms() { curl -s -o /dev/null -w '%{time_total}' "$1" | awk '{printf "%d", $1 * 1000}'; }
+first_web=$(curl_ms "$base/media/$sha/frames/1.5.png")
+cached=()
+for run in $(seq 1 "$runs"); do cached+=("$(curl_ms "$base/media/$sha/frames/1.5.png")"); done
+kill "$server"; wait "$server" 2>/dev/null || true
+echo "  GET /media/SHA/frames/1.5.png, first: $first_web ms; cached, median: $(printf '%s\n' "${cached[@]}" | median) ms"
 
 # The stand-in GitHub, fed through a FIFO so it stops when this script closes it.
 mkfifo standin.in

@@ -40,6 +40,32 @@ extension BundleEvidenceCheck {
     }
   }
 
+  /// An unsigned bag: a failure when a signature is required, or when the workspace signs every
+  /// bag it makes and the bag is of one of its components; otherwise a warning.
+  private static func checkUnsigned(
+    manifest: [String: Any]?, workspace: BagWorkspace?, signs: Bool, requireSignature: Bool,
+    findings: inout Findings
+  ) {
+    func fail(_ problem: String, _ detail: String) {
+      findings.problems.append(.init(path: BagSignature.fileName, problem: problem))
+      findings.checks.append(BagCheck(.signature, .failed, detail))
+    }
+    let component = manifest?["component"] as? String
+    guard let ownComponent = ownsComponent(workspace, component, fail: fail) else { return }
+    if requireSignature {
+      fail("missing: the bag is not signed, and --require-signature was given", "not signed")
+    } else if let workspace, signs, let component, ownComponent {
+      fail(
+        "missing: \(workspace.path) signs every bag it makes, and this bag of its component \(component) is not signed",
+        "not signed, though the workspace signs its bags")
+    } else {
+      findings.checks.append(
+        BagCheck(
+          .signature, .warning,
+          "not signed: anyone able to edit its files could have made it (--require-signature refuses it)"))
+    }
+  }
+
   /// The signature's check: it must match the signed files and, given the workspace, be by its
   /// key. An unsigned bag fails when `requireSignature` is set or when the workspace signs every
   /// bag it makes and the bag is of one of its components; otherwise it is a warning.
@@ -63,20 +89,10 @@ extension BundleEvidenceCheck {
       return
     }
     guard FileManager.default.fileExists(atPath: path) else {
-      let component = manifest?["component"] as? String
-      guard let ownComponent = ownsComponent(workspace, component, fail: fail) else { return }
-      if requireSignature {
-        fail("missing: the bag is not signed, and --require-signature was given", "not signed")
-      } else if let workspace, workspaceKey != nil, let component, ownComponent {
-        fail(
-          "missing: \(workspace.path) signs every bag it makes, and this bag of its component \(component) is not signed",
-          "not signed, though the workspace signs its bags")
-      } else {
-        findings.checks.append(
-          BagCheck(
-            .signature, .warning,
-            "not signed: anyone able to edit its files could have made it (--require-signature refuses it)"))
-      }
+      checkUnsigned(
+        manifest: manifest, workspace: workspace, signs: workspaceKey != nil,
+        requireSignature: requireSignature,
+        findings: &findings)
       return
     }
     let decoder = JSONDecoder()
@@ -106,41 +122,13 @@ extension BundleEvidenceCheck {
     // A teammate's key, registered in the catalogue when the bag was made, is the team's.
     var signer: String?
     if isWorkspaceKey != true, let workspace {
-      let head = (manifest?["audit_head"] as? String) ?? ""
-      let standing: TeamKeyStanding
-      let teamSigns: Bool
-      do {
-        standing = try workspace.standing(of: signature.publicKey, atHead: head)
-        teamSigns = try workspace.hasTeamKeys()
-      } catch {
-        fail("the team's keys (\(workspace.path)) could not be read: \(error)", "keys unreadable")
-        return
-      }
-      switch standing {
-      case .registered(let name):
+      switch teamKey(signature, manifest: manifest, workspace: workspace, ownKey: workspaceKey) {
+      case .accepted(let name):
         signer = name
-        findings.signature = BagReport.Signature(
-          fingerprint: signature.fingerprint, valid: valid, workspaceKey: isWorkspaceKey, signer: name)
-      case .revoked(let name):
-        fail(
-          "signed by key \(signature.fingerprint), \(name)'s, revoked before the bag was made",
-          "signed by \(name)'s key, revoked before the bag was made")
+        findings.signature?.signer = name
+      case .refused(let problem, let detail):
+        fail(problem, detail)
         return
-      case .addedLater(let name):
-        fail(
-          "signed by key \(signature.fingerprint), \(name)'s, registered only after the bag was made",
-          "signed by \(name)'s key, registered after the bag was made")
-        return
-      case .unknown:
-        // Known to be a stranger's when this folder has a key of its own or the team registered any.
-        if workspaceKey != nil || teamSigns {
-          let own =
-            workspaceKey.map { " \(BagSignature.fingerprint(of: $0.publicKey.rawRepresentation))" } ?? ""
-          fail(
-            "signed by key \(signature.fingerprint), not this workspace's key\(own) nor one of the team's (exhibit keys list)",
-            "signed by key \(signature.fingerprint), not this workspace's nor the team's")
-          return
-        }
       }
     }
     let covered =
@@ -153,5 +141,49 @@ extension BundleEvidenceCheck {
         "signed with key \(signature.fingerprint)\(isWorkspaceKey == true ? ", this workspace's key" : "")"
           + "\(signer.map { ", \($0)'s key, registered in the team's catalogue" } ?? ""), \(covered)"
       ))
+  }
+
+  /// What the team's keys say of a signature by another key than this workspace's.
+  private enum TeamKeyAnswer {
+    /// Accepted: a teammate's registered key (named), or nothing known against it (nil).
+    case accepted(String?)
+    /// Refused, with the problem and the check's detail.
+    case refused(String, String)
+  }
+
+  /// The team's word on `signature`: a key registered and not revoked when the bag was made
+  /// (its audit head) is accepted and named; one revoked before or registered after is refused;
+  /// an unknown key is refused once this folder has a key or the team registered any.
+  private static func teamKey(
+    _ signature: BagSignature, manifest: [String: Any]?, workspace: BagWorkspace,
+    ownKey: Curve25519.Signing.PrivateKey?
+  ) -> TeamKeyAnswer {
+    let head = (manifest?["audit_head"] as? String) ?? ""
+    let standing: TeamKeyStanding
+    let teamSigns: Bool
+    do {
+      standing = try workspace.standing(of: signature.publicKey, atHead: head)
+      teamSigns = try workspace.hasTeamKeys()
+    } catch {
+      return .refused("the team's keys (\(workspace.path)) could not be read: \(error)", "keys unreadable")
+    }
+    let key = signature.fingerprint
+    switch standing {
+    case .registered(let name): return .accepted(name)
+    case .revoked(let name):
+      return .refused(
+        "signed by key \(key), \(name)'s, revoked before the bag was made",
+        "signed by \(name)'s key, revoked before the bag was made")
+    case .addedLater(let name):
+      return .refused(
+        "signed by key \(key), \(name)'s, registered only after the bag was made",
+        "signed by \(name)'s key, registered after the bag was made")
+    case .unknown:
+      guard ownKey != nil || teamSigns else { return .accepted(nil) }
+      let own = ownKey.map { " \(BagSignature.fingerprint(of: $0.publicKey.rawRepresentation))" } ?? ""
+      return .refused(
+        "signed by key \(key), not this workspace's key\(own) nor one of the team's (exhibit keys list)",
+        "signed by key \(key), not this workspace's nor the team's")
+    }
   }
 }
