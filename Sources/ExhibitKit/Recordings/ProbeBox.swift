@@ -77,16 +77,7 @@ public final class ProbeBox: Sendable {
   /// - Throws: ``ProbeError`` (the file's problem, the deadline, a helper that died) or
   ///   ``MediaLibraryError`` when the helper cannot load libavformat.
   func probe(_ path: String) throws -> MediaInfo {
-    let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
-    let answer: Helper.Answer
-    do {
-      answer = try helper.ask(path, deadline: deadlineSeconds, cpuLimit: Self.cpuSeconds)
-    } catch let failure as Helper.Failure {
-      helper.stop()
-      throw ProbeError(path: path, reason: failure.reason)
-    }
-    idle.withLock { $0.append(helper) }
-    switch answer {
+    switch try ask(path, prefix: "", cpuLimit: Self.cpuSeconds) {
     case .info(let info): return info
     case .frame: throw ProbeError(path: path, reason: "the probe helper answered with a frame")
     case .refused(let reason): throw ProbeError(path: path, reason: reason)
@@ -101,23 +92,28 @@ public final class ProbeBox: Sendable {
   /// - Throws: ``ProbeError`` (the file's problem, the deadline, a helper that died) or
   ///   ``MediaLibraryError`` when the helper cannot load a library.
   func frame(_ path: String, atSeconds seconds: Double, durationSeconds: Double?) throws -> StillFrame {
-    let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
-    let answer: Helper.Answer
-    do {
-      let request = "F \(seconds) \(durationSeconds.map { String($0) } ?? "-") "
-      answer = try helper.ask(
-        path, prefix: request, deadline: deadlineSeconds, cpuLimit: Self.frameCPUSeconds)
-    } catch let failure as Helper.Failure {
-      helper.stop()
-      throw ProbeError(path: path, reason: failure.reason)
-    }
-    idle.withLock { $0.append(helper) }
-    switch answer {
+    let request = "F \(seconds) \(durationSeconds.map { String($0) } ?? "-") "
+    switch try ask(path, prefix: request, cpuLimit: Self.frameCPUSeconds) {
     case .frame(let frame): return frame
     case .info: throw ProbeError(path: path, reason: "the probe helper answered with no frame")
     case .refused(let reason): throw ProbeError(path: path, reason: reason)
     case .library(let error): throw error
     }
+  }
+
+  /// Sends one request to an idle helper (or a new one) and returns its answer; a helper that
+  /// gave no answer in time is stopped, the file named.
+  private func ask(_ path: String, prefix: String, cpuLimit: Double) throws -> Helper.Answer {
+    let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
+    let answer: Helper.Answer
+    do {
+      answer = try helper.ask(path, prefix: prefix, deadline: deadlineSeconds, cpuLimit: cpuLimit)
+    } catch let failure as Helper.Failure {
+      helper.stop()
+      throw ProbeError(path: path, reason: failure.reason)
+    }
+    idle.withLock { $0.append(helper) }
+    return answer
   }
 
   /// One helper process and the pipes to it.
