@@ -14,7 +14,11 @@ struct FindingAssembly {
   /// - Throws: The backend's error.
   func findings(_ rows: [FindingRow]) throws -> [Finding] {
     guard !rows.isEmpty else { return [] }
-    let rounds = try self.rounds(for: rows)
+    return try findings(rows, in: try rounds(for: rows))
+  }
+
+  /// The findings of `rows` as `rounds` (their product's, from the earliest that found one) read them.
+  private func findings(_ rows: [FindingRow], in rounds: [FindingRound]) throws -> [Finding] {
     let names = Dictionary(uniqueKeysWithValues: rounds.map { ($0.audit.id, $0.audit.name) })
     let mapping = WCAGMapping.defaults.with(overrides: try ConformanceLedger(connection: sql).overrides())
     return rows.map { row in
@@ -45,8 +49,21 @@ struct FindingAssembly {
   /// One finding with its expectations, evidence and environment.
   /// - Throws: The backend's error.
   func detail(_ row: FindingRow) throws -> FindingDetail {
-    let finding = try findings([row])[0]
-    let rounds = try self.rounds(for: [row])
+    try details([row])[0]
+  }
+
+  /// Each of `rows` with its expectations, evidence and environment, the product's rounds read
+  /// once for all of them (a filing or an export of many findings).
+  /// - Throws: The backend's error.
+  func details(_ rows: [FindingRow]) throws -> [FindingDetail] {
+    guard !rows.isEmpty else { return [] }
+    let rounds = try self.rounds(for: rows)
+    let findings = try self.findings(rows, in: rounds)
+    return try zip(rows, findings).map { try detail($0, finding: $1, in: rounds) }
+  }
+
+  private func detail(_ row: FindingRow, finding: Finding, in rounds: [FindingRound]) throws -> FindingDetail
+  {
     var expected: [FindingDetail.Expectation] = []
     for key in finding.items {
       guard

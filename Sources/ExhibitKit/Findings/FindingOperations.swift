@@ -215,8 +215,7 @@ package struct FindingOperations {
     } else {
       rows = try references.map { try row($0) }
     }
-    let assembly = FindingAssembly(sql: sql, product: listed.audit.product)
-    return try rows.map { try assembly.detail($0) }
+    return try FindingAssembly(sql: sql, product: listed.audit.product).details(rows)
   }
 
   /// Records that a finding is on a tracker (filed, or its issue updated): an open or regressed
