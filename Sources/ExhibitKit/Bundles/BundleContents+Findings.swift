@@ -83,24 +83,21 @@ extension BundleContents {
     }
   }
 
-  /// The column a verdict counts in, as findings name columns: its item on the bag's platform,
-  /// with its screen reader for the items judged per screen reader (``EvidenceColumn``).
-  func findingColumn(of link: Link) -> String? {
-    guard let key = ItemKey(link.item), let item = items.first(where: { $0.key == link.item }) else {
-      return nil
-    }
-    let byFile = Dictionary(recordings.map { ($0.sha256, $0) }) { first, _ in first }
-    let tech =
-      EvidenceColumn.isPerScreenReader(item.section) ? link.column(recordings: byFile).assistiveTech : nil
-    return FindingColumn(item: key, platform: platform, assistiveTech: tech).description
-  }
-
   /// The links a finding with `columns` rests on in this bag: the fails judged in this round
-  /// (not carried) in its columns, by id.
+  /// (not carried) in its columns, by id. A verdict's column, as findings name columns, is its item
+  /// on the bag's platform, with its screen reader for the items judged per screen reader
+  /// (``EvidenceColumn``).
   func findingLinks(columns: [String]) -> [Int64] {
     let wanted = Set(columns)
+    let sections = Dictionary(items.map { ($0.key, $0.section) }) { first, _ in first }
+    let byFile = Dictionary(recordings.map { ($0.sha256, $0) }) { first, _ in first }
     return links.filter { link in
-      link.verdict == .fail && link.carried == nil && findingColumn(of: link).map(wanted.contains) == true
+      guard link.verdict == .fail, link.carried == nil, let key = ItemKey(link.item),
+        let section = sections[link.item]
+      else { return false }
+      let tech =
+        EvidenceColumn.isPerScreenReader(section) ? link.column(recordings: byFile).assistiveTech : nil
+      return wanted.contains(FindingColumn(item: key, platform: platform, assistiveTech: tech).description)
     }.map(\.id).sorted()
   }
 
