@@ -77,7 +77,7 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ],
       // The source and licence of the WCAG table, beside it for readers, not compiled in.
-      exclude: ["Conformance/Resources/WCAG-SOURCE.md"],
+      exclude: ["Conformance/Resources/WCAG-SOURCE.md", "Conformance/Resources/ACR-SOURCE.md"],
       // The bundle report's stylesheets and script, the WCAG 2.2 table and the mapping to it,
       // compiled in as bytes (`PackageResources`).
       resources: [
@@ -85,6 +85,9 @@ let package = Package(
         .embedInCode("Bundles/Resources/report-layout-1.css"),
         .embedInCode("Conformance/Resources/wcag-2.2.tsv"),
         .embedInCode("Conformance/Resources/wcag-mapping.tsv"),
+        .embedInCode("Conformance/Resources/acr-chapters.tsv"),
+        .embedInCode("Conformance/Resources/acr-clauses.tsv"),
+        .embedInCode("Conformance/Resources/clause-mapping.tsv"),
       ],
       plugins: ["EmbedSchema"]
     ),

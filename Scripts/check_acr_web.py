@@ -2,13 +2,14 @@
 """Decides a conformance level on `exhibit serve`'s conformance report page as an auditor would, in
 headless Chromium with axe-core 4.x (WCAG 2.0, 2.1 and 2.2, A and AA): the page, a decision against
 the evidence (its warning must show), and the OpenACR download, saved as SCREENSHOT_DIR/acr-web.yaml
-for the schema check. Prints a JSON report; exits 1 when a step fails or axe finds a violation, 2
+for the schema check, with the International edition's as acr-web-int.yaml. Prints a JSON report; exits 1 when a step fails or axe finds a violation, 2
 when the check cannot run.
 
     python3 Scripts/check_acr_web.py BASE_URL AUDIT_ID SCREENSHOT_DIR
 
 The audit must have a failed item necessary to 4.1.2 on software (a native component).
 """
+import json
 import pathlib
 import sys
 import urllib.parse
@@ -51,6 +52,20 @@ class ACRWebCheck(check_desk.DeskCheck):
             (self.shots / "acr-web.yaml").write_bytes(answer.read())
         if "attachment" not in disposition:
             self.fail("download", f"the YAML is not offered as a download: {disposition!r}")
+        # The International edition, chosen in the form's edition list, saved as acr-web-int.yaml.
+        editions = [option.get_attribute("value")
+                    for option in driver.find_elements(By.CSS_SELECTOR, "#acr-edition option")]
+        if editions != ["wcag", "508", "eu", "int"]:
+            self.fail("editions", f"the download form offers {editions!r}")
+        query = urllib.parse.urlencode(
+            {"format": "openacr", "edition": "int", "author": "Nina Auditor <nina@example.org>"})
+        with urllib.request.urlopen(f"{self.base}/audits/{audit}/acr/download?{query}", timeout=30) as answer:
+            (self.shots / "acr-web-int.yaml").write_bytes(answer.read())
+        with urllib.request.urlopen(f"{self.base}/api/audits/{audit}/acr?edition=508", timeout=30) as answer:
+            document = json.loads(answer.read())
+        standards = {clause["standard"] for clause in document.get("clauses") or []}
+        if document.get("edition") != "508" or standards != {"508"} or not document.get("evaluation_methods"):
+            self.fail("api", f"the 508 edition's draft has clauses of {standards!r}, edition {document.get('edition')!r}")
 
 
 def main():

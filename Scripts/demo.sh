@@ -65,6 +65,9 @@ echo; echo "\$ exhibit acr 1.1 --format openacr > acr.yaml; exhibit acr 1.1 --fo
 "$exhibit" acr 1.1 --format openacr --date 2026-11-21 > acr.yaml
 "$exhibit" acr 1.1 --format html --date 2026-11-21 > acr.html
 head -20 acr.yaml
+echo; echo "\$ exhibit acr 1.1 --edition int --format openacr > acr-int.yaml   # with Section 508 and EN 301 549"
+"$exhibit" acr 1.1 --edition int --format openacr --date 2026-11-21 > acr-int.yaml
+grep -A8 "functional_performance_criteria:" acr-int.yaml
 step bundle --all --out bundles --date 2026-11-21
 step verify bundles/Acme_App-1.1-native-checkbox-android-2026-11-21
 step verify bundles/Acme_App-1.1-native-checkbox-ios-2026-11-21

@@ -131,10 +131,15 @@ import Testing
     let check = try Python.run([Python.script("check_acr_web.py"), server.base, "1", screenshots])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     if FileManager.default.fileExists(atPath: CLIWorkspace.openACR.path) {
-      let schema = try Python.run([
-        Python.script("check_openacr.py"), "\(screenshots)/acr-web.yaml", CLIWorkspace.openACR.path,
-      ])
-      #expect(schema.status == 0, "\(schema.stdout)\(schema.stderr)")
+      for report in ["acr-web.yaml", "acr-web-int.yaml"] {
+        let schema = try Python.run([
+          Python.script("check_openacr.py"), "\(screenshots)/\(report)", CLIWorkspace.openACR.path,
+        ])
+        #expect(schema.status == 0, "\(report): \(schema.stdout)\(schema.stderr)")
+      }
+      let international = try String(contentsOfFile: "\(screenshots)/acr-web-int.yaml", encoding: .utf8)
+      #expect(international.contains("catalog: 2.5-edition-wcag-2.2-508-eu-en"))
+      #expect(international.contains("en_301_549_functional_performance:"))
     }
     let history = try #require(try workspace.run("history", "--json").json() as? [[String: Any]])
     #expect(history.contains { $0["action"] as? String == "acr.set" })
@@ -165,6 +170,10 @@ import Testing
         "not-evaluated is allowed for AAA criteria only"
       ),
       (["acr", "set", "3", "1.4.4", "supports", "--component-type", "web"], "covers no web component"),
+      (
+        ["acr", "set", "1", "4.2.1", "not-evaluated", "--component-type", "software"],
+        "not-evaluated is allowed for AAA criteria only, and 4.2.1 is not one"
+      ),
       (["acr", "draft", "2"], "has no verdicts yet"),
       (["acr", "2", "--format", "openacr", "--author", "a@b.org"], "has no verdicts yet"),
       (["acr", "1", "--format", "openacr", "--author", "Nina Auditor"], "has no e-mail address"),
@@ -196,6 +205,8 @@ import Testing
         "native/checkbox#screenreader.nothing"
       ),
     ]
+    let edition = try workspace.run("acr", "1", "--edition", "vpat", "--author", "a@b.org")
+    #expect(edition.status == 64 && edition.stderr.contains("vpat"), "\(edition.stderr)")
     for (arguments, message) in refusals {
       let refused = try workspace.run(arguments)
       #expect(refused.status == 1, "\(arguments)")

@@ -103,5 +103,82 @@ struct CorpusConformanceTests {
       #expect(FileManager.default.fileExists(atPath: workspace.path("bags/\(bag)/data/acr.yaml")), "\(bag)")
       #expect(try workspace.run("verify", workspace.path("bags/\(bag)")).status == 0, "\(bag)")
     }
+    try Self.checkEditions(workspace)
+  }
+
+  /// The same audit's report in the Section 508, EU and International editions: each valid against
+  /// its GSA catalog; in the International one, 302.1 and 4.2.1 drafted from the failed
+  /// screen-reader verdicts (failing on software, passing on web: Partially Supports), 502.3.1
+  /// and 11.5.2.5 failing (software's alone), a level decided for a clause kept, the evaluation
+  /// methods naming the screen readers with what is missing, and the readable page checked.
+  // Long: one audit's three editions, checked in turn.
+  static func checkEditions(_ workspace: CLIWorkspace) throws {
+    #expect(
+      try workspace.run(
+        "acr", "set", "1", "502.3.1", "not-applicable", "--component-type", "web", "--remarks",
+        "502 applies to software; web content answers to WCAG"
+      ).status == 0)
+    var reports: [String: String] = [:]
+    for edition in ["508", "eu", "int"] {
+      let yaml = try workspace.run("acr", "--edition", edition, "--format", "openacr", "--date", "2026-11-25")
+      #expect(yaml.status == 0, "\(edition): \(yaml.stderr)")
+      reports[edition] = try workspace.write("acr-\(edition).yaml", Data(yaml.stdout.utf8))
+      if FileManager.default.fileExists(atPath: CLIWorkspace.openACR.path) {
+        let check = try Python.run([
+          Python.script("check_openacr.py"), reports[edition] ?? "", CLIWorkspace.openACR.path,
+        ])
+        #expect(check.status == 0, "\(edition): \(check.stdout)\(check.stderr)")
+      }
+    }
+    // Each criterion's one level (OpenACR's component `none`), chapter by chapter, as Python reads it.
+    let (status, levels) = try Python.run(
+      """
+      import json, sys, yaml
+      out = {}
+      for path in sys.argv[1:]:
+          report = yaml.safe_load(open(path))
+          for chapter, body in report["chapters"].items():
+              for criterion in body.get("criteria") or []:
+                  for component in criterion["components"]:
+                      if component["name"] == "none":
+                          out[path.rsplit("-", 1)[1] + " " + criterion["num"]] = component["adherence"]["level"]
+          out[path.rsplit("-", 1)[1] + " chapters"] = ",".join(report["chapters"])
+          out[path.rsplit("-", 1)[1] + " methods"] = report["evaluation_methods_used"]
+      print(json.dumps(out))
+      """, ["508", "eu", "int"].map { reports[$0] ?? "" })
+    #expect(status == 0, "\(levels)")
+    let read = try #require(try JSONSerialization.jsonObject(with: Data(levels.utf8)) as? [String: String])
+    #expect(read["int.yaml 302.1"] == "partially-supports")
+    #expect(read["int.yaml 4.2.1"] == "partially-supports")
+    #expect(read["int.yaml 502.3.1"] == "does-not-support")
+    #expect(read["int.yaml 11.5.2.5"] == "does-not-support")
+    #expect(read["int.yaml 302.4"] == nil, "no evidence speaks to it: not evaluated, never supports")
+    #expect(read["508.yaml 302.1"] == "partially-supports" && read["508.yaml 4.2.1"] == nil)
+    #expect(read["eu.yaml 4.2.1"] == "partially-supports" && read["eu.yaml 302.1"] == nil)
+    #expect(read["eu.yaml chapters"]?.contains("functional_performance_criteria") == false)
+    #expect(
+      read["int.yaml chapters"]?.hasSuffix("en_301_549_ict_providing_relay_or_emergency_service_access")
+        == true)
+    let methods = read["int.yaml methods"] ?? ""
+    #expect(methods.contains("Screen readers: NVDA") && methods.contains("TalkBack"), "\(methods)")
+    #expect(methods.contains("version not recorded") && methods.contains("Tested on "), "\(methods)")
+    // The decided level is the web's; the draft shows it beside the software's.
+    let draft = try #require(
+      try workspace.run("acr", "draft", "--edition", "int", "--json").json() as? [String: Any])
+    let clauses = draft["clauses"] as? [[String: Any]] ?? []
+    #expect(
+      clauses.contains {
+        $0["criterion"] as? String == "502.3.1" && $0["component_type"] as? String == "web"
+          && $0["level"] as? String == "not-applicable" && $0["decided"] != nil
+      })
+    let page = try workspace.run("acr", "--edition", "int", "--format", "html", "--date", "2026-11-25")
+    #expect(page.status == 0, "\(page.stderr)")
+    #expect(
+      page.stdout.contains("Revised Section 508 Report: Chapter 3: Functional Performance Criteria (FPC)"))
+    #expect(page.stdout.contains("EN 301 549 Report: Chapter 11: Software"))
+    let html = try workspace.write("acr-int.html", Data(page.stdout.utf8))
+    let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/acr-corpus-int").path
+    let check = try Python.run([Python.script("check_acr_page.py"), html, screenshots])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
   }
 }

@@ -6,7 +6,8 @@ import Testing
 /// The conformance report's seam, the same requests on SQLite and on PostgreSQL: a report asked
 /// of an audit with no links, the author unset and set, the draft from an audit's verdicts, levels
 /// decided and refused (a column the audit does not have, an unknown criterion, `not-evaluated`
-/// for a level A criterion, a closed audit), and the draft with the decisions over it. Both engines must answer every step alike,
+/// for a level A criterion, a closed audit), a Section 508 criterion decided and `not-evaluated`
+/// refused for an EN 301 549 one, the clauses drafted, and the draft with the decisions over it. Both engines must answer every step alike,
 /// times aside, and record the same audit events.
 @Suite(.serialized) struct ConformanceContractTests {
   static let media = repositoryRoot.appendingPathComponent("Media").path
@@ -59,6 +60,14 @@ import Testing
       await step("decide for the web") { try await decide("1.3.1", .web, .notApplicable) }
       await step("unknown criterion") { try await decide("9.9.9", .software, .supports) }
       await step("not evaluated at level A") { try await decide("1.1.1", .software, .notEvaluated) }
+      await step("decide a Section 508 criterion") {
+        try await decide("302.1", .software, .partiallySupports)
+      }
+      await step("not evaluated for an EN criterion") { try await decide("4.2.1", .software, .notEvaluated) }
+      await step("clauses") {
+        let (_, draft) = try await catalogue.acrDraft(audit: nil)
+        return try normalized(draft.clauses.filter { $0.level != nil })
+      }
       await step("draft with decisions") { try await draft() }
       _ = try await catalogue.closeAudit("1", actor: "Ana")
       await step("decide in a closed audit") { try await decide("4.1.2", .software, .supports) }
@@ -81,7 +90,15 @@ import Testing
     #expect(sqlite.contains { $0.hasPrefix("not evaluated at level A: refused: ") })
     #expect(sqlite.contains { $0.hasPrefix("decide in a closed audit: refused: ") })
     #expect(sqlite.contains { $0.hasPrefix("decide for the web: refused: ") && $0.contains("no web column") })
-    #expect(sqlite.filter { $0.contains(" acr.set ") }.count == 2)
+    #expect(sqlite.contains { $0.hasPrefix("decide a Section 508 criterion: ") && $0.contains("302.1") })
+    #expect(sqlite.contains { $0.hasPrefix("not evaluated for an EN criterion: refused: ") })
+    // The failed state item drafts the clauses screen-reader evidence bears on; 302.1 is decided.
+    let clauses = try #require(sqlite.first { $0.hasPrefix("clauses: ") })
+    for number in ["\"302.1\"", "\"4.2.1\"", "\"502.3.1\"", "\"11.5.2.5\""] {
+      #expect(clauses.contains(number), "\(number) in \(clauses)")
+    }
+    #expect(clauses.contains("does-not-support") && clauses.contains("partially-supports"))
+    #expect(sqlite.filter { $0.contains(" acr.set ") }.count == 3)
     #expect(sqlite.filter { $0.contains(" acr.author ") }.count == 1)
   }
 }

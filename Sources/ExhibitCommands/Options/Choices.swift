@@ -20,6 +20,7 @@ extension AssistiveTech: WordChoice {}
 extension Browser: WordChoice {}
 extension FindingStatus: WordChoice {}
 extension FindingSeverity: WordChoice {}
+extension ACREdition: WordChoice {}
 
 /// How `criteria show` prints.
 enum CriteriaShowFormat: String, WordChoice {

@@ -14,7 +14,11 @@ struct ACRCommand: ParsableCommand {
       (`exhibit wcag`): one failed gives Does Not Support when it failed in most components tested, \
       else Partially Supports; tested with none failed gives Supports; nothing tested gives no level, \
       and the remarks say what is missing. `exhibit acr set` decides a level; a decision the evidence \
-      contradicts carries a warning.
+      contradicts carries a warning. `--edition 508|eu|int` adds the Revised Section 508 chapters, \
+      EN 301 549's clauses, or both (the VPAT's International edition), drafted through Exhibit's \
+      reviewed clause mapping: screen-reader items bear on 302.1 and 4.2.1, and on native components \
+      on 502.3.x and 11.5.2.x; a criterion no evidence speaks to is not evaluated until `acr set` \
+      decides it.
       """,
     subcommands: [ACRReport.self, ACRDraftCommand.self, ACRSet.self, ACRAuthor.self],
     defaultSubcommand: ACRReport.self)
@@ -35,6 +39,8 @@ struct ACRReport: CatalogueStorageCommand {
   var audit: String?
   @Option(help: "openacr (YAML for GSA's OpenACR) or html (the readable VPAT page).")
   var format: Format = .openacr
+  @Option(help: "wcag (WCAG 2.2), 508 (with Section 508), eu (with EN 301 549) or int (all three).")
+  var edition: ACREdition = .wcag
   @Option(
     help: "The report's author, \"NAME <EMAIL>\" (default: $EXHIBIT_ACR_AUTHOR); OpenACR requires an e-mail.")
   var author: String?
@@ -64,13 +70,15 @@ struct ACRReport: CatalogueStorageCommand {
     case .openacr:
       Console.document(
         try OpenACRDocument(
-          audit: heading, draft: draft, author: author, date: day, provisional: heading.state == .open
+          audit: heading, draft: draft, author: author, date: day, provisional: heading.state == .open,
+          edition: edition, evaluationMethods: ACRMethods(draft: draft, edition: edition).description
         )
         .yaml())
     case .html:
       Console.document(
         ACRPage(
-          audit: ACRHeading(audit), draft: draft, author: author, date: day, links: .workspace(evidenceBase)
+          audit: ACRHeading(audit), draft: draft, author: author, date: day, links: .workspace(evidenceBase),
+          edition: edition, evaluationMethods: ACRMethods(draft: draft, edition: edition).description
         ).html)
     }
   }
@@ -87,12 +95,18 @@ struct ACRDraftCommand: CatalogueStorageCommand {
   var audit: String?
   @Flag(help: "Every criterion, the ones with no level too.")
   var all = false
+  @Option(help: "wcag, 508, eu or int: the Section 508 and EN 301 549 criteria the edition adds too.")
+  var edition: ACREdition = .wcag
 
-  /// The draft with its audit, as `--json` prints it.
+  /// The draft with its audit, as `--json` prints it; `clauses` and `methods` only for an
+  /// edition beyond WCAG's.
   struct Document: Encodable {
     let audit: Audit
+    let edition: ACREdition
     let rows: [ACRDraft.Row]
+    let clauses: [ACRDraft.ClauseRow]?
     let unmapped: [String]
+    let evaluationMethods: String
   }
 
   var writes: Bool { false }
@@ -102,21 +116,33 @@ struct ACRDraftCommand: CatalogueStorageCommand {
     let rows = draft.rows.filter {
       $0.criterion.level != .aaa && (all || $0.level != nil || $0.decided != nil)
     }
+    let chapters = Set(edition.chapters.map(\.id))
+    let clauses = draft.clauses.filter {
+      chapters.contains($0.clause.chapter) && (all || $0.level != nil || $0.decided != nil)
+    }
     if output.json {
       return try Console.json(
-        Document(audit: audit, rows: rows, unmapped: draft.unmapped.map(\.description)))
+        Document(
+          audit: audit, edition: edition, rows: rows, clauses: edition == .wcag ? nil : clauses,
+          unmapped: draft.unmapped.map(\.description),
+          evaluationMethods: ACRMethods(draft: draft, edition: edition).description))
+    }
+    func line(_ number: String, _ handle: String, _ level: String, _ row: some ACRLevelRow) -> [String] {
+      [
+        "\(number) \(handle)", level, row.componentType.rawValue, row.draft?.label ?? "not evaluated",
+        row.decided?.level.label ?? "", row.remarks + row.warnings.map { " WARNING: \($0)" }.joined(),
+      ]
     }
     Console.out(
       Table.render(
         header: ["CRITERION", "LEVEL", "TYPE", "DRAFT", "DECIDED", "REMARKS"],
-        rows: rows.map { row in
-          [
-            "\(row.criterion.number) \(row.criterion.handle)", row.criterion.level?.rawValue ?? "",
-            row.componentType.rawValue, row.draft?.label ?? "not evaluated", row.decided?.level.label ?? "",
-            row.remarks + row.warnings.map { " WARNING: \($0)" }.joined(),
-          ]
-        }))
-    let missing = draft.rows.filter { $0.criterion.level != .aaa && $0.level == nil }.count
+        rows: rows.map {
+          line($0.criterion.number, $0.criterion.handle, $0.criterion.level?.rawValue ?? "", $0)
+        }
+          + clauses.map { line($0.clause.number, $0.clause.handle, $0.clause.standard.label, $0) }))
+    let missing =
+      draft.rows.filter { $0.criterion.level != .aaa && $0.level == nil }.count
+      + draft.clauses.filter { chapters.contains($0.clause.chapter) && $0.level == nil }.count
     Console.out(
       "\(missing) criterion and component pairs have no level yet"
         + (all ? "" : " (--all lists them)")
@@ -134,7 +160,7 @@ struct ACRSet: CatalogueStorageCommand {
   @OptionGroup var output: OutputOptions
   @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
   var audit: String
-  @Argument(help: "The success criterion's number, e.g. 1.4.4.")
+  @Argument(help: "The criterion's number: WCAG's (1.4.4), Section 508's (302.1) or EN 301 549's (4.2.1).")
   var criterion: String
   @Argument(
     help: "supports, partially-supports, does-not-support, not-applicable, or not-evaluated (AAA only).")

@@ -74,7 +74,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
   }
 
   /// One success criterion for one component type.
-  public struct Row: Sendable, Equatable, Encodable {
+  public struct Row: ACRLevelRow, Sendable, Equatable, Encodable {
     public let criterion: SuccessCriterion
     public let componentType: ACRComponentType
     /// What the verdicts give; nil when nothing necessary to the criterion was tested.
@@ -85,19 +85,6 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     /// What the report says: the decided level, else the draft, else not evaluated for AAA.
     public var level: ConformanceLevel? {
       decided?.level ?? draft ?? (criterion.level == .aaa ? .notEvaluated : nil)
-    }
-    public var remarks: String {
-      decided.map { $0.remarks.isEmpty ? draftRemarks : $0.remarks } ?? draftRemarks
-    }
-    /// The remarks as a report that has no other place for them says them: whether the level was
-    /// drafted or decided, and every warning of a decided level the evidence contradicts.
-    public var reportedRemarks: String {
-      var parts = [remarks]
-      if decided == nil, draft != nil {
-        parts.append("Drafted from the verdicts; not yet decided by an auditor.")
-      }
-      parts += warnings.map { "Warning: \($0)." }
-      return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
     public let evidence: [Evidence]
     /// Where the decided level and the evidence disagree.
@@ -127,13 +114,52 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
   public let rows: [Row]
   /// Items of the audit's components that no mapping row names: listed, never guessed.
   public let unmapped: [ItemKey]
+  /// The Section 508 and EN 301 549 criteria for each component type, drafted through the clause
+  /// mapping; empty unless one was given (a WCAG edition's report has none).
+  public let clauses: [ClauseRow]
 
-  /// The draft of `components` through `mapping`, with `decisions` (oldest first) over it.
-  public init(components: [Component], mapping: WCAGMapping, decisions: [ACRDecision] = []) {
+  private enum CodingKeys: String, CodingKey {
+    case rows, unmapped
+  }
+
+  /// The draft of `components` through `mapping`, with `decisions` (oldest first) over it; with
+  /// `clauseMapping`, the Section 508 and EN 301 549 criteria too.
+  public init(
+    components: [Component], mapping: WCAGMapping, clauseMapping: WCAGMapping? = nil,
+    decisions: [ACRDecision] = []
+  ) {
     var latest: [String: ACRDecision] = [:]
     for decision in decisions {
       latest["\(decision.criterion) \(decision.componentType.rawValue)"] = decision
     }
+    let (evidence, unmapped, types) = Self.evidence(of: components, through: mapping)
+    var rows: [Row] = []
+    for criterion in WCAG22.criteria where criterion.level != nil {
+      for type in ACRComponentType.allCases where types.contains(type) {
+        let key = "\(criterion.number) \(type.rawValue)"
+        let behind = evidence[key] ?? []
+        let (draft, remarks) =
+          criterion.level == .aaa
+          ? (nil, "Not evaluated: AAA criteria are reported only when an auditor sets a level.")
+          : Self.draft(criterion.number, behind)
+        let decided = latest[key]
+        rows.append(
+          Row(
+            criterion: criterion, componentType: type, draft: draft, draftRemarks: remarks, decided: decided,
+            evidence: behind, warnings: decided.map { Self.warnings($0, behind) } ?? []))
+      }
+    }
+    self.rows = rows
+    self.unmapped = unmapped
+    clauses =
+      clauseMapping.map { Self.clauseRows(Self.evidence(of: components, through: $0).0, types, latest) } ?? []
+  }
+
+  /// The evidence behind each `criterion type` pair through `mapping`, the items it leaves
+  /// unmapped, and the component types of `components`.
+  static func evidence(of components: [Component], through mapping: WCAGMapping) -> (
+    [String: [Evidence]], [ItemKey], Set<ACRComponentType>
+  ) {
     var evidence: [String: [Evidence]] = [:]
     var unmapped: [ItemKey] = []
     var types = Set<ACRComponentType>()
@@ -152,24 +178,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
         }
       }
     }
-    var rows: [Row] = []
-    for criterion in WCAG22.criteria where criterion.level != nil {
-      for type in ACRComponentType.allCases where types.contains(type) {
-        let key = "\(criterion.number) \(type.rawValue)"
-        let behind = evidence[key] ?? []
-        let (draft, remarks) =
-          criterion.level == .aaa
-          ? (nil, "Not evaluated: AAA criteria are reported only when an auditor sets a level.")
-          : Self.draft(criterion, behind)
-        let decided = latest[key]
-        rows.append(
-          Row(
-            criterion: criterion, componentType: type, draft: draft, draftRemarks: remarks, decided: decided,
-            evidence: behind, warnings: decided.map { Self.warnings($0, behind) } ?? []))
-      }
-    }
-    self.rows = rows
-    self.unmapped = unmapped
+    return (evidence, unmapped, types)
   }
 
   /// The rows of one WCAG level.
@@ -178,7 +187,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
   }
 
   /// The draft level and its remarks from the evidence behind one row.
-  static func draft(_ criterion: SuccessCriterion, _ evidence: [Evidence]) -> (ConformanceLevel?, String) {
+  static func draft(_ number: String, _ evidence: [Evidence]) -> (ConformanceLevel?, String) {
     let necessary = evidence.filter { $0.relation == .necessary }
     let tested = necessary.filter { $0.verdict != nil && $0.verdict != .untested }
     let failed = tested.filter { $0.verdict == .fail || $0.verdict == .conflict }
@@ -215,7 +224,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       )
     }
     if necessary.isEmpty {
-      return (nil, "Not evaluated: no criteria item is necessary to \(criterion.number)." + relatedNote)
+      return (nil, "Not evaluated: no criteria item is necessary to \(number)." + relatedNote)
     }
     let names = Set(necessary.map(\.item.name)).sorted().joined(separator: ", ")
     return (

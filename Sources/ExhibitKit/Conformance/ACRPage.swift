@@ -21,11 +21,17 @@ public struct ACRPage {
   public let author: OpenACRDocument.Author
   public let date: String
   public let links: EvidenceLinks
+  public let edition: ACREdition
+  /// The Evaluation Methods Used (``ACRMethods/description``); nil gives the one sentence bags of
+  /// layouts 1 to 5 carry.
+  public let evaluationMethods: String?
 
   public init(
     audit: ACRHeading, draft: ACRDraft, author: OpenACRDocument.Author, date: String,
-    links: EvidenceLinks = .workspace("")
+    links: EvidenceLinks = .workspace(""), edition: ACREdition = .wcag, evaluationMethods: String? = nil
   ) {
+    self.edition = edition
+    self.evaluationMethods = evaluationMethods
     self.audit = audit
     self.draft = draft
     self.author = author
@@ -56,17 +62,18 @@ public struct ACRPage {
     <body>
     <header>
     <h1>\(audit.product) Accessibility Conformance Report</h1>
-    <p>VPAT® 2.5 WCAG edition, against WCAG 2.2 Levels A and AA. Release \(audit.release), \(date).</p>
+    <p>\(edition.title), against \(edition.against). Release \(audit.release), \(date).</p>
     \(provisional)</header>
     <main>
     \(information)
     \(summary)
     \(table(.a, number: 1))
     \(table(.aa, number: 2))
+    \(HTML.join(edition.chapters.map(chapterTable)))
     \(unmappedSection)
     </main>
     <footer><p>Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(String(audit.audit)); \
-    the same report as OpenACR YAML: \(links == .bag ? "acr.yaml beside this page" : "<code>exhibit acr \(String(audit.audit)) --format openacr</code>" as HTML).</p></footer>
+    the same report as OpenACR YAML: \(links == .bag ? "acr.yaml beside this page" : "<code>exhibit acr \(String(audit.audit))\(edition == .wcag ? "" : " --edition \(edition.rawValue)") --format openacr</code>" as HTML).</p></footer>
     </body>
     </html>
 
@@ -93,7 +100,7 @@ public struct ACRPage {
       <dt>Author</dt><dd>\(author.name.map { "\($0), " } ?? "")\(author.email)</dd>
       <dt>Audit</dt><dd>Audit \(String(audit.audit)), \(audit.state.rawValue)\(audit.opened.map { ", opened \($0)" } ?? "")\
       \(audit.closed.map { ", closed \($0)" } ?? "")</dd>
-      <dt>Evaluation methods</dt><dd>\(ACRMethods(draft: draft).sentence)</dd>
+      <dt>Evaluation methods</dt><dd>\(evaluationMethods ?? ACRMethods(draft: draft).summarySentence)</dd>
       <dt>Levels</dt><dd>Drafted from the verdicts: a failed item necessary to a criterion lowers its level; \
       \(String(decided)) \(decided == 1 ? "level was" : "levels were") decided by an auditor.</dd>
       </dl>
@@ -127,23 +134,11 @@ public struct ACRPage {
   private func table(_ level: SuccessCriterion.Level, number: Int) -> HTML {
     let rows = draft.rows(at: level)
     let body = WCAG22.criteria(at: level).map { criterion -> HTML in
-      let mine = rows.filter { $0.criterion.number == criterion.number }
-      let levels = mine.map { row -> HTML in
-        let decided: HTML = row.decided == nil ? .empty : " <span class=\"decided\">(decided)</span>"
-        return
-          "<li>\(row.componentType.label): <strong>\(row.level?.label ?? "Not evaluated")</strong>\(decided)</li>"
-      }
-      let remarks = mine.map { row -> HTML in
-        let warnings = row.warnings.map { "<p class=\"warning\"><strong>Warning:</strong> \($0)</p>" as HTML }
-        return """
-          <div class="remark"><p>\(mine.count > 1 ? "\(row.componentType.label): " : "")\(row.remarks)</p>\
-          \(HTML.join(warnings))\(evidence(row))</div>
-          """
-      }
+      let (levels, remarks) = cells(rows.filter { $0.criterion.number == criterion.number })
       return """
         <tr id="sc-\(criterion.number)"><th scope="row"><a href="\(criterion.url)">\(criterion.number) \(criterion.handle)</a> \
         (Level \(criterion.level?.rawValue ?? ""))</th>\
-        <td><ul class="levels">\(HTML.join(levels))</ul></td><td>\(HTML.join(remarks))</td></tr>
+        <td><ul class="levels">\(levels)</ul></td><td>\(remarks)</td></tr>
         """
     }
     let label = level == .a ? "A" : "AA"
@@ -158,8 +153,54 @@ public struct ACRPage {
       """
   }
 
+  /// A criterion's Conformance Level cell (each component type's level) and its Remarks and
+  /// Explanations cell (each type's remarks, warnings and evidence).
+  private func cells<Row: ACRLevelRow>(_ mine: [Row]) -> (levels: HTML, remarks: HTML) {
+    let levels = mine.map { row -> HTML in
+      let decided: HTML = row.decided == nil ? .empty : " <span class=\"decided\">(decided)</span>"
+      return
+        "<li>\(row.componentType.label): <strong>\(row.level?.label ?? "Not evaluated")</strong>\(decided)</li>"
+    }
+    let remarks = mine.map { row -> HTML in
+      let warnings = row.warnings.map { "<p class=\"warning\"><strong>Warning:</strong> \($0)</p>" as HTML }
+      return """
+        <div class="remark"><p>\(mine.count > 1 ? "\(row.componentType.label): " : "")\(row.remarks)</p>\
+        \(HTML.join(warnings))\(evidence(row))</div>
+        """
+    }
+    return (HTML.join(levels), HTML.join(remarks))
+  }
+
+  /// A Section 508 or EN 301 549 chapter as the VPAT lays it out, after the WCAG tables.
+  private func chapterTable(_ chapter: ACRChapter) -> HTML {
+    let rows = draft.clauses(in: chapter)
+    let body = chapter.clauses.map { clause -> HTML in
+      let (levels, remarks) = cells(rows.filter { $0.clause == clause })
+      return """
+        <tr id="clause-\(clause.number)"><th scope="row">\(clause.number) \(clause.handle)</th>\
+        <td><ul class="levels">\(levels)</ul></td><td>\(remarks)</td></tr>
+        """
+    }
+    let note: HTML = ACRChapterNotes.standsForWCAG[chapter.id].map { "<p>\($0)</p>" } ?? .empty
+    let table: HTML =
+      chapter.clauses.isEmpty
+      ? .empty
+      : """
+      <table class="criteria"><caption>\(chapter.standard.label), \(chapter.label): conformance level and remarks for each criterion</caption>
+      <thead><tr><th scope="col">Criteria</th><th scope="col">Conformance Level</th>\
+      <th scope="col">Remarks and Explanations</th></tr></thead>
+      <tbody>\(HTML.join(body))</tbody></table>
+      """
+    return """
+      <section aria-labelledby="chapter-\(chapter.id)-heading">
+      <h2 id="chapter-\(chapter.id)-heading">\(chapter.standard.label) Report: \(chapter.label)</h2>
+      \(note)\(table)
+      </section>
+      """
+  }
+
   /// The items behind a row and, for each, the seconds of video (or screenshot, or observation).
-  private func evidence(_ row: ACRDraft.Row) -> HTML {
+  private func evidence<Row: ACRLevelRow>(_ row: Row) -> HTML {
     let items = row.evidence.filter { $0.verdict != nil && $0.verdict != .untested }
     guard !items.isEmpty else { return .empty }
     let entries = items.map { item -> HTML in

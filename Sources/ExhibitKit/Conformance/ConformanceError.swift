@@ -2,6 +2,8 @@
 public enum ConformanceError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A number WCAG 2.2 has no success criterion for.
   case unknownCriterion(String)
+  /// A number no criterion of an ACR has: WCAG 2.2 at A to AAA, Section 508 or EN 301 549.
+  case unknownReportCriterion(String)
   /// A level that is not one of OpenACR's terms.
   case unknownLevel(String)
   /// A component type other than `web` and `software`.
@@ -27,6 +29,9 @@ public enum ConformanceError: Error, Sendable, Equatable, CustomStringConvertibl
     switch self {
     case .unknownCriterion(let number):
       "\(number) is not a WCAG 2.2 success criterion (write its number, e.g. 1.4.4)"
+    case .unknownReportCriterion(let number):
+      "\(number) is not a WCAG 2.2 success criterion, nor a Section 508 or EN 301 549 criterion of the VPAT "
+        + "(write its number, e.g. 1.4.4, 302.1 or 11.5.2.5)"
     case .unknownLevel(let level):
       "'\(level)' is not a conformance level: use "
         + ConformanceLevel.allCases.map(\.rawValue).joined(separator: ", ")

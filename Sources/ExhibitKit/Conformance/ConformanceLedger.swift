@@ -50,10 +50,11 @@ struct ConformanceLedger {
   /// Records the level an auditor decided in `audit` (its id and its name for messages).
   /// - Throws: ``ConformanceError`` or the engine's error; nothing is stored then.
   func set(_ decision: ACRDecision, audit: Int64, closed: Bool, name: String) throws -> ACRDecision {
-    guard let criterion = WCAG22.criterion(decision.criterion), criterion.level != nil else {
-      throw ConformanceError.unknownCriterion(decision.criterion)
+    let criterion = WCAG22.criterion(decision.criterion)
+    guard criterion?.level != nil || ACRClauses.clause(decision.criterion) != nil else {
+      throw ConformanceError.unknownReportCriterion(decision.criterion)
     }
-    if decision.level == .notEvaluated, criterion.level != .aaa {
+    if decision.level == .notEvaluated, criterion?.level != .aaa {
       throw ConformanceError.notEvaluatedBelowAAA(decision.criterion)
     }
     guard !closed else { throw ConformanceError.closedAudit(name) }

@@ -15,7 +15,8 @@ package struct ConformanceOperations {
   private var audits: AuditRegistry { AuditRegistry(connection: sql) }
   private var ledger: ConformanceLedger { ConformanceLedger(connection: sql) }
 
-  /// An audit's conformance report: the draft from its verdicts with the decided levels over it.
+  /// An audit's conformance report: the draft from its verdicts with the decided levels over it,
+  /// the Section 508 and EN 301 549 criteria with the WCAG ones.
   /// - Throws: ``ConformanceError/noLinks(audit:)`` for an audit with no live link,
   ///   ``AuditError`` or the backend's error.
   package func acrDraft(audit name: String?) throws -> (audit: Audit, draft: ACRDraft) {
@@ -47,7 +48,9 @@ package struct ConformanceOperations {
     let mapping = WCAGMapping.defaults.with(overrides: try ledger.overrides(through: through))
     return (
       audit,
-      ACRDraft(components: components, mapping: mapping, decisions: try ledger.decisions(audit: audit.id))
+      ACRDraft(
+        components: components, mapping: mapping, clauseMapping: ACRDraft.clauseMapping,
+        decisions: try ledger.decisions(audit: audit.id))
     )
   }
 

@@ -67,18 +67,25 @@ public struct OpenACRDocument: Encodable {
     let criteria: [Criterion]
   }
 
+  /// The report's chapters by OpenACR's key, in the edition's order.
   struct Chapters: Encodable {
-    let successCriteriaLevelA: Chapter
-    let successCriteriaLevelAa: Chapter
+    let entries: [(key: String, chapter: Chapter)]
 
-    private enum CodingKeys: String, CodingKey {
-      case successCriteriaLevelA = "success_criteria_level_a"
-      case successCriteriaLevelAa = "success_criteria_level_aa"
+    private struct Key: CodingKey {
+      let stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      for entry in entries { try container.encode(entry.chapter, forKey: Key(stringValue: entry.key)) }
     }
   }
 
-  /// The catalog the report is made for: VPAT 2.5, WCAG 2.2 edition.
-  public static let catalog = "2.5-edition-wcag-2.2-en"
+  /// The catalog the WCAG edition's report is made for: VPAT 2.5, WCAG 2.2 edition.
+  public static let catalog = ACREdition.wcag.catalog
 
   let title: String
   let product: Product
@@ -97,11 +104,13 @@ public struct OpenACRDocument: Encodable {
     case evaluationMethodsUsed = "evaluation_methods_used"
   }
 
-  /// The report of `audit` from its draft, written on `date` (YYYY-MM-DD) by `author`;
-  /// `provisional` (an open audit's report, outside a bag) says so first in its notes.
+  /// The report of `audit` from its draft in `edition`, written on `date` (YYYY-MM-DD) by
+  /// `author`; `provisional` (an open audit's report, outside a bag) says so first in its notes.
+  /// `evaluationMethods` is the report's Evaluation Methods Used (``ACRMethods/description``);
+  /// nil gives the one sentence bags of layouts 1 to 5 carry.
   public init(
     audit: ACRHeading, draft: ACRDraft, author: Author, date: String, version: Int = 1,
-    provisional: Bool = false
+    provisional: Bool = false, edition: ACREdition = .wcag, evaluationMethods: String? = nil
   ) {
     title = "\(audit.product) Accessibility Conformance Report"
     product = Product(name: audit.product, version: audit.release)
@@ -112,30 +121,66 @@ public struct OpenACRDocument: Encodable {
       (provisional ? ACRHeading.provisionalNotice(audit) + " " : "")
       + "Drafted by Exhibit \(Exhibit.version) from the verdicts of audit \(audit.audit) (\(audit.name), \(audit.state.rawValue)); "
       + "levels an auditor set are marked as decided in the readable report. Criteria with no level were not evaluated."
-    evaluationMethodsUsed = ACRMethods(draft: draft).sentence
+      + (edition == .wcag ? "" : " \(edition.title): \(edition.against).")
+    evaluationMethodsUsed = evaluationMethods ?? ACRMethods(draft: draft).summarySentence
     license = "CC-BY-4.0"
-    catalog = Self.catalog
-    func chapter(_ level: SuccessCriterion.Level) -> Chapter {
-      let rows = draft.rows(at: level)
-      var criteria: [Criterion] = []
-      for criterion in WCAG22.criteria(at: level) {
-        let components = rows.filter { $0.criterion.number == criterion.number }.compactMap {
-          row -> ComponentEntry? in
-          guard let level = row.level else { return nil }
-          return ComponentEntry(
-            name: row.componentType.rawValue,
-            adherence: Adherence(level: level.rawValue, notes: row.reportedRemarks))
-        }
-        if !components.isEmpty { criteria.append(Criterion(num: criterion.number, components: components)) }
+    catalog = edition.catalog
+    chapters = Chapters(
+      entries: [
+        ("success_criteria_level_a", Self.chapter(.a, draft)),
+        ("success_criteria_level_aa", Self.chapter(.aa, draft)),
+      ] + edition.chapters.map { ($0.id, Self.chapter($0, draft)) })
+  }
+
+  /// A WCAG table: each criterion's level for each component type that has one.
+  private static func chapter(_ level: SuccessCriterion.Level, _ draft: ACRDraft) -> Chapter {
+    let rows = draft.rows(at: level)
+    var criteria: [Criterion] = []
+    for criterion in WCAG22.criteria(at: level) {
+      let components = rows.filter { $0.criterion.number == criterion.number }.compactMap {
+        row -> ComponentEntry? in
+        guard let level = row.level else { return nil }
+        return ComponentEntry(
+          name: row.componentType.rawValue,
+          adherence: Adherence(level: level.rawValue, notes: row.reportedRemarks))
       }
-      let missing = rows.filter { $0.level == nil }.count
-      return Chapter(
-        notes: missing == 0
-          ? nil
-          : "\(missing) criterion and component pairs were not evaluated: nothing necessary to them was tested.",
-        criteria: criteria)
+      if !components.isEmpty { criteria.append(Criterion(num: criterion.number, components: components)) }
     }
-    chapters = Chapters(successCriteriaLevelA: chapter(.a), successCriteriaLevelAa: chapter(.aa))
+    let missing = rows.filter { $0.level == nil }.count
+    return Chapter(
+      notes: missing == 0
+        ? nil
+        : "\(missing) criterion and component pairs were not evaluated: nothing necessary to them was tested.",
+      criteria: criteria)
+  }
+
+  /// A Section 508 or EN 301 549 chapter: each criterion's level for the product (the catalog's
+  /// only component for them, `none`), from its rows for every component type.
+  private static func chapter(_ chapter: ACRChapter, _ draft: ACRDraft) -> Chapter {
+    let rows = draft.clauses(in: chapter)
+    var criteria: [Criterion] = []
+    var missing = 0
+    for clause in chapter.clauses {
+      let (level, notes) = ACRDraft.productLevel(rows.filter { $0.clause == clause })
+      guard let level else {
+        missing += 1
+        continue
+      }
+      criteria.append(
+        Criterion(
+          num: clause.number,
+          components: [
+            ComponentEntry(name: "none", adherence: Adherence(level: level.rawValue, notes: notes))
+          ]))
+    }
+    var notes: [String] = []
+    if let wcag = ACRChapterNotes.standsForWCAG[chapter.id] { notes.append(wcag) }
+    if missing > 0 {
+      notes.append(
+        "\(missing) of its \(chapter.clauses.count) criteria were not evaluated: no evidence of the audit speaks to them."
+      )
+    }
+    return Chapter(notes: notes.isEmpty ? nil : notes.joined(separator: " "), criteria: criteria)
   }
 
   /// The YAML text.

@@ -24,6 +24,11 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public var note: String = ""
     /// Who judged it.
     public var auditor: String = ""
+    /// Where it was judged, field by field (the auditor's words over the recording's); not in JSON,
+    /// which has ``environment``.
+    public var testedWith: LinkEnvironment? = nil
+    /// When it was judged (the link's time); not in JSON.
+    public var judgedAt: String? = nil
 
     private enum CodingKeys: String, CodingKey {
       case link, recording, fromSeconds, toSeconds, verdict, carriedFrom, environment, evidence, note, auditor

@@ -78,7 +78,7 @@ extension Coverage {
               toSeconds: $0.endSeconds,
               verdict: $0.verdict, carriedFrom: $0.carriedFrom,
               environment: $0.shownEnvironment.isEmpty ? nil : $0.shownEnvironment, evidence: $0.evidence,
-              note: $0.note, auditor: $0.auditor)
+              note: $0.note, auditor: $0.auditor, testedWith: $0.testedEnvironment, judgedAt: $0.createdAt)
           }, carried: !here.isEmpty && here.allSatisfy(\.isCarried),
           required: EvidenceColumn.isRequired(column, section: item.section))
       }

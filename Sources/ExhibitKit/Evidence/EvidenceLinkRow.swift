@@ -93,13 +93,16 @@ struct EvidenceLinkRow: Sendable {
 
   /// Where the verdict was judged: what the auditor gave, over what the recording says; empty
   /// when neither says anything.
-  var shownEnvironment: String {
+  var shownEnvironment: String { testedEnvironment.summary }
+
+  /// Where the verdict was judged, field by field: what the auditor gave, over what the
+  /// recording says.
+  var testedEnvironment: LinkEnvironment {
     environment.filled(
       from: LinkEnvironment(
         assistiveTech: recordingAssistiveTech.map { AssistiveTech(rawValue: $0)?.displayName ?? $0 },
         os: recordingPlatform?.displayName, osVersion: recordingOSVersion,
-        browser: recordingBrowser.map { Browser(rawValue: $0)?.displayName ?? $0 }, device: recordingDevice)
-    ).summary
+        browser: recordingBrowser.map { Browser(rawValue: $0)?.displayName ?? $0 }, device: recordingDevice))
   }
   var startSeconds: Double? { startMilliseconds.map { Double($0) / 1000 } }
   var endSeconds: Double? { endMilliseconds.map { Double($0) / 1000 } }

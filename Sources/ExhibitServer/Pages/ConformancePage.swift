@@ -65,6 +65,8 @@ struct ConformancePage {
     <form method="get" action="\(path)/download" class="inline-form">
     <div><label for="acr-author">Author (name and e-mail, as OpenACR requires)</label>
     <input id="acr-author" name="author" required size="34" placeholder="Ada Lovelace &lt;ada@example.org&gt;"></div>
+    <div><label for="acr-edition">Edition</label>
+    <select id="acr-edition" name="edition">\(HTML.join(ACREdition.allCases.map { "<option value=\"\($0.rawValue)\">\($0.title)</option>" as HTML }))</select></div>
     <button type="submit" name="format" value="openacr">OpenACR (YAML)</button>
     <button type="submit" name="format" value="html" class="secondary">Readable VPAT (HTML)</button>
     </form>

@@ -60,38 +60,66 @@ struct ConformanceRoutes {
         throw WebError(.unprocessableContent, "no_verdicts", ConformanceError.noLinks(audit: id).description)
       }
       let date = String(Timestamp.string(Date()).prefix(10))
-      let name = "acr-\(report.audit.product)-\(report.audit.release)".replacingOccurrences(
-        of: "[^A-Za-z0-9._-]", with: "_", options: .regularExpression)
+      let edition = try Self.edition(request)
+      let methods = ACRMethods(draft: draft, edition: edition).description
+      let name =
+        "acr-\(report.audit.product)-\(report.audit.release)\(edition == .wcag ? "" : "-\(edition.rawValue)")"
+        .replacingOccurrences(
+          of: "[^A-Za-z0-9._-]", with: "_", options: .regularExpression)
       if request.query("format") == "html" {
         let host = request.head.authority ?? "127.0.0.1"
         let page = ACRPage(
           audit: ACRHeading(report.audit), draft: draft, author: author, date: date,
-          links: .workspace("http://\(host)"))
+          links: .workspace("http://\(host)"), edition: edition, evaluationMethods: methods)
         return Self.download(page.html, name: "\(name).html", type: "text/html; charset=utf-8")
       }
       let yaml = try OpenACRDocument(
         audit: ACRHeading(report.audit), draft: draft, author: author, date: date,
-        provisional: report.audit.state == .open
+        provisional: report.audit.state == .open, edition: edition, evaluationMethods: methods
       ).yaml()
       return Self.download(yaml, name: "\(name).yaml", type: "application/yaml; charset=utf-8")
     }
 
-    groups.api.get("audits/:id/acr") { _, context -> Response in
+    groups.api.get("audits/:id/acr") { request, context -> Response in
       let id = try AuditRoutes.auditID(context)
       let report = try await stores.cachedRead("acr \(id)") { try await Self.report(id, in: $0) }
       guard let draft = report.draft else {
         throw WebError(.unprocessableContent, "no_verdicts", ConformanceError.noLinks(audit: id).description)
       }
-      return try .json(
-        ACRDocument(audit: report.audit, rows: draft.rows, unmapped: draft.unmapped.map(\.description)))
+      let edition = try Self.edition(request)
+      return try .json(ACRDocument(audit: report.audit, draft: draft, edition: edition))
     }
   }
 
-  /// The draft with its audit, as `/api/audits/ID/acr` answers it.
+  /// The edition a request asks for (`?edition=int`), WCAG's when it names none.
+  /// - Throws: A 422 naming the editions for another word.
+  static func edition(_ request: Request) throws -> ACREdition {
+    let name = request.query("edition") ?? ACREdition.wcag.rawValue
+    guard let edition = ACREdition(rawValue: name) else {
+      throw WebError(.unprocessableContent, "unknown_edition", "no edition \(name): wcag, 508, eu or int")
+    }
+    return edition
+  }
+
+  /// The draft with its audit, as `/api/audits/ID/acr` answers it (as `acr draft --all --json`).
   struct ACRDocument: Encodable {
     let audit: Audit
+    let edition: ACREdition
     let rows: [ACRDraft.Row]
+    let clauses: [ACRDraft.ClauseRow]?
     let unmapped: [String]
+    let evaluationMethods: String
+
+    /// `draft` in `edition`: the clauses of its chapters, none for WCAG's.
+    init(audit: Audit, draft: ACRDraft, edition: ACREdition) {
+      let chapters = Set(edition.chapters.map(\.id))
+      self.audit = audit
+      self.edition = edition
+      rows = draft.rows
+      clauses = edition == .wcag ? nil : draft.clauses.filter { chapters.contains($0.clause.chapter) }
+      unmapped = draft.unmapped.map(\.description)
+      evaluationMethods = ACRMethods(draft: draft, edition: edition).description
+    }
   }
 
   /// The audit's report; its draft is nil while it has no verdict.
