@@ -143,6 +143,7 @@ let package = Package(
         .embedInCode("Migrations/011-links-outside-scope.sql"),
         .embedInCode("Migrations/012-findings.sql"),
         .embedInCode("Migrations/013-team-keys.sql"),
+        .embedInCode("Migrations/014-approvals.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

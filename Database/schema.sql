@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 26;
+PRAGMA user_version = 27;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -854,3 +854,23 @@ CREATE TABLE team_key (
   revoked_at TEXT,
   revoked_by TEXT
 );
+
+CREATE TABLE approval (
+  id INTEGER PRIMARY KEY,
+  audit_id INTEGER NOT NULL REFERENCES audit(id),
+  kind TEXT NOT NULL CHECK (kind IN ('verdict', 'level')),
+  item_key TEXT,
+  platform TEXT,
+  assistive_tech TEXT,
+  criterion TEXT,
+  component_type TEXT,
+  covers TEXT NOT NULL,
+  approver TEXT NOT NULL CHECK (length(trim(approver)) > 0),
+  created_at TEXT NOT NULL,
+  voided_at TEXT,
+  voided_by TEXT,
+  CHECK ((kind = 'verdict' AND item_key IS NOT NULL AND platform IS NOT NULL)
+    OR (kind = 'level' AND criterion IS NOT NULL AND component_type IS NOT NULL))
+);
+
+CREATE INDEX approval_audit ON approval (audit_id, voided_at);

@@ -18,7 +18,8 @@ public struct Exhibit: AsyncParsableCommand {
       Init.self, CriteriaCommand.self, CatalogueCommand.self, RecordingsCommand.self, Link.self, Unlink.self,
       Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,
       ProductCommand.self, AuditCommand.self, RetestCommand.self, WCAGCommand.self, ACRCommand.self,
-      FindingsCommand.self, Frame.self, KeysCommand.self, Serve.self, Users.self, Migrate.self,
+      FindingsCommand.self, Frame.self, KeysCommand.self, ApproveCommand.self, Serve.self, Users.self,
+      Migrate.self,
       ProbeHelperCommand.self,
     ]
   )

@@ -49,6 +49,9 @@ public enum PostgresSchema {
     Migration(
       version: 13, name: "team-keys", sql: String(decoding: PackageResources._13_team_keys_sql, as: UTF8.self)
     ),
+    Migration(
+      version: 14, name: "approvals", sql: String(decoding: PackageResources._14_approvals_sql, as: UTF8.self)
+    ),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -97,6 +100,8 @@ public enum PostgresSchema {
     "finding": "SELECT, INSERT", "finding_column": "SELECT, INSERT",
     // A team's key is added once and revoked (its revocation columns set); never deleted.
     "team_key": "SELECT, INSERT",
+    // An approval is added once and voided (its two void columns set); never deleted.
+    "approval": "SELECT, INSERT",
     // The throttle's counts are raised, reset after a success, and forgotten once old.
     "sign_in_failure": "SELECT, INSERT, UPDATE, DELETE",
   ]
@@ -115,6 +120,7 @@ public enum PostgresSchema {
     ],
     "finding_column": ["finding_id"],
     "team_key": ["revoked_at", "revoked_by"],
+    "approval": ["voided_at", "voided_by"],
   ]
 
   /// The channel a commit that changed what pages show is signalled on (`NOTIFY`), to every

@@ -21,6 +21,7 @@ extension Browser: WordChoice {}
 extension FindingStatus: WordChoice {}
 extension FindingSeverity: WordChoice {}
 extension ACREdition: WordChoice {}
+extension ACRComponentType: WordChoice {}
 
 /// How `criteria show` prints.
 enum CriteriaShowFormat: String, WordChoice {

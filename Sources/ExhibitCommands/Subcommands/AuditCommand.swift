@@ -135,9 +135,14 @@ struct AuditClose: CatalogueStorageCommand {
   @OptionGroup var output: OutputOptions
   @Argument(help: "The audit: its id or PRODUCT@RELEASE.")
   var audit: String
+  @Flag(help: "Refuse while any verdict judged in it or any level decided is not approved (exhibit approve).")
+  var requireApproval = false
 
   func run(on catalogue: any CatalogueStorage) async throws {
-    let closed = try await catalogue.closeAudit(audit, actor: CommandActor.current())
+    let closed =
+      requireApproval
+      ? try await catalogue.closeAudit(audit, actor: CommandActor.current(), requireApproval: true)
+      : try await catalogue.closeAudit(audit, actor: CommandActor.current())
     if output.json { return try Console.json(closed) }
     Console.out("audit \(closed.id) (\(closed.identity.handle)) closed by \(closed.closedBy ?? "")")
   }

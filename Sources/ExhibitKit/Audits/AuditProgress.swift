@@ -15,7 +15,7 @@ public struct AuditProgress: Sendable, Equatable, Encodable {
     public let total: CoverageTally
   }
 
-  public let audit: Audit
+  public internal(set) var audit: Audit
   public let columns: [Coverage.Column]
   public let rows: [Row]
   /// Per column, over every component.

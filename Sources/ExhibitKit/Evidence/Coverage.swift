@@ -65,6 +65,10 @@ public struct Coverage: Sendable, Equatable, Encodable {
     /// Whether the cell counts toward the item's standing: a column it needs, or one that holds a
     /// deciding verdict anyway.
     public var counts: Bool { required || (verdict != nil && verdict != .untested) }
+    /// Who approved the column's verdicts as they are, and when (a second person's sign-off);
+    /// nil while nobody has.
+    public var approvedBy: String? = nil
+    public var approvedAt: String? = nil
   }
 
   /// One criteria item with its cells.
@@ -74,7 +78,7 @@ public struct Coverage: Sendable, Equatable, Encodable {
     public let label: String
     public let platforms: [Platform]
     public let notApplicable: Bool
-    public let cells: [Cell]
+    public internal(set) var cells: [Cell]
     /// Platforms in scope with a column (a screen reader) that has no pass, fail or
     /// not-applicable evidence for the item.
     public let gapPlatforms: [Platform]
@@ -133,7 +137,7 @@ public struct Coverage: Sendable, Equatable, Encodable {
   public let component: ComponentID
   public let revision: Int
   public let columns: [Column]
-  public let items: [Item]
+  public internal(set) var items: [Item]
   /// Keys of items with a gap in some column in scope.
   public let gaps: [ItemKey]
   /// Keys of items whose evidence disagrees (pass and fail in one column).
@@ -158,5 +162,17 @@ public struct Coverage: Sendable, Equatable, Encodable {
     try container.encode(unavailable, forKey: .unavailable)
     // The counts every surface shows, by the one rule (``ItemStanding``).
     try container.encode(tally, forKey: .summary)
+  }
+
+  /// Marks each column someone approved: `approval` says who and when for an item's column, or
+  /// nil.
+  mutating func markApproved(_ approval: (ItemKey, Cell) -> (by: String, at: String)?) {
+    for index in items.indices {
+      for column in items[index].cells.indices {
+        guard let (by, at) = approval(items[index].key, items[index].cells[column]) else { continue }
+        items[index].cells[column].approvedBy = by
+        items[index].cells[column].approvedAt = at
+      }
+    }
   }
 }

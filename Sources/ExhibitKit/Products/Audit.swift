@@ -76,6 +76,10 @@ public struct AuditTallies: Sendable, Equatable, Encodable {
   /// Live links judged in this round, and carried ones.
   public var links = 0
   public var carriedLinks = 0
+  /// Columns whose verdicts, and levels whose decision, a second person approved (standing
+  /// approvals).
+  public var approved = 0
+  public var approvedLevels = 0
 
   public init() {}
 
@@ -84,5 +88,7 @@ public struct AuditTallies: Sendable, Equatable, Encodable {
     case notApplicable = "not_applicable"
     case gaps, carried, links
     case carriedLinks = "carried_links"
+    case approved
+    case approvedLevels = "approved_levels"
   }
 }

@@ -74,6 +74,7 @@ extension CatalogueOperations {
       problems += try EvidenceReplay(sql).disagreements(in: sql)
       problems += try FindingReplay(sql).disagreements(in: sql)
       problems += try TeamKeyLedger(connection: sql).disagreements()
+      problems += try ApprovalLedger(connection: sql).disagreements()
       problems += try cacheChecks()
       return AuditChainReport(events: chain.events, headHash: chain.headHash, problems: problems)
     }

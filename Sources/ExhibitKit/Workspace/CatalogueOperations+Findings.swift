@@ -65,7 +65,10 @@ extension CatalogueOperations {
     return comparison
   }
 
+  /// The audit's findings follow its verdicts, and the approvals of columns whose verdicts
+  /// changed are voided (``ApprovalOperations/voidChangedVerdicts(audit:components:actor:)``).
   private func followFindings(audit: Int64, components: Set<ComponentID>, actor: String) throws {
     try FindingOperations(sql: sql).refresh(audit: audit, components: components, actor: actor)
+    try ApprovalOperations(sql: sql).voidChangedVerdicts(audit: audit, components: components, actor: actor)
   }
 }

@@ -205,6 +205,13 @@ public enum CatalogueTables {
         ("added_by", .text), ("revoked_at", .text), ("revoked_by", .text),
       ], order: "id"),
     Table(
+      name: "approval",
+      columns: [
+        ("id", .integer), ("audit_id", .integer), ("kind", .text), ("item_key", .text), ("platform", .text),
+        ("assistive_tech", .text), ("criterion", .text), ("component_type", .text), ("covers", .text),
+        ("approver", .text), ("created_at", .text), ("voided_at", .text), ("voided_by", .text),
+      ], order: "id"),
+    Table(
       name: "audit_event",
       columns: [
         ("id", .integer), ("at", .text), ("actor", .text), ("action", .text), ("subject", .text),

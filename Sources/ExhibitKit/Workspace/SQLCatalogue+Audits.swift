@@ -70,7 +70,8 @@ extension SQLCatalogue {
 
   /// An audit with its tallies and progress matrix (`AuditStorage`).
   public func auditProgress(_ name: String?) async throws -> AuditProgress {
-    try await withAudits(reading: true) { try $0.auditProgress(name) }
+    try await withOperations { operations in try operations.sql.reading { try operations.auditProgress(name) }
+    }
   }
 
   /// What changed between two audits (`AuditStorage`).

@@ -21,13 +21,14 @@ extension SQLCatalogue {
     try await withConformance { try $0.setACRAuthor(author, actor: actor) }
   }
 
-  /// Decides a level of an audit's report; audited (`ConformanceStorage`).
+  /// Decides a level of an audit's report, voiding the approval of the one it replaces; audited
+  /// (`ConformanceStorage`).
   @discardableResult
   public func setACRLevel(
     audit name: String?, criterion: String, componentType: ACRComponentType, level: ConformanceLevel,
     remarks: String, actor: String
   ) async throws -> ACRDecision {
-    try await withConformance {
+    try await withOperations {
       try $0.setACRLevel(
         audit: name, criterion: criterion, componentType: componentType, level: level, remarks: remarks,
         actor: actor)

@@ -22,10 +22,12 @@ extension SQLCatalogue {
     try await withLinks { try $0.evidenceLink(id) }
   }
 
-  /// A component's coverage matrix in an audit (`LinkStorage`).
+  /// A component's coverage matrix in an audit, with who approved each column (`LinkStorage`).
   public func coverage(_ component: ComponentID, platform: Platform?, audit: String?) async throws -> Coverage
   {
-    try await withLinks(reading: true) { try $0.coverage(component, platform: platform, audit: audit) }
+    try await withOperations { operations in
+      try operations.sql.reading { try operations.coverage(component, platform: platform, audit: audit) }
+    }
   }
 
   /// Cues whose words match an item's, as links waiting for an auditor (`LinkStorage`).

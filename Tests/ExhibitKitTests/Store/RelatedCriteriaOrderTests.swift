@@ -38,6 +38,7 @@ import Testing
     try store.connection.execute("DROP TABLE finding_column")
     try store.connection.execute("DROP TABLE finding")
     try store.connection.execute("DROP TABLE team_key")
+    try store.connection.execute("DROP TABLE approval")
     try store.connection.execute("PRAGMA user_version = 20")
     try store.close()
     let upgraded = try Store.open(at: path, access: .write)
