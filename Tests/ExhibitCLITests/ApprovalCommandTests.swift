@@ -6,7 +6,8 @@ import Testing
 /// column voids the approval and the trail says so; a decided level is approved by someone who did
 /// not decide it and voided by a new level; `coverage --json` and `audit show --json` say who
 /// approved what; `audit close --require-approval` refuses until everything judged is approved;
-/// `verify` replays the approvals and names one changed behind the trail.
+/// the report says who approved its levels and the verdicts behind them; `verify` replays the
+/// approvals and names one changed behind the trail.
 @Suite struct ApprovalCommandTests {
   static let role = "native/checkbox#screenreader.role"
 
@@ -74,6 +75,20 @@ import Testing
     let level = try run("ana", "audit", "close", "1", "--require-approval")
     #expect(level.status == 1 && level.stderr.contains("4.1.2 (software)"), "\(level.stderr)")
     #expect(try run("dee", "approve", "--acr", "1", "4.1.2").status == 0)
+
+    // The report says who approved the level and the verdicts behind it.
+    let draft = try #require(try run("ana", "acr", "draft", "--json").json() as? [String: Any])
+    let row = (draft["rows"] as? [[String: Any]] ?? []).first {
+      $0["criterion"] as? String == "4.1.2" && $0["component_type"] as? String == "software"
+    }
+    #expect(row?["approved_by"] as? String == "dee")
+    #expect(
+      (row?["remarks"] as? String)?.contains("on iOS VoiceOver, approved by dee on ") == true, "\(row ?? [:])"
+    )
+    let report = try run("ana", "acr", "1", "--format", "openacr")
+    #expect(report.stdout.replacingOccurrences(of: "\n", with: " ").contains("approved by dee on"))
+    let page = try run("ana", "acr", "1", "--format", "html")
+    #expect(page.stdout.contains("(decided, approved by dee on "), "the level's approval is on the page")
 
     let history = try #require(try run("ana", "history", "--json").json() as? [[String: Any]])
     let actions = history.compactMap { $0["action"] as? String }.filter { $0.hasPrefix("approval.") }

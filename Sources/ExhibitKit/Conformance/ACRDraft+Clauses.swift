@@ -10,6 +10,8 @@ extension ACRDraft {
     public let draft: ConformanceLevel?
     public let draftRemarks: String
     public let decided: ACRDecision?
+    /// Who approved the decided level, when someone did and it still stands.
+    public var signOff: ACRSignOffs.SignOff? = nil
     public let evidence: [Evidence]
     public let warnings: [String]
 
@@ -18,7 +20,7 @@ extension ACRDraft {
 
     private enum CodingKeys: String, CodingKey {
       case criterion, handle, standard, chapter, componentType, level, draft, draftRemarks, decided, remarks
-      case evidence, warnings
+      case evidence, warnings, approvedBy, approvedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -35,6 +37,8 @@ extension ACRDraft {
       try container.encode(remarks, forKey: .remarks)
       try container.encode(evidence, forKey: .evidence)
       try container.encode(warnings, forKey: .warnings)
+      try container.encodeIfPresent(signOff?.approver, forKey: .approvedBy)
+      try container.encodeIfPresent(signOff?.at, forKey: .approvedAt)
     }
   }
 
@@ -51,7 +55,8 @@ extension ACRDraft {
 
   /// The rows of every clause for each component type in `types`, in the catalog's order.
   static func clauseRows(
-    _ evidence: [String: [Evidence]], _ types: Set<ACRComponentType>, _ decided: [String: ACRDecision]
+    _ evidence: [String: [Evidence]], _ types: Set<ACRComponentType>, _ decided: [String: ACRDecision],
+    _ signOffs: ACRSignOffs
   ) -> [ClauseRow] {
     ACRClauses.all.flatMap { clause in
       ACRComponentType.allCases.filter(types.contains).map { type in
@@ -67,6 +72,9 @@ extension ACRDraft {
         let decision = decided[key]
         return ClauseRow(
           clause: clause, componentType: type, draft: draft, draftRemarks: remarks, decided: decision,
+          signOff: decision.flatMap { decision in
+            signOffs.levels[key].flatMap { $0.covers == decision.at ? $0 : nil }
+          },
           evidence: behind, warnings: decision.map { Self.warnings($0, behind) } ?? [])
       }
     }

@@ -23,26 +23,37 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       public let segments: [Coverage.Segment]
       /// Where each link was judged: its platform and screen reader (`iOS VoiceOver`), by link.
       public var places: [Int64: String] = [:]
+      /// Who approved each link's column, as it stands, by link.
+      public var signOffs: [Int64: ACRSignOffs.SignOff] = [:]
     }
 
     public let component: ComponentID
     public let title: String
     public let items: [Item]
 
-    /// A component's items from its coverage in the audit.
-    public init(title: String, coverage: Coverage) {
+    /// A component's items from its coverage in the audit, with the approvals of its columns
+    /// that still cover their verdicts.
+    public init(title: String, coverage: Coverage, signOffs: ACRSignOffs = ACRSignOffs()) {
       component = coverage.component
       self.title = title
       items = coverage.items.map { item in
         var places: [Int64: String] = [:]
+        var approved: [Int64: ACRSignOffs.SignOff] = [:]
         for cell in item.cells {
           // A platform's own column (a keyboard, settings or other item) is named by its platform.
           let reader = cell.assistiveTech.map { " " + (AssistiveTech(rawValue: $0)?.displayName ?? $0) } ?? ""
           for segment in cell.segments { places[segment.link] = "\(cell.platform.displayName)\(reader)" }
+          let deciding = cell.segments.filter { $0.verdict != .untested }
+          let covers = deciding.map(\.link).sorted().map(String.init).joined(separator: ",")
+          if let signOff = signOffs.columns[ACRSignOffs.column(item.key, cell.platform, cell.assistiveTech)],
+            signOff.covers == covers
+          {
+            for segment in deciding { approved[segment.link] = signOff }
+          }
         }
         return Item(
           key: item.key, label: item.label, notApplicable: item.notApplicable, verdict: item.verdict,
-          segments: item.cells.flatMap(\.segments), places: places)
+          segments: item.cells.flatMap(\.segments), places: places, signOffs: approved)
       }
     }
 
@@ -67,6 +78,8 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     public let segments: [Coverage.Segment]
     /// Where each link was judged (`iOS VoiceOver`), by link.
     public let places: [Int64: String]
+    /// Who approved each link's column, by link.
+    public var signOffs: [Int64: ACRSignOffs.SignOff] = [:]
 
     private enum CodingKeys: String, CodingKey {
       case component, title, item, label, relation, verdict, segments
@@ -82,6 +95,8 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
     public let draftRemarks: String
     /// The auditor's level, when one was set.
     public let decided: ACRDecision?
+    /// Who approved the decided level, when someone did and it still stands.
+    public var signOff: ACRSignOffs.SignOff? = nil
     /// What the report says: the decided level, else the draft, else not evaluated for AAA.
     public var level: ConformanceLevel? {
       decided?.level ?? draft ?? (criterion.level == .aaa ? .notEvaluated : nil)
@@ -92,7 +107,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
       case criterion, handle, wcagLevel, componentType, level, draft, draftRemarks, decided, remarks, evidence
-      case warnings
+      case warnings, approvedBy, approvedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,6 +123,8 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       try container.encode(remarks, forKey: .remarks)
       try container.encode(evidence, forKey: .evidence)
       try container.encode(warnings, forKey: .warnings)
+      try container.encodeIfPresent(signOff?.approver, forKey: .approvedBy)
+      try container.encodeIfPresent(signOff?.at, forKey: .approvedAt)
     }
   }
 
@@ -126,7 +143,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
   /// `clauseMapping`, the Section 508 and EN 301 549 criteria too.
   public init(
     components: [Component], mapping: WCAGMapping, clauseMapping: WCAGMapping? = nil,
-    decisions: [ACRDecision] = []
+    decisions: [ACRDecision] = [], signOffs: ACRSignOffs = ACRSignOffs()
   ) {
     var latest: [String: ACRDecision] = [:]
     for decision in decisions {
@@ -146,13 +163,18 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
         rows.append(
           Row(
             criterion: criterion, componentType: type, draft: draft, draftRemarks: remarks, decided: decided,
+            signOff: decided.flatMap { decision in
+              signOffs.levels[key].flatMap { $0.covers == decision.at ? $0 : nil }
+            },
             evidence: behind, warnings: decided.map { Self.warnings($0, behind) } ?? []))
       }
     }
     self.rows = rows
     self.unmapped = unmapped
     clauses =
-      clauseMapping.map { Self.clauseRows(Self.evidence(of: components, through: $0).0, types, latest) } ?? []
+      clauseMapping.map {
+        Self.clauseRows(Self.evidence(of: components, through: $0).0, types, latest, signOffs)
+      } ?? []
   }
 
   /// The evidence behind each `criterion type` pair through `mapping`, the items it leaves
@@ -174,7 +196,8 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
             Evidence(
               component: component.component, title: component.title, item: item.key, label: item.label,
               relation: row.relation, verdict: item.verdict,
-              segments: item.segments.filter { $0.verdict != .untested }, places: item.places))
+              segments: item.segments.filter { $0.verdict != .untested }, places: item.places,
+              signOffs: item.signOffs))
         }
       }
     }
@@ -259,6 +282,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
         case .observation: "observed"
         }
       return "link \(segment.link) \(what)" + (evidence.places[segment.link].map { " on \($0)" } ?? "")
+        + (evidence.signOffs[segment.link].map { ", \($0.words)" } ?? "")
     }
     let verdict = evidence.verdict.map { $0.rawValue } ?? "untested"
     return "\(evidence.title) \(evidence.label): \(verdict)"

@@ -14,6 +14,8 @@ public protocol ACRLevelRow {
   var componentType: ACRComponentType { get }
   /// The items behind it.
   var evidence: [ACRDraft.Evidence] { get }
+  /// Who approved the decided level, when someone did.
+  var signOff: ACRSignOffs.SignOff? { get }
 }
 
 extension ACRLevelRow {
@@ -28,6 +30,9 @@ extension ACRLevelRow {
     var parts = [remarks]
     if decided == nil, draft != nil {
       parts.append("Drafted from the verdicts; not yet decided by an auditor.")
+    }
+    if let signOff, let decided {
+      parts.append("Level decided by \(decided.actor), \(signOff.words).")
     }
     parts += warnings.map { "Warning: \($0)." }
     return parts.filter { !$0.isEmpty }.joined(separator: " ")

@@ -157,7 +157,8 @@ public struct ACRPage {
   /// Explanations cell (each type's remarks, warnings and evidence).
   private func cells<Row: ACRLevelRow>(_ mine: [Row]) -> (levels: HTML, remarks: HTML) {
     let levels = mine.map { row -> HTML in
-      let decided: HTML = row.decided == nil ? .empty : " <span class=\"decided\">(decided)</span>"
+      let approved = row.signOff.map { ", \($0.words)" } ?? ""
+      let decided: HTML = row.decided == nil ? .empty : " <span class=\"decided\">(decided\(approved))</span>"
       return
         "<li>\(row.componentType.label): <strong>\(row.level?.label ?? "Not evaluated")</strong>\(decided)</li>"
     }
@@ -217,7 +218,9 @@ public struct ACRPage {
         case .observation: words = "observation"
         }
         let name = (segment.recording.path as NSString).lastPathComponent
-        let label = "\(segment.verdict.rawValue), \(name.isEmpty ? "" : "\(name) ")\(words)"
+        let label =
+          "\(segment.verdict.rawValue), \(name.isEmpty ? "" : "\(name) ")\(words)"
+          + (item.signOffs[segment.link].map { ", \($0.words)" } ?? "")
         guard segment.evidence != .observation else {
           return
             "<li>link \(String(segment.link)): \(label)\(segment.note.isEmpty ? "" : ": \u{201C}\(segment.note)\u{201D}")</li>"

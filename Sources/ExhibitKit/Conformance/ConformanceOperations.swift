@@ -19,7 +19,9 @@ package struct ConformanceOperations {
   /// the Section 508 and EN 301 549 criteria with the WCAG ones.
   /// - Throws: ``ConformanceError/noLinks(audit:)`` for an audit with no live link,
   ///   ``AuditError`` or the backend's error.
-  package func acrDraft(audit name: String?) throws -> (audit: Audit, draft: ACRDraft) {
+  package func acrDraft(audit name: String?, signOffs: ACRSignOffs = ACRSignOffs()) throws
+    -> (audit: Audit, draft: ACRDraft)
+  {
     guard let audit = try audits.current(name) else { throw AuditError.unknownAudit(name ?? "(none)") }
     let links: Int64 =
       try sql.first(
@@ -41,7 +43,7 @@ package struct ConformanceOperations {
         title: entry.criteria.document.title,
         coverage: Coverage(
           component: entry.component, criteria: entry.criteria, links: rows[entry.component] ?? [],
-          platform: nil))
+          platform: nil), signOffs: signOffs)
     }
     // A closed audit reads the workspace's mapping rows as they stood at its close.
     let through = try ClosedAuditRecord(connection: sql).wcagOverridesThrough(audit.id)
@@ -50,7 +52,7 @@ package struct ConformanceOperations {
       audit,
       ACRDraft(
         components: components, mapping: mapping, clauseMapping: ACRDraft.clauseMapping,
-        decisions: try ledger.decisions(audit: audit.id))
+        decisions: try ledger.decisions(audit: audit.id), signOffs: signOffs)
     )
   }
 

@@ -78,4 +78,27 @@ extension CatalogueOperations {
     progress.audit.tallies?.approvedLevels = standing.filter { $0.kind == .level }.count
     return progress
   }
+
+  /// An audit's conformance report (``ConformanceOperations/acrDraft(audit:signOffs:)``) with who
+  /// approved its decided levels and the verdicts behind them.
+  /// - Throws: What the draft throws.
+  func acrDraft(audit name: String?) throws -> (audit: Audit, draft: ACRDraft) {
+    var signOffs = ACRSignOffs()
+    if let audit = try AuditRegistry(connection: sql).current(name) {
+      for approval in try ApprovalOperations(sql: sql).standing(audit: audit.id) {
+        let signOff = ACRSignOffs.SignOff(
+          approver: approval.approver, at: approval.approvedAt, covers: approval.covers)
+        switch approval.kind {
+        case .verdict:
+          guard let item = approval.item.flatMap(ItemKey.init), let platform = approval.platform else {
+            continue
+          }
+          signOffs.columns[ACRSignOffs.column(item, platform, approval.assistiveTech)] = signOff
+        case .level:
+          signOffs.levels["\(approval.criterion ?? "") \(approval.componentType?.rawValue ?? "")"] = signOff
+        }
+      }
+    }
+    return try ConformanceOperations(sql: sql).acrDraft(audit: name, signOffs: signOffs)
+  }
 }

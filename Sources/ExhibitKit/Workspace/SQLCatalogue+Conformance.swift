@@ -2,11 +2,14 @@
 // engine lends.
 
 extension SQLCatalogue {
-  /// An audit's conformance report, drafted from its verdicts (`ConformanceStorage`).
+  /// An audit's conformance report, drafted from its verdicts, with who approved what
+  /// (`ConformanceStorage`).
   public func acrDraft(audit name: String?) async throws -> (audit: Audit, draft: ACRDraft) {
-    let drafted = try await withConformance(reading: true) {
-      let drafted = try $0.acrDraft(audit: name)
-      return DraftedReport(audit: drafted.audit, draft: drafted.draft)
+    let drafted = try await withOperations { operations in
+      try operations.sql.reading {
+        let drafted = try operations.acrDraft(audit: name)
+        return DraftedReport(audit: drafted.audit, draft: drafted.draft)
+      }
     }
     return (drafted.audit, drafted.draft)
   }
