@@ -43,6 +43,20 @@ class ACRWebCheck(check_desk.DeskCheck):
         row = driver.find_element(By.ID, "sc-4.1.2").text
         if "Supports" not in row or "Warning: Supports, though" not in row or "Checked again by hand" not in row:
             self.fail("decide", f"the decided row does not show its level, remarks and warning: {row[:300]!r}")
+        # The visitor decided 4.1.2: no button offers them to approve it. The level ana decided
+        # (1.4.4 on software, before the check) they approve, and the row says so.
+        own = driver.find_element(By.ID, "sc-4.1.2").find_elements(By.XPATH, ".//button[contains(., 'Approve')]")
+        if own:
+            self.fail("approve", "the visitor is offered to approve the level they decided")
+        others = driver.find_elements(By.XPATH, "//button[contains(., 'the level of 1.4.4')]")
+        if len(others) != 1:
+            self.fail("approve", f"{len(others)} buttons approve ana's level of 1.4.4, not one")
+        else:
+            others[0].click()
+            self.wait_for("return location.search.indexOf('approved=') >= 0 && document.readyState === 'complete'")
+            row = driver.find_element(By.ID, "sc-1.4.4").text
+            if "approved by test-auditor" not in row:
+                self.fail("approve", f"the approved level does not say who approved it: {row[:300]!r}")
         self.axe("acr-web-decided")
         driver.execute_script("document.getElementById('sc-4.1.2').scrollIntoView()")
         self.screen_shot("acr-web-decided")

@@ -2,7 +2,7 @@
 """Works through two rounds of an audit in `exhibit serve`, as an auditor would, in headless
 Chromium, with axe-core 4.x (WCAG 2.0, 2.1 and 2.2, A and AA) on every page: the audits list, an audit's progress,
 the comparison of the two rounds (whose segments open the player), switching the audit in the
-header, and confirming a carried verdict. Prints a JSON report; exits 1 when a step fails or axe
+header, confirming a carried verdict and approving another auditor's. Prints a JSON report; exits 1 when a step fails or axe
 finds a violation, 2 when the check cannot run.
 
     python3 Scripts/check_audits.py BASE_URL SCREENSHOT_DIR
@@ -112,6 +112,24 @@ class AuditCheck(check_web.Check):
             self.fail("confirm", "the confirmed verdict is still marked carried")
         self.axe("component-confirmed")
         self.shot("component-confirmed")
+
+        # A second person approves a column judged by someone else (the iOS state, ana's); the
+        # columns the visitor judged or confirmed themselves offer no button.
+        driver.get(f"{self.base}/components/native/checkbox?platform=ios")
+        self.wait_for("return document.readyState === 'complete'")
+        approve = driver.find_elements(By.XPATH, "//button[starts-with(normalize-space(.), 'Approve')]")
+        names = [" ".join(button.text.split()) for button in approve]
+        if names != ["Approve the verdicts of State, iOS VoiceOver"]:
+            self.fail("approve", f"the buttons offered are {names!r}, not the iOS state's alone")
+            return
+        approve[0].click()
+        self.wait_for("return location.search.indexOf('approved=1') >= 0 && document.readyState === 'complete'")
+        if "approved by test-auditor" not in self.text():
+            self.fail("approve", "the approved column does not say who approved it")
+        if driver.find_elements(By.XPATH, "//button[starts-with(normalize-space(.), 'Approve')]"):
+            self.fail("approve", "an approved column still offers to approve it")
+        self.axe("component-approved")
+        self.shot("component-approved")
 
 
 def main():

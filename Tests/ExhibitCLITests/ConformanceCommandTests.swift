@@ -125,6 +125,12 @@ import Testing
 
   @Test func theWebPageDecidesALevelAndDownloadsTheReport() throws {
     let workspace = try CLIWorkspace.conformanceAudit()
+    // A level another auditor decided, for the visitor to approve.
+    workspace.environment["EXHIBIT_AUDITOR"] = "ana"
+    #expect(
+      try workspace.run("acr", "set", "1", "1.4.4", "does-not-support", "--component-type", "software").status
+        == 0)
+    workspace.environment["EXHIBIT_AUDITOR"] = "test-auditor"
     let server = try RunningServer(workspace)
     defer { _ = server.stop() }
     let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/acr-web").path
@@ -143,6 +149,10 @@ import Testing
     }
     let history = try #require(try workspace.run("history", "--json").json() as? [[String: Any]])
     #expect(history.contains { $0["action"] as? String == "acr.set" })
+    #expect(
+      history.contains {
+        $0["action"] as? String == "approval.add" && ($0["after"] as? String)?.contains("1.4.4") == true
+      })
   }
 
   @Test func badInputIsRefusedAndNothingIsWritten() throws {

@@ -101,4 +101,23 @@ extension CatalogueOperations {
     }
     return try ConformanceOperations(sql: sql).acrDraft(audit: name, signOffs: signOffs)
   }
+
+  /// Confirms an item's carried verdicts in a retest (``AuditOperations/confirmCarried(_:audit:column:note:actor:)``);
+  /// the approval of a column whose links that changed is voided.
+  /// - Throws: What the confirmation throws; nothing is stored then.
+  func confirmCarried(
+    _ item: String, audit name: String?, column: CarriedColumn, note: String?, actor: String
+  )
+    throws -> [EvidenceLink]
+  {
+    try sql.transaction {
+      let links = try AuditOperations(sql: sql).confirmCarried(
+        item, audit: name, column: column, note: note, actor: actor)
+      if let audit = links.first?.audit {
+        try ApprovalOperations(sql: sql).voidChangedVerdicts(
+          audit: audit, components: Set(links.map(\.item.component)), actor: actor)
+      }
+      return links
+    }
+  }
 }

@@ -90,7 +90,7 @@ extension SQLCatalogue {
   public func confirmCarried(
     _ item: String, audit: String?, column: CarriedColumn, note: String?, actor: String
   ) async throws -> [EvidenceLink] {
-    try await withAudits {
+    try await withOperations {
       try $0.confirmCarried(item, audit: audit, column: column, note: note, actor: actor)
     }
   }

@@ -43,21 +43,25 @@ struct ComponentPage {
     """
   }
 
-  /// What ``content`` depends on besides the data: the visitor's rights and the audit they work
-  /// in, never their name or token.
+  /// What ``content`` depends on besides the data: the visitor's rights, the audit they work in
+  /// and, for an auditor, their name (they are not offered to approve what they judged); never
+  /// their token.
   var cacheKey: String {
     let audit = visitor.audits.current
     return [
       "component-page", data.component.description, data.platform?.rawValue ?? "",
       audit.map { String($0.id) } ?? "",
       audit?.state.rawValue ?? "", visitor.mayWrite ? "w" : "", visitor.mayJudge ? "j" : "",
+      visitor.mayWrite ? visitor.name ?? "" : "",
     ].joined(separator: "\u{1F}")
   }
 
   /// This page for any visitor with the same rights: the forms carry ``tokenStandIn`` where the
   /// visitor's CSRF token goes, put back per request (``pieces``).
   var shared: ComponentPage {
-    var visitor = Visitor(name: nil, role: self.visitor.role, csrfToken: Self.tokenStandIn)
+    var visitor = Visitor(
+      name: self.visitor.mayWrite ? self.visitor.name : nil, role: self.visitor.role,
+      csrfToken: Self.tokenStandIn)
     visitor.audits = self.visitor.audits
     return ComponentPage(data: data, visitor: visitor)
   }
@@ -125,7 +129,12 @@ struct ComponentPage {
           let carried: HTML =
             cell.carried
             ? " <strong class=\"carried\">Carried from the earlier round, not retested</strong>" : .empty
-          return "<li>\(column): \(CoverageBadge.badge(cell.verdict))\(carried)<ul>\(segments)</ul></li>"
+          let approved: HTML =
+            cell.approvedBy.map {
+              " <span class=\"approved\">approved by \($0) on \(String(cell.approvedAt?.prefix(10) ?? ""))</span>"
+            } ?? .empty
+          return
+            "<li>\(column): \(CoverageBadge.badge(cell.verdict))\(carried)\(approved)<ul>\(segments)</ul>\(approveForm(item, cell))</li>"
         }
         let gaps = item.gapColumns.map(CoverageBadge.columnName).joined(separator: ", ")
         return """
@@ -168,6 +177,28 @@ struct ComponentPage {
         """
     }
     return HTML.join(forms)
+  }
+
+  /// A button approving a column's verdicts, for an auditor in an open audit who judged none of
+  /// them, while nobody has approved them as they stand (`exhibit approve`).
+  private func approveForm(_ item: Coverage.Item, _ cell: Coverage.Cell) -> HTML {
+    guard visitor.mayWrite, let audit = visitor.audits.current, audit.state == .open, cell.approvedBy == nil
+    else { return .empty }
+    let deciding = cell.segments.filter { $0.verdict != .untested }
+    guard !deciding.isEmpty, !deciding.contains(where: { $0.auditor == visitor.name }) else { return .empty }
+    let column = CoverageBadge.columnName(platform: cell.platform, assistiveTech: cell.assistiveTech)
+    let back = URLText.with(path, query: [("platform", data.platform?.rawValue)])
+    let reader: HTML =
+      cell.assistiveTech.map { "<input type=\"hidden\" name=\"screen_reader\" value=\"\($0)\">" } ?? .empty
+    return """
+      <form method="post" action="/audits/\(audit.id)/approve" class="inline-form">
+      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+      <input type="hidden" name="item" value="\(item.key)">
+      <input type="hidden" name="platform" value="\(cell.platform.rawValue)">
+      \(reader)<input type="hidden" name="back" value="\(back)">
+      <button type="submit" class="secondary">Approve<span class="visually-hidden"> the verdicts of \(item.label),</span> \(column)</button>
+      </form>
+      """
   }
 
   private func segmentLink(_ segment: Coverage.Segment) -> HTML {

@@ -136,7 +136,7 @@ struct ConformancePage {
     let draft: HTML =
       row.decided == nil
       ? " <span class=\"muted\">(draft)</span>"
-      : " <span class=\"muted\">(decided by \(row.decided?.actor ?? ""); draft: \(row.draft?.label ?? "none"))</span>"
+      : " <span class=\"muted\">(decided by \(row.decided?.actor ?? "")\(row.signOff.map { ", \($0.words)" } ?? ""); draft: \(row.draft?.label ?? "none"))</span>"
     let warnings = row.warnings.map { "<p class=\"error-message\">Warning: \($0)</p>" as HTML }
     let evidence = row.evidence.filter { $0.verdict != nil && $0.verdict != .untested }.map { item -> HTML in
       let page = "/components/\(item.component.family.rawValue)/\(URLText.encode(item.component.slug))"
@@ -158,8 +158,24 @@ struct ConformancePage {
       ? " <a href=\"\(URLText.with(path, query: [("criterion", row.criterion.number), ("type", row.componentType.rawValue)]))#decide\">Decide<span class=\"visually-hidden\"> \(row.criterion.number) \(row.componentType.label)</span></a>"
       : .empty
     return """
-      <td>\(level)\(draft)\(decide)<p>\(row.remarks)</p>\(HTML.join(warnings))\
+      <td>\(level)\(draft)\(decide)\(approveForm(row))<p>\(row.remarks)</p>\(HTML.join(warnings))\
       \(evidence.isEmpty ? HTML.empty : "<details><summary>Evidence (\(evidence.count))<span class=\"visually-hidden\"> for \(row.criterion.number) \(row.componentType.label)</span></summary><ul>\(HTML.join(evidence))</ul></details>")</td>
+      """
+  }
+
+  /// A button approving a decided level, for an auditor in an open audit who did not decide it,
+  /// while nobody has approved it as it stands (`exhibit approve --acr`).
+  private func approveForm(_ row: ACRDraft.Row) -> HTML {
+    guard visitor.mayWrite, audit.state == .open, let decided = row.decided, row.signOff == nil,
+      decided.actor != visitor.name
+    else { return .empty }
+    return """
+      <form method="post" action="\(path)/approve" class="inline-form">
+      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+      <input type="hidden" name="criterion" value="\(row.criterion.number)">
+      <input type="hidden" name="type" value="\(row.componentType.rawValue)">
+      <button type="submit" class="secondary">Approve<span class="visually-hidden"> the level of \(row.criterion.number) \(row.componentType.label)</span></button>
+      </form>
       """
   }
 }

@@ -85,6 +85,24 @@ struct AuditRoutes {
       return .seeOther(back + separator + "confirmed=\(links.count)" + anchor)
     }
 
+    // A second person approves a column's verdicts (`exhibit approve`), from the checklist.
+    groups.pages.post("/audits/:id/approve") { _, context -> Response in
+      let auditor = try context.auditor()
+      let id = try Self.auditID(context)
+      guard let item = context.form.text("item").flatMap(ItemKey.init) else {
+        throw WebError.badRequest("the form names no item")
+      }
+      let back =
+        context.form.text("back").flatMap { $0.hasPrefix("/components/") ? $0 : nil } ?? "/audits/\(id)"
+      _ = try await stores.write {
+        try await $0.approveVerdict(
+          audit: id, item: item, platform: context.form.text("platform").flatMap(Platform.init(rawValue:)),
+          screenReader: context.form.text("screen_reader"), approver: auditor)
+      }
+      let separator = back.contains("?") ? "&" : "?"
+      return .seeOther(back + separator + "approved=1#" + ComponentPage.anchor(item))
+    }
+
     groups.api.get("audits") { _, _ -> Response in
       try .json(try await stores.cachedRead("audits") { try await Self.list($0) })
     }

@@ -52,6 +52,21 @@ struct ConformanceRoutes {
         "/audits/\(id)/acr?decided=\(URLText.encode(criterion))#sc-\(URLText.encode(criterion))")
     }
 
+    // A second person approves a decided level (`exhibit approve --acr`).
+    groups.pages.post("/audits/:id/acr/approve") { _, context -> Response in
+      let auditor = try context.auditor()
+      let id = try AuditRoutes.auditID(context)
+      guard let criterion = context.form.text("criterion") else {
+        throw WebError.badRequest("choose a criterion")
+      }
+      let type = context.form.text("type").flatMap(ACRComponentType.init(rawValue:))
+      _ = try await stores.write {
+        try await $0.approveLevel(audit: id, criterion: criterion, componentType: type, approver: auditor)
+      }
+      return .seeOther(
+        "/audits/\(id)/acr?approved=\(URLText.encode(criterion))#sc-\(URLText.encode(criterion))")
+    }
+
     groups.pages.get("/audits/:id/acr/download") { request, context -> Response in
       let id = try AuditRoutes.auditID(context)
       let author = try OpenACRDocument.Author(parsing: request.query("author") ?? "")

@@ -61,6 +61,13 @@ public struct WebError: Error, Sendable, Equatable {
       case .noLinks: return WebError(.unprocessableContent, "no_verdicts", error.description)
       default: return .badRequest(error.description)
       }
+    case let error as ApprovalError:
+      switch error {
+      case .ownWork: return WebError(.forbidden, "own_work", error.description)
+      case .closedAudit: return WebError(.conflict, "audit_closed", error.description)
+      case .alreadyApproved: return WebError(.conflict, "already_approved", error.description)
+      default: return WebError(.unprocessableContent, "approval", error.description)
+      }
     case let error as SearchError: return .badRequest(error.description)
     case let error as FindingError:
       switch error {
