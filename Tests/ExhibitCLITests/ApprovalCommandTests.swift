@@ -97,6 +97,7 @@ import Testing
         "approval.add", "approval.void", "approval.add", "approval.add", "approval.void", "approval.add",
       ])
     #expect(try run("ana", "verify").status == 0)
+    try Self.checkBag(workspace)
     let closed = try run("ana", "audit", "close", "1", "--require-approval")
     #expect(closed.status == 0, "\(closed.stderr)")
 
@@ -106,5 +107,42 @@ import Testing
       workspace.path("Database/exhibit.sqlite"), "UPDATE approval SET approver = 'eve' WHERE id = 1")
     let forged = try run("ana", "verify")
     #expect(forged.status != 0 && forged.stderr.contains("approval:1"), "\(forged.stderr)")
+  }
+
+  /// The audit's bag carries the standing approvals (the column's second approval, the level's),
+  /// their events and the voided ones' too; its report has a Sign-off section and its ACR says who
+  /// approved; verify passes, and names an approval forged in the manifest with the checksums redone.
+  static func checkBag(_ workspace: CLIWorkspace) throws {
+    let made = try workspace.run(
+      "bundle", "native/checkbox", "--platform", "ios", "--out", "bags", "--date", "2026-11-28")
+    #expect(made.status == 0, "\(made.stderr)")
+    let bag = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: workspace.path("bags")).first {
+        !$0.hasSuffix(".html")
+      })
+    let root = workspace.path("bags/\(bag)")
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: root + "/data/manifest.json")))
+        as? [String: Any])
+    let approvals = manifest["approvals"] as? [[String: Any]] ?? []
+    #expect(approvals.map { $0["approver"] as? String } == ["dee", "dee"], "\(approvals)")
+    #expect(approvals.map { $0["kind"] as? String } == ["verdict", "level"])
+    let report = try String(contentsOfFile: root + "/data/report.html", encoding: .utf8)
+    #expect(report.contains("Sign-off") && report.contains("approved by dee on "))
+    let acr = try String(contentsOfFile: root + "/data/acr.html", encoding: .utf8)
+    #expect(acr.contains("(decided, approved by dee on "))
+    #expect(try workspace.run("verify", root).status == 0)
+    #expect(try workspace.run("verify", root, "--without-db").status == 0)
+    guard PythonTools.bagitAvailable else { return }
+    let copy = workspace.path("forged-bag")
+    try FileManager.default.copyItem(atPath: root, toPath: copy)
+    try BagForgery.forge(copy, "data/manifest.json") {
+      $0.replacingOccurrences(of: "\"approver\" : \"dee\"", with: "\"approver\" : \"eve\"")
+    }
+    let forged = try workspace.run("verify", copy, "--without-db")
+    #expect(
+      forged.status == 1 && forged.stderr.contains("it is not what its approval.add event records"),
+      "\(forged.stderr)")
   }
 }

@@ -35,11 +35,11 @@ struct ForgedBundleTests {
   @Test func anAuditStateReleaseLayoutOrNameNotMadeByExhibitIsNamed() throws {
     let (workspace, bag) = try CLIWorkspace.signedBag()
     let manifest = try String(contentsOfFile: bag + "/data/manifest.json", encoding: .utf8)
-    #expect(manifest.contains("\"report_layout\" : 5") && manifest.contains("\"state\" : \"open\""))
+    #expect(manifest.contains("\"report_layout\" : 6") && manifest.contains("\"state\" : \"open\""))
     try Self.forge(bag, "data/manifest.json") {
       $0.replacingOccurrences(of: "\"state\" : \"open\"", with: "\"state\" : \"closed\"")
         .replacingOccurrences(of: "\"release\" : \"unknown\"", with: "\"release\" : \"2.0\"")
-        .replacingOccurrences(of: "\"report_layout\" : 5", with: "\"report_layout\" : 7")
+        .replacingOccurrences(of: "\"report_layout\" : 6", with: "\"report_layout\" : 7")
     }
     let renamed = (bag as NSString).deletingLastPathComponent + "/renamed-bag"
     try FileManager.default.moveItem(atPath: bag, toPath: renamed)

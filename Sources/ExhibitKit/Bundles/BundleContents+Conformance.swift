@@ -18,9 +18,16 @@ extension BundleContents {
           carriedFrom: link.carried?.link, environment: link.environment.map(\.summary), evidence: link.kind,
           note: link.note, auditor: link.auditor)
       }
+      var approved: [Int64: ACRSignOffs.SignOff] = [:]
+      for approval in approvals ?? [] where approval.kind == .verdict && approval.item == item.key {
+        for link in approval.links {
+          approved[link] = ACRSignOffs.SignOff(
+            approver: approval.approver, at: approval.approvedAt, covers: approval.covers)
+        }
+      }
       return ACRDraft.Component.Item(
         key: key, label: item.label, notApplicable: item.notApplicable, verdict: item.verdict,
-        segments: segments)
+        segments: segments, signOffs: approved)
     }
     let rows = self.items.flatMap { item -> [WCAGMappingRow] in
       guard let key = ItemKey(item.key) else { return [] }
@@ -30,7 +37,7 @@ extension BundleContents {
     }
     return ACRDraft(
       components: [ACRDraft.Component(component: component, title: title, items: items)],
-      mapping: WCAGMapping(rows: rows), decisions: conformance?.decisions ?? [])
+      mapping: WCAGMapping(rows: rows), decisions: conformance?.decisions ?? [], signOffs: signOffs)
   }
 
   /// The report's heading: the bag's audit.

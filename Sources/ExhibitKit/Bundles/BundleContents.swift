@@ -306,9 +306,10 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// items, a screen reader's for screen-reader and gesture items), which `verify` counts by.
   /// 5, the same again, with the findings of the bag's audit and a still frame of each failing
   /// video verdict (``findingsLayout``).
-  static let currentReportLayout = 5
+  /// 6, the same again, with the approvals standing on its columns and levels (``approvalsLayout``).
+  static let currentReportLayout = 6
   /// Every layout Exhibit has written: a bag naming another was not made by it.
-  static let knownReportLayouts: Set<Int> = [2, 3, 4, 5]
+  static let knownReportLayouts: Set<Int> = [2, 3, 4, 5, 6]
   /// The first layout whose items are judged in the columns of their section.
   static let sectionColumnsLayout = 4
   /// The bag's conformance report: who signs it and the levels decided in its audit for its
@@ -323,6 +324,9 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// A still frame of each failing video verdict (``Frame``), each a PNG in `data/frames/`;
   /// absent from bags made before frames.
   public var frames: [Frame]?
+  /// The approvals standing on its columns and its component type's decided levels (``Approval``);
+  /// absent from bags made before approvals and from bags without an audit.
+  public var approvals: [Approval]?
 
   /// A success criterion an item bears on, as a bag records it.
   public struct WCAGLink: Sendable, Equatable, Codable {
@@ -367,7 +371,7 @@ public struct BundleContents: Sendable, Equatable, Codable {
   private enum CodingKeys: String, CodingKey {
     case name, component, title, platform, date, criteriaRevision, criteriaFormat, criteriaSha256, auditors
     case tested, overallStatus, columns, items, gaps, links, recordings, auditHead, summary, audit
-    case reportLayout, conformance, findings, frames
+    case reportLayout, conformance, findings, frames, approvals
   }
 }
 

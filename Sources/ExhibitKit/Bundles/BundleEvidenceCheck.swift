@@ -98,6 +98,7 @@ enum BundleEvidenceCheck {
       checkConformance(manifest: manifest, events: events, problem: problem)
       checkAudit(manifest: manifest, events: events, root: root, info: info, problem: problem)
       checkFindings(manifest: manifest, events: events, root: root, problem: problem)
+      checkApprovals(manifest: manifest, events: events, root: root, problem: problem)
     }
     run(.rendering, passed: "report.html, earl.jsonld and bag-info are what manifest.json renders to") {
       problem in

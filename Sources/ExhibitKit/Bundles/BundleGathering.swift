@@ -225,6 +225,9 @@ extension BundleGathering {
         contents.findings = findings
         contents.auditEvents = (events + found.events).sorted { $0.id < $1.id }
       }
+      let approved = try approvals(audit: audit, of: contents, through: sealed?.id)
+      contents.approvals = approved.standing
+      contents.auditEvents = (contents.auditEvents + approved.events).sorted { $0.id < $1.id }
       contents.audit = BundleContents.AuditInfo(
         id: audit.id, product: audit.product, release: audit.release, state: audit.state, from: audit.from)
       if audit.product != AuditRegistry.defaultProduct {

@@ -45,7 +45,7 @@ struct ReportPage {
     <p>Component <span class="key">\(contents.component)</span>, criteria revision \(contents.criteriaRevision), bundled \(contents.date).</p>
     </header>
     <main>
-    \(summary)\(tested)\(checklist)\(findingsSection)\(gaps)\(suggested)\(recordings)</main>
+    \(summary)\(tested)\(checklist)\(findingsSection)\(approvalsSection)\(gaps)\(suggested)\(recordings)</main>
     <footer><p>Made by Exhibit. Verify this bag with <span class="key">exhibit verify</span> or any BagIt 1.0 validator.</p></footer>
     <script>\(HTML(markup: Self.scriptText))</script>
     </body>
