@@ -4,7 +4,8 @@
 # judged again). Times, release build:
 #   - the comparison and the audit page's data in the library (p50/p99 over --repeats runs);
 #   - `exhibit audit compare 1 2` end to end, as a table and as JSON (30,000 rows), and for one
-#     component, and `exhibit audit show 2` (median of 5 runs each);
+#     component, `exhibit audit show 2`, and `exhibit acr 2` in the WCAG and International editions
+#     (median of 5 runs each);
 #   - the audit page served by `exhibit serve`: the first request, then p50/p99 of 200 more.
 #   Scripts/bench-audits.sh [--components N] [--links N] [--repeats N]
 set -euo pipefail
@@ -35,6 +36,12 @@ echo "  exhibit audit compare 1 2 (table): $(median "$exhibit" audit compare 1 2
 echo "  exhibit audit compare 1 2 --json: $(median "$exhibit" audit compare 1 2 --db "$database" --json)"
 echo "  exhibit audit compare 1 2 --component native/component-10: $(median "$exhibit" audit compare 1 2 --db "$database" --component native/component-10)"
 echo "  exhibit audit show 2: $(median "$exhibit" audit show 2 --db "$database")"
+# The conformance report of the retest, the WCAG edition beside the International one (WCAG with
+# Section 508 and EN 301 549), as OpenACR and as the readable page.
+author="Bench Author <bench@example.org>"
+echo "  exhibit acr 2 (OpenACR, WCAG edition): $(median "$exhibit" acr 2 --db "$database" --author "$author" --date 2026-11-28)"
+echo "  exhibit acr 2 --edition int (OpenACR): $(median "$exhibit" acr 2 --db "$database" --author "$author" --date 2026-11-28 --edition int)"
+echo "  exhibit acr 2 --edition int --format html: $(median "$exhibit" acr 2 --db "$database" --author "$author" --date 2026-11-28 --edition int --format html)"
 
 cd "$scratch"
 EXHIBIT_DB="$database" "$exhibit" serve --port 0 > serve.out 2> serve.err &

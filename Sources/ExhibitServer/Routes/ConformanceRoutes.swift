@@ -15,6 +15,7 @@ struct ConformanceRoutes {
   }
 
   func register(in groups: RouteGroups) {
+    registerApproval(in: groups)
     groups.pages.get("/audits/:id/acr") { request, context -> Response in
       let id = try AuditRoutes.auditID(context)
       let report = try await stores.cachedRead("acr \(id)") { try await Self.report(id, in: $0) }
@@ -50,21 +51,6 @@ struct ConformanceRoutes {
       }
       return .seeOther(
         "/audits/\(id)/acr?decided=\(URLText.encode(criterion))#sc-\(URLText.encode(criterion))")
-    }
-
-    // A second person approves a decided level (`exhibit approve --acr`).
-    groups.pages.post("/audits/:id/acr/approve") { _, context -> Response in
-      let auditor = try context.auditor()
-      let id = try AuditRoutes.auditID(context)
-      guard let criterion = context.form.text("criterion") else {
-        throw WebError.badRequest("choose a criterion")
-      }
-      let type = context.form.text("type").flatMap(ACRComponentType.init(rawValue:))
-      _ = try await stores.write {
-        try await $0.approveLevel(audit: id, criterion: criterion, componentType: type, approver: auditor)
-      }
-      return .seeOther(
-        "/audits/\(id)/acr?approved=\(URLText.encode(criterion))#sc-\(URLText.encode(criterion))")
     }
 
     groups.pages.get("/audits/:id/acr/download") { request, context -> Response in
@@ -104,6 +90,24 @@ struct ConformanceRoutes {
       let edition = try Self.edition(request)
       return try .json(ACRDocument(audit: report.audit, draft: draft, edition: edition))
     }
+  }
+
+  /// A second person approves a decided level (`exhibit approve --acr`).
+  func registerApproval(in groups: RouteGroups) {
+    groups.pages.post("/audits/:id/acr/approve") { _, context -> Response in
+      let auditor = try context.auditor()
+      let id = try AuditRoutes.auditID(context)
+      guard let criterion = context.form.text("criterion") else {
+        throw WebError.badRequest("choose a criterion")
+      }
+      let type = context.form.text("type").flatMap(ACRComponentType.init(rawValue:))
+      _ = try await stores.write {
+        try await $0.approveLevel(audit: id, criterion: criterion, componentType: type, approver: auditor)
+      }
+      return .seeOther(
+        "/audits/\(id)/acr?approved=\(URLText.encode(criterion))#sc-\(URLText.encode(criterion))")
+    }
+
   }
 
   /// The edition a request asks for (`?edition=int`), WCAG's when it names none.
