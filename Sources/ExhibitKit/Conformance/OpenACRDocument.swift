@@ -160,10 +160,16 @@ public struct OpenACRDocument: Encodable {
     let rows = draft.clauses(in: chapter)
     var criteria: [Criterion] = []
     var missing = 0
+    var partly: [String] = []
     for clause in chapter.clauses {
-      let (level, notes) = ACRDraft.productLevel(rows.filter { $0.clause == clause })
+      let mine = rows.filter { $0.clause == clause }
+      let (level, notes) = ACRDraft.productLevel(mine)
       guard let level else {
         missing += 1
+        if mine.contains(where: { $0.level != nil }) {
+          let levels = mine.map { "\($0.componentType.label) \($0.level?.label ?? "not evaluated")" }
+          partly.append("\(clause.number) (\(levels.joined(separator: ", ")))")
+        }
         continue
       }
       criteria.append(
@@ -177,8 +183,10 @@ public struct OpenACRDocument: Encodable {
     if let wcag = ACRChapterNotes.standsForWCAG[chapter.id] { notes.append(wcag) }
     if missing > 0 {
       notes.append(
-        "\(missing) of its \(chapter.clauses.count) criteria were not evaluated: no evidence of the audit speaks to them."
-      )
+        partly.isEmpty
+          ? "\(missing) of its \(chapter.clauses.count) criteria were not evaluated: no evidence of the audit speaks to them."
+          : "\(missing) of its \(chapter.clauses.count) criteria have no level for the product: no evidence speaks to "
+            + "them, or not to every component type the audit covers (\(partly.joined(separator: "; "))).")
     }
     return Chapter(notes: notes.isEmpty ? nil : notes.joined(separator: " "), criteria: criteria)
   }

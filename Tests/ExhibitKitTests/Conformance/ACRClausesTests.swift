@@ -76,6 +76,20 @@ import Testing
       components: [try component("web/checkbox#screenreader.name", .pass)], mapping: .defaults,
       clauseMapping: ACRDraft.clauseMapping)
     #expect(ACRDraft.productLevel(passing.clauses.filter { $0.clause.number == "302.1" }).level == .supports)
+    // A clause tested on software alone has no product level: the OpenACR chapter says which.
+    let onlyNative = ACRDraft(
+      components: [
+        try component("native/button#screenreader.name", .pass),
+        ACRDraft.Component(component: try #require(ComponentID("web/link")), title: "Link", items: []),
+      ], mapping: .defaults, clauseMapping: ACRDraft.clauseMapping)
+    let yaml = try OpenACRDocument(
+      audit: ACRHeading(BundleAuditFacts(id: 1, product: "Acme", release: "1.0", state: .open)),
+      draft: onlyNative,
+      author: try OpenACRDocument.Author(parsing: "a@example.org"), date: "2026-11-28", edition: .section508
+    ).yaml()
+    #expect(!yaml.contains("num: '302.1'"))
+    let flat = yaml.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("302.1 (Web not evaluated, Software Supports)"), "\(yaml)")
     // The WCAG edition's draft has no clauses.
     #expect(ACRDraft(components: [], mapping: .defaults).clauses.isEmpty)
   }
