@@ -30,6 +30,9 @@ public struct Approval: Sendable, Equatable, Codable {
   public let voidedAt: String?
   public let voidedBy: String?
 
+  /// A verdict's column as ``Coverage/columnKey(_:_:_:)`` writes it.
+  public var columnKey: String { Coverage.columnKey(item ?? "", platform, assistiveTech) }
+
   /// Whether it still stands.
   public var stands: Bool { voidedAt == nil }
 

@@ -23,12 +23,6 @@ package struct ApprovalOperations {
     return audit
   }
 
-  /// The live links of a column that hold a verdict (an accepted suggestion still untested
-  /// holds none), as an approval covers them: `3,5,9`.
-  static func covers(_ cell: Coverage.Cell) -> String {
-    deciding(cell).map(\.link).sorted().map(String.init).joined(separator: ",")
-  }
-
   /// The segments of a column that hold a verdict.
   static func deciding(_ cell: Coverage.Cell) -> [Coverage.Segment] {
     cell.segments.filter { $0.verdict != .untested }
@@ -56,7 +50,7 @@ package struct ApprovalOperations {
       if Set(Self.deciding(cell).map(\.auditor)).contains(approver) {
         throw ApprovalError.ownWork(subject, approver: approver)
       }
-      let covers = Self.covers(cell)
+      let covers = cell.decidingLinks
       if let standing = try ledger.approvals(audit: audit.id, standing: true).first(where: {
         $0.kind == .verdict && $0.item == key.description && $0.platform == cell.platform
           && $0.assistiveTech == cell.assistiveTech
@@ -122,14 +116,14 @@ package struct ApprovalOperations {
     for component in keys {
       for item in try CoverageQuery(connection: sql).coverage(component, audit: audit).items {
         for cell in item.cells {
-          cells["\(item.key.description) \(cell.platform.rawValue) \(cell.assistiveTech ?? "")"] =
-            Self.covers(cell)
+          cells[Coverage.columnKey(item.key.description, cell.platform, cell.assistiveTech)] =
+            cell.decidingLinks
         }
       }
     }
     for approval in standing {
       let now =
-        cells["\(approval.item ?? "") \(approval.platform?.rawValue ?? "") \(approval.assistiveTech ?? "")"]
+        cells[approval.columnKey]
         ?? ""
       guard now != approval.covers else { continue }
       try ledger.void(
@@ -175,17 +169,18 @@ package struct ApprovalOperations {
   /// - Throws: The backend's error.
   package func unapproved(_ audit: Audit) throws -> [String] {
     let standing = try ledger.approvals(audit: audit.id, standing: true)
-    let verdicts = Set(
-      standing.filter { $0.kind == .verdict }.map {
-        "\($0.item ?? "") \($0.platform?.rawValue ?? "") \($0.assistiveTech ?? "") \($0.covers)"
-      })
+    var verdicts: [String: String] = [:]
+    for approval in standing where approval.kind == .verdict {
+      verdicts[approval.columnKey] = approval.covers
+    }
     var missing: [String] = []
     for entry in try AuditRegistry(connection: sql).componentsInScope(audit) {
       for item in try CoverageQuery(connection: sql).coverage(entry.component, audit: audit.id).items {
         for cell in item.cells where !Self.deciding(cell).isEmpty && !cell.carried {
-          let key =
-            "\(item.key.description) \(cell.platform.rawValue) \(cell.assistiveTech ?? "") \(Self.covers(cell))"
-          if !verdicts.contains(key) { missing.append("\(item.key.description) on \(Self.columnName(cell))") }
+          let key = Coverage.columnKey(item.key.description, cell.platform, cell.assistiveTech)
+          if verdicts[key] != cell.decidingLinks {
+            missing.append("\(item.key.description) on \(Self.columnName(cell))")
+          }
         }
       }
     }

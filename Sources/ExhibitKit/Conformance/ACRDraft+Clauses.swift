@@ -30,15 +30,7 @@ extension ACRDraft {
       try container.encode(clause.standard, forKey: .standard)
       try container.encode(clause.chapter, forKey: .chapter)
       try container.encode(componentType, forKey: .componentType)
-      try container.encode(level, forKey: .level)
-      try container.encode(draft, forKey: .draft)
-      try container.encode(draftRemarks, forKey: .draftRemarks)
-      try container.encodeIfPresent(decided, forKey: .decided)
-      try container.encode(remarks, forKey: .remarks)
-      try container.encode(evidence, forKey: .evidence)
-      try container.encode(warnings, forKey: .warnings)
-      try container.encodeIfPresent(signOff?.approver, forKey: .approvedBy)
-      try container.encodeIfPresent(signOff?.at, forKey: .approvedAt)
+      try encodeLevel(into: &container)
     }
   }
 

@@ -43,12 +43,12 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
           // A platform's own column (a keyboard, settings or other item) is named by its platform.
           let reader = cell.assistiveTech.map { " " + (AssistiveTech(rawValue: $0)?.displayName ?? $0) } ?? ""
           for segment in cell.segments { places[segment.link] = "\(cell.platform.displayName)\(reader)" }
-          let deciding = cell.segments.filter { $0.verdict != .untested }
-          let covers = deciding.map(\.link).sorted().map(String.init).joined(separator: ",")
           if let signOff = signOffs.columns[ACRSignOffs.column(item.key, cell.platform, cell.assistiveTech)],
-            signOff.covers == covers
+            signOff.covers == cell.decidingLinks
           {
-            for segment in deciding { approved[segment.link] = signOff }
+            for segment in cell.segments where segment.verdict != .untested {
+              approved[segment.link] = signOff
+            }
           }
         }
         return Item(
@@ -116,15 +116,7 @@ public struct ACRDraft: Sendable, Equatable, Encodable {
       try container.encode(criterion.handle, forKey: .handle)
       try container.encodeIfPresent(criterion.level?.rawValue, forKey: .wcagLevel)
       try container.encode(componentType, forKey: .componentType)
-      try container.encode(level, forKey: .level)
-      try container.encode(draft, forKey: .draft)
-      try container.encode(draftRemarks, forKey: .draftRemarks)
-      try container.encodeIfPresent(decided, forKey: .decided)
-      try container.encode(remarks, forKey: .remarks)
-      try container.encode(evidence, forKey: .evidence)
-      try container.encode(warnings, forKey: .warnings)
-      try container.encodeIfPresent(signOff?.approver, forKey: .approvedBy)
-      try container.encodeIfPresent(signOff?.at, forKey: .approvedAt)
+      try encodeLevel(into: &container)
     }
   }
 

@@ -38,3 +38,23 @@ extension ACRLevelRow {
     return parts.filter { !$0.isEmpty }.joined(separator: " ")
   }
 }
+
+extension ACRLevelRow {
+  /// Encodes what every level row says, after its own fields: `level`, `draft`, `draft_remarks`,
+  /// `decided`, `remarks`, `evidence`, `warnings`, and `approved_by`/`approved_at` when approved.
+  func encodeLevel<Key: CodingKey>(into container: inout KeyedEncodingContainer<Key>) throws {
+    func key(_ name: String) -> Key {
+      guard let key = Key(stringValue: name) else { preconditionFailure("no coding key \(name)") }
+      return key
+    }
+    try container.encode(level, forKey: key("level"))
+    try container.encode(draft, forKey: key("draft"))
+    try container.encode(draftRemarks, forKey: key("draftRemarks"))
+    try container.encodeIfPresent(decided, forKey: key("decided"))
+    try container.encode(remarks, forKey: key("remarks"))
+    try container.encode(evidence, forKey: key("evidence"))
+    try container.encode(warnings, forKey: key("warnings"))
+    try container.encodeIfPresent(signOff?.approver, forKey: key("approvedBy"))
+    try container.encodeIfPresent(signOff?.at, forKey: key("approvedAt"))
+  }
+}

@@ -27,6 +27,6 @@ public struct ACRSignOffs: Sendable, Equatable {
 
   /// The key of an item's column.
   public static func column(_ item: ItemKey, _ platform: Platform, _ assistiveTech: String?) -> String {
-    "\(item.description) \(platform.rawValue) \(assistiveTech ?? "")"
+    Coverage.columnKey(item.description, platform, assistiveTech)
   }
 }

@@ -69,6 +69,18 @@ public struct Coverage: Sendable, Equatable, Encodable {
     /// nil while nobody has.
     public var approvedBy: String? = nil
     public var approvedAt: String? = nil
+
+    /// The live links that hold a verdict (an accepted suggestion still untested holds none), as
+    /// an approval of the column covers them: `3,5,9`.
+    public var decidingLinks: String {
+      segments.filter { $0.verdict != .untested }.map(\.link).sorted().map(String.init).joined(separator: ",")
+    }
+  }
+
+  /// An item's column as one text (`native/checkbox#screenreader.role ios voiceover`), which keys
+  /// the approvals of columns wherever they are matched to cells.
+  public static func columnKey(_ item: String, _ platform: Platform?, _ assistiveTech: String?) -> String {
+    "\(item) \(platform?.rawValue ?? "") \(assistiveTech ?? "")"
   }
 
   /// One criteria item with its cells.

@@ -55,14 +55,12 @@ extension CatalogueOperations {
     guard !standing.isEmpty else { return coverage }
     var byColumn: [String: Approval] = [:]
     for approval in standing {
-      byColumn[
-        "\(approval.item ?? "") \(approval.platform?.rawValue ?? "") \(approval.assistiveTech ?? "")"] =
-        approval
+      byColumn[approval.columnKey] = approval
     }
     coverage.markApproved { item, cell in
       guard
-        let approval = byColumn["\(item.description) \(cell.platform.rawValue) \(cell.assistiveTech ?? "")"],
-        approval.covers == ApprovalOperations.covers(cell)
+        let approval = byColumn[Coverage.columnKey(item.description, cell.platform, cell.assistiveTech)],
+        approval.covers == cell.decidingLinks
       else { return nil }
       return (approval.approver, approval.approvedAt)
     }

@@ -160,43 +160,41 @@ struct ComponentPage {
   /// A button per column in which an item's verdict is carried, confirming it in this round,
   /// for an auditor in an open audit: each names its column, and confirms only that one.
   private func confirmForm(_ item: Coverage.Item) -> HTML {
-    guard visitor.mayWrite, let audit = visitor.audits.current, audit.state == .open else { return .empty }
-    let back = URLText.with(path, query: [("platform", data.platform?.rawValue)])
-    let forms = item.cells.filter(\.carried).map { cell -> HTML in
-      let column = CoverageBadge.columnName(platform: cell.platform, assistiveTech: cell.assistiveTech)
-      let reader: HTML =
-        cell.assistiveTech.map { "<input type=\"hidden\" name=\"screen_reader\" value=\"\($0)\">" } ?? .empty
-      return """
-        <form method="post" action="/audits/\(audit.id)/confirm" class="inline-form">
-        <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
-        <input type="hidden" name="item" value="\(item.key)">
-        <input type="hidden" name="platform" value="\(cell.platform.rawValue)">
-        \(reader)<input type="hidden" name="back" value="\(back)">
-        <button type="submit" class="secondary">Confirm carried verdict<span class="visually-hidden"> of \(item.label),</span> \(column)</button>
-        </form>
-        """
-    }
-    return HTML.join(forms)
+    HTML.join(
+      item.cells.filter(\.carried).map {
+        columnForm(
+          item, $0, action: "confirm", button: "Confirm carried verdict", hidden: "of \(item.label),")
+      })
   }
 
   /// A button approving a column's verdicts, for an auditor in an open audit who judged none of
   /// them, while nobody has approved them as they stand (`exhibit approve`).
   private func approveForm(_ item: Coverage.Item, _ cell: Coverage.Cell) -> HTML {
-    guard visitor.mayWrite, let audit = visitor.audits.current, audit.state == .open, cell.approvedBy == nil
-    else { return .empty }
     let deciding = cell.segments.filter { $0.verdict != .untested }
-    guard !deciding.isEmpty, !deciding.contains(where: { $0.auditor == visitor.name }) else { return .empty }
+    guard cell.approvedBy == nil, !deciding.isEmpty, !deciding.contains(where: { $0.auditor == visitor.name })
+    else { return .empty }
+    return columnForm(
+      item, cell, action: "approve", button: "Approve", hidden: "the verdicts of \(item.label),")
+  }
+
+  /// A form posting one column of an item to `/audits/ID/ACTION` (back to this page), for an
+  /// auditor in an open audit: its button says `button`, the column, and to a screen reader
+  /// `hidden` between them.
+  private func columnForm(
+    _ item: Coverage.Item, _ cell: Coverage.Cell, action: String, button: String, hidden: String
+  ) -> HTML {
+    guard visitor.mayWrite, let audit = visitor.audits.current, audit.state == .open else { return .empty }
     let column = CoverageBadge.columnName(platform: cell.platform, assistiveTech: cell.assistiveTech)
     let back = URLText.with(path, query: [("platform", data.platform?.rawValue)])
     let reader: HTML =
       cell.assistiveTech.map { "<input type=\"hidden\" name=\"screen_reader\" value=\"\($0)\">" } ?? .empty
     return """
-      <form method="post" action="/audits/\(audit.id)/approve" class="inline-form">
+      <form method="post" action="/audits/\(audit.id)/\(action)" class="inline-form">
       <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
       <input type="hidden" name="item" value="\(item.key)">
       <input type="hidden" name="platform" value="\(cell.platform.rawValue)">
       \(reader)<input type="hidden" name="back" value="\(back)">
-      <button type="submit" class="secondary">Approve<span class="visually-hidden"> the verdicts of \(item.label),</span> \(column)</button>
+      <button type="submit" class="secondary">\(button)<span class="visually-hidden"> \(hidden)</span> \(column)</button>
       </form>
       """
   }
