@@ -35,7 +35,16 @@ let package = Package(
     // so commands that read none start without them.
     .systemLibrary(
       name: "CAVFormat",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
+      providers: [
+        .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])
+      ]
+    ),
+    // Declarations only: ExhibitKit opens libpocketsphinx and libsphinxbase when it first listens
+    // to a recording (SpeechLibraries.swift); Debian's libpocketsphinx3 and pocketsphinx-en-us hold
+    // them and the model (ffmpeg depends on both).
+    .systemLibrary(
+      name: "CPocketSphinx",
+      path: "Sources/CPocketSphinx"
     ),
     // C's printf for decimals, for the command line's text: Swift's `String(format:)` would build
     // a `CVarArg` list, whose first use costs a search of every protocol conformance in the binary.
@@ -73,6 +82,7 @@ let package = Package(
         "ExhibitStorage",
         "ExhibitSQLite",
         "CAVFormat",
+        "CPocketSphinx",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -144,6 +154,7 @@ let package = Package(
         .embedInCode("Migrations/012-findings.sql"),
         .embedInCode("Migrations/013-team-keys.sql"),
         .embedInCode("Migrations/014-approvals.sql"),
+        .embedInCode("Migrations/015-hearing.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 27;
+PRAGMA user_version = 28;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -874,3 +874,34 @@ CREATE TABLE approval (
 );
 
 CREATE INDEX approval_audit ON approval (audit_id, voided_at);
+
+CREATE TABLE hearing (
+  recording_id INTEGER PRIMARY KEY REFERENCES recording (id) ON DELETE CASCADE,
+  model TEXT NOT NULL,
+  vocabulary_sha256 TEXT NOT NULL CHECK (length(vocabulary_sha256) = 64),
+  phrases INTEGER NOT NULL,
+  audio_seconds REAL NOT NULL,
+  heard_at TEXT NOT NULL
+);
+
+CREATE TABLE heard_phrase (
+  id INTEGER PRIMARY KEY,
+  recording_id INTEGER NOT NULL REFERENCES hearing (recording_id) ON DELETE CASCADE,
+  start_ms INTEGER NOT NULL,
+  end_ms INTEGER NOT NULL CHECK (end_ms >= start_ms),
+  text TEXT NOT NULL CHECK (length(text) > 0),
+  confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1)
+);
+
+CREATE INDEX heard_phrase_by_recording ON heard_phrase (recording_id, start_ms);
+
+CREATE INDEX heard_phrase_by_text ON heard_phrase (text);
+
+CREATE TABLE utterance (
+  id INTEGER PRIMARY KEY,
+  recording_id INTEGER NOT NULL REFERENCES hearing (recording_id) ON DELETE CASCADE,
+  start_ms INTEGER NOT NULL,
+  end_ms INTEGER NOT NULL CHECK (end_ms >= start_ms)
+);
+
+CREATE INDEX utterance_by_recording ON utterance (recording_id, start_ms);

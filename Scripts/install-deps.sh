@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Exhibit needs on Debian, when it is missing.
 # Usage: Scripts/install-deps.sh [--media] [--bench] [--check]
-#   --media  adds espeak-ng, for make-sample-media.sh
+#   --media  adds espeak-ng and flite, for make-sample-media.sh and make-listening-media.sh
 #   (always) bash-completion and man-db, for the completions and manual pages `make install` adds
 #   --bench  adds hyperfine, wrk, nginx-light and awscli, for Scripts/bench-*.sh
 #   --check  installs nothing: lists what is missing and fails when anything is (make build)
@@ -18,15 +18,17 @@ for argument in "$@"; do
   esac
 done
 
-# chromium and its driver run axe-core over bundle reports in the tests; poppler-utils turns the
+# libpocketsphinx3 and pocketsphinx-en-us are the recogniser and model `exhibit listen` opens (and
+# libswresample its resampler); ffmpeg depends on them already. chromium and its driver run axe-core over bundle reports in the tests; poppler-utils turns the
 # reports Chromium prints to PDF into text and PNG pages there. postgresql is the server the
 # team backend's tests start, each in a cluster of its own in a temporary folder (openssl makes
 # its certificate). libstdc++-12-dev and
 # libgcc-12-dev (which Swift itself needs) and zlib1g-dev hold the archives `make release` links in.
-packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev ffmpeg python3 python3-pip
+packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
+  libpocketsphinx3 pocketsphinx-en-us ffmpeg python3 python3-pip
   chromium chromium-driver poppler-utils libstdc++-12-dev libgcc-12-dev zlib1g-dev bash-completion man-db
   postgresql openssl)
-$media && packages+=(espeak-ng fonts-dejavu-core)
+$media && packages+=(espeak-ng flite fonts-dejavu-core)
 $bench && packages+=(hyperfine wrk faketime nginx-light)
 # awscli's `aws s3 cp` is the reference client Scripts/bench-objects.sh times uploads against.
 bench_python=()

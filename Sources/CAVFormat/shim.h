@@ -9,6 +9,8 @@
 #include <libavutil/log.h>
 #include <libavutil/frame.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/channel_layout.h>
 
 /// AV_NOPTS_VALUE is a cast macro Swift cannot import.
 static inline int64_t exhibit_av_nopts_value(void) { return AV_NOPTS_VALUE; }
@@ -69,6 +71,23 @@ typedef __typeof__(sws_scale) *exhibit_sws_scale_fn;
 typedef __typeof__(sws_freeContext) *exhibit_sws_freeContext_fn;
 typedef __typeof__(sws_getCoefficients) *exhibit_sws_getCoefficients_fn;
 typedef __typeof__(sws_setColorspaceDetails) *exhibit_sws_setColorspaceDetails_fn;
+
+// Decoding a recording's audio for listening (AudioDecoder.swift): libswresample converts it to
+// 16 kHz mono 16-bit samples, the speech recogniser's input.
+typedef __typeof__(swr_alloc_set_opts2) *exhibit_swr_alloc_set_opts2_fn;
+typedef __typeof__(swr_init) *exhibit_swr_init_fn;
+typedef __typeof__(swr_convert) *exhibit_swr_convert_fn;
+typedef __typeof__(swr_free) *exhibit_swr_free_fn;
+typedef __typeof__(av_channel_layout_default) *exhibit_av_channel_layout_default_fn;
+
+/// Resamples `source` (a decoded audio frame; NULL flushes) into `output`, up to `capacity`
+/// samples: the frame's plane array is a C array Swift imports as a tuple.
+static inline int exhibit_resample_frame(exhibit_swr_convert_fn convert, struct SwrContext *context,
+                                         int16_t *output, int capacity, const AVFrame *source) {
+  uint8_t *out[1] = {(uint8_t *)output};
+  if (source == NULL) return convert(context, out, capacity, NULL, 0);
+  return convert(context, out, capacity, (const uint8_t **)source->extended_data, source->nb_samples);
+}
 
 /// Tells `context` the colours of `source` (its matrix and whether its range is full, as screen
 /// recorders write), converting to full-range RGB: without this, libswscale takes every frame for

@@ -19,7 +19,7 @@ public struct Exhibit: AsyncParsableCommand {
       Suggest.self, CoverageCommand.self, History.self, Show.self, Search.self, Bundle.self, Verify.self,
       ProductCommand.self, AuditCommand.self, RetestCommand.self, WCAGCommand.self, ACRCommand.self,
       FindingsCommand.self, Frame.self, KeysCommand.self, ApproveCommand.self, Serve.self, Users.self,
-      Migrate.self,
+      Migrate.self, ListenCommand.self,
       ProbeHelperCommand.self,
     ]
   )

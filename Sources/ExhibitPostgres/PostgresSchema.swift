@@ -52,6 +52,9 @@ public enum PostgresSchema {
     Migration(
       version: 14, name: "approvals", sql: String(decoding: PackageResources._14_approvals_sql, as: UTF8.self)
     ),
+    Migration(
+      version: 15, name: "hearing", sql: String(decoding: PackageResources._15_hearing_sql, as: UTF8.self)
+    ),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -102,6 +105,9 @@ public enum PostgresSchema {
     "team_key": "SELECT, INSERT",
     // An approval is added once and voided (its two void columns set); never deleted.
     "approval": "SELECT, INSERT",
+    // What was heard in a recording is replaced whole when it is heard again.
+    "hearing": "SELECT, INSERT, DELETE", "heard_phrase": "SELECT, INSERT, DELETE",
+    "utterance": "SELECT, INSERT, DELETE",
     // The throttle's counts are raised, reset after a success, and forgotten once old.
     "sign_in_failure": "SELECT, INSERT, UPDATE, DELETE",
   ]

@@ -27,6 +27,12 @@ struct RecordingsList: CatalogueStorageCommand {
         component: resolved, platform: platform, status: status, unattributed: unattributed))
   }
 
+  /// The HEARD column: how many phrases were heard, or that a recording with sound was not listened to.
+  private static func heard(_ recording: RecordingSummary) -> String {
+    if let phrases = recording.heardPhrases { return "\(phrases) heard" }
+    return recording.audioCodec == nil ? "" : "not heard"
+  }
+
   /// Prints the recordings, as a table or JSON.
   private func show(_ recordings: [RecordingSummary]) throws {
     if output.json {
@@ -39,13 +45,14 @@ struct RecordingsList: CatalogueStorageCommand {
         recording.platform ?? "", recording.assistiveTech ?? "",
         recording.durationSeconds.map { "\($0.decimalText(places: 3)) s" } ?? "",
         recording.missing ? "missing" : recording.status.rawValue,
+        Self.heard(recording),
         String((recording.sha256 ?? "").prefix(12)),
         recording.path,
       ]
     }
     Console.out(
       Table.render(
-        header: ["COMPONENT", "PLATFORM", "SCREEN READER", "DURATION", "STATUS", "SHA-256", "PATH"],
+        header: ["COMPONENT", "PLATFORM", "SCREEN READER", "DURATION", "STATUS", "HEARD", "SHA-256", "PATH"],
         rows: rows))
     if recordings.isEmpty { Console.out("no recordings match; run `exhibit catalog PATH`") }
   }

@@ -79,7 +79,7 @@ public final class ProbeBox: Sendable {
   func probe(_ path: String) throws -> MediaInfo {
     switch try ask(path, prefix: "", cpuLimit: Self.cpuSeconds) {
     case .info(let info): return info
-    case .frame: throw ProbeError(path: path, reason: "the probe helper answered with a frame")
+    case .frame, .heard: throw ProbeError(path: path, reason: "the probe helper answered with no probe")
     case .refused(let reason): throw ProbeError(path: path, reason: reason)
     case .library(let error): throw error
     }
@@ -95,7 +95,23 @@ public final class ProbeBox: Sendable {
     let request = "F \(seconds) \(durationSeconds.map { String($0) } ?? "-") "
     switch try ask(path, prefix: request, cpuLimit: Self.frameCPUSeconds) {
     case .frame(let frame): return frame
-    case .info: throw ProbeError(path: path, reason: "the probe helper answered with no frame")
+    case .info, .heard: throw ProbeError(path: path, reason: "the probe helper answered with no frame")
+    case .refused(let reason): throw ProbeError(path: path, reason: reason)
+    case .library(let error): throw error
+    }
+  }
+
+  /// Listens to `path` in a helper (``RecordingListener``), within the time its duration allows.
+  /// - Throws: ``ProbeError`` (the file's problem, the deadline, a helper that died) or
+  ///   ``MediaLibraryError`` when the helper cannot load a library or the model.
+  func listen(_ path: String, vocabulary: ListeningVocabulary, durationSeconds: Double?) throws -> HeardTrack
+  {
+    let limit = RecordingListener.deadline(durationSeconds: durationSeconds)
+    // The phrases travel before the path, in the bytes counted, a NUL between.
+    let payload = vocabulary.phrases.joined(separator: "\n") + "\u{0}" + path
+    switch try ask(payload, prefix: "L \(limit) ", cpuLimit: limit, deadline: limit, named: path) {
+    case .heard(let track): return track
+    case .info, .frame: throw ProbeError(path: path, reason: "the probe helper answered with no listening")
     case .refused(let reason): throw ProbeError(path: path, reason: reason)
     case .library(let error): throw error
     }
@@ -103,14 +119,16 @@ public final class ProbeBox: Sendable {
 
   /// Sends one request to an idle helper (or a new one) and returns its answer; a helper that
   /// gave no answer in time is stopped, the file named.
-  private func ask(_ path: String, prefix: String, cpuLimit: Double) throws -> Helper.Answer {
+  private func ask(
+    _ path: String, prefix: String, cpuLimit: Double, deadline: Double? = nil, named: String? = nil
+  ) throws -> Helper.Answer {
     let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
     let answer: Helper.Answer
     do {
-      answer = try helper.ask(path, prefix: prefix, deadline: deadlineSeconds, cpuLimit: cpuLimit)
+      answer = try helper.ask(path, prefix: prefix, deadline: deadline ?? deadlineSeconds, cpuLimit: cpuLimit)
     } catch let failure as Helper.Failure {
       helper.stop()
-      throw ProbeError(path: path, reason: failure.reason)
+      throw ProbeError(path: named ?? path, reason: failure.reason)
     }
     idle.withLock { $0.append(helper) }
     return answer
@@ -122,6 +140,7 @@ public final class ProbeBox: Sendable {
     enum Answer {
       case info(MediaInfo)
       case frame(StillFrame)
+      case heard(HeardTrack)
       case refused(String)
       case library(MediaLibraryError)
     }
@@ -217,6 +236,7 @@ public final class ProbeBox: Sendable {
       }
       if let info = answer.info { return .info(info) }
       if let frame = answer.frame { return .frame(frame) }
+      if let heard = answer.heard { return .heard(heard) }
       if let library = answer.library, let reason = answer.reason {
         return .library(MediaLibraryError(library: library, reason: reason))
       }
@@ -258,6 +278,7 @@ public enum ProbeHelper {
   struct Answer: Codable {
     var info: MediaInfo?
     var frame: StillFrame?
+    var heard: HeardTrack?
     var reason: String?
     var library: String?
   }
@@ -306,7 +327,15 @@ public enum ProbeHelper {
       let path = String(decoding: pathBytes, as: UTF8.self)
       var answer = Answer()
       do {
-        if let seconds = request.frameSeconds {
+        if let limit = request.listenSeconds {
+          let parts = path.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
+          let phrases = parts.count == 2 ? parts[0].split(separator: "\n").map(String.init) : []
+          let listener = RecordingListener(vocabulary: ListeningVocabulary(phrases: phrases))
+          answer.heard = try listener.listen(
+            to: String(parts.last ?? ""),
+            durationSeconds: (limit - RecordingListener.baseSeconds)
+              / RecordingListener.secondsPerAudioSecond)
+        } else if let seconds = request.frameSeconds {
           var decoder = FrameDecoder()
           decoder.deadlineSeconds = deadlineSeconds
           answer.frame = try decoder.frame(of: path, atSeconds: seconds, durationSeconds: request.duration)
@@ -335,10 +364,17 @@ extension ProbeHelper {
     let count: Int
     let frameSeconds: Double?
     let duration: Double?
+    /// For listening (`L SECONDS COUNT`): the seconds the file may take.
+    var listenSeconds: Double? = nil
 
     init?(_ line: String) {
       let words = line.split(separator: " ")
-      if words.count == 4, words[0] == "F", let seconds = Double(words[1]), let count = Int(words[3]) {
+      if words.count == 3, words[0] == "L", let seconds = Double(words[1]), let count = Int(words[2]) {
+        listenSeconds = seconds
+        frameSeconds = nil
+        duration = nil
+        self.count = count
+      } else if words.count == 4, words[0] == "F", let seconds = Double(words[1]), let count = Int(words[3]) {
         frameSeconds = seconds
         duration = Double(words[2])
         self.count = count

@@ -56,4 +56,18 @@ public struct RecordingDetail: Sendable, Equatable, Codable {
   /// The closed audits with verdicts on it, as `ID (NAME)`: each keeps the attribution it was
   /// closed with, whatever is set here since; nil when there are none.
   public internal(set) var closedAudits: [String]? = nil
+  /// The phrases Exhibit heard in it (``HeardTrack``): heard, not captioned; empty when it was
+  /// not listened to.
+  public internal(set) var heard: [HeardTrack.HeardPhrase] = []
+  /// Where Exhibit heard speech in it.
+  public internal(set) var utterances: [HeardTrack.Utterance] = []
+  /// How and when it was listened to; nil when it was not.
+  public internal(set) var hearing: HeardTrack.Listening? = nil
+
+  /// Takes what was heard in it.
+  mutating func hear(_ track: HeardTrack?) {
+    heard = track?.heard ?? []
+    utterances = track?.utterances ?? []
+    hearing = track.map(HeardTrack.Listening.init)
+  }
 }

@@ -126,7 +126,9 @@ extension RecordingLibrary {
       (SELECT codec FROM recording_stream s WHERE s.recording_id = r.id AND s.kind = 'audio'
        ORDER BY stream_index LIMIT 1) AS audio_codec,
       (SELECT count(*) FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
-       WHERE t.recording_id = r.id) AS caption_cues
+       WHERE t.recording_id = r.id) AS caption_cues,
+      (SELECT CASE WHEN EXISTS (SELECT 1 FROM hearing g WHERE g.recording_id = r.id)
+       THEN (SELECT count(*) FROM heard_phrase h WHERE h.recording_id = r.id) END) AS heard_phrases
     FROM recording r
     """
 
@@ -134,7 +136,7 @@ extension RecordingLibrary {
   private static func summary(_ row: Row) throws -> (summary: RecordingSummary, recording: RecordingRow) {
     let recording = try RecordingRow.decode(row)
     let attribution = recording.attribution
-    let summary = try RowDecodingError.reading("recording") {
+    var summary = try RowDecodingError.reading("recording") {
       RecordingSummary(
         // A recording whose every path now holds other bytes has no path left to show.
         id: recording.id, path: (try row.decode("path") as String?) ?? "", sha256: recording.sha256,
@@ -148,6 +150,7 @@ extension RecordingLibrary {
         browser: attribution.browser?.value, captionCues: try row.decode("caption_cues"),
         missing: try row.decode("missing"))
     }
+    summary.heardPhrases = try row.decode("heard_phrases")
     return (summary, recording)
   }
 }

@@ -24,10 +24,12 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
   public let captionCues: Int
   /// Whether no path of it exists any more.
   public let missing: Bool
+  /// How many phrases Exhibit heard in it (`exhibit listen`); nil when it was not listened to.
+  public internal(set) var heardPhrases: Int? = nil
 
   private enum CodingKeys: String, CodingKey {
     case path, sha256, size, status, error, container, durationSeconds, videoCodec, width, height, audioCodec
-    case family, component, platform, assistiveTech, browser, captionCues, missing
+    case family, component, platform, assistiveTech, browser, captionCues, missing, heardPhrases
   }
 
   /// Encodes every key, unknown values as `null`, so readers of the JSON see the whole shape.
@@ -51,5 +53,6 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
     try container.encode(browser, forKey: .browser)
     try container.encode(captionCues, forKey: .captionCues)
     try container.encode(missing, forKey: .missing)
+    try container.encode(heardPhrases, forKey: .heardPhrases)
   }
 }

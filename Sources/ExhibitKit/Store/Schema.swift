@@ -68,6 +68,7 @@ public enum Schema {
     Migration(version: 25, name: "findings: what a fail sets in motion", sql: script(25)),
     Migration(version: 26, name: "a team's signing keys", sql: script(26)),
     Migration(version: 27, name: "approvals: a second person's sign-off", sql: script(27)),
+    Migration(version: 28, name: "hearing: what Exhibit heard in recordings", sql: script(28)),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

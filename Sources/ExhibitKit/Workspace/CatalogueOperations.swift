@@ -81,6 +81,7 @@ struct CatalogueOperations {
     try sql.reading {
       var detail = try recordings.recordingDetail(id: id)
       detail.links = try LinkOperations(sql: sql).links(toRecording: id, audit: audit)
+      detail.hear(try HearingOperations(sql: sql).track(recording: id))
       return detail
     }
   }

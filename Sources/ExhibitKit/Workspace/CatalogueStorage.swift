@@ -8,7 +8,7 @@ import ExhibitModel
 public protocol CatalogueStorage: CriteriaStorage, RecordingStorage, AuditStorage, LinkStorage,
   EvidenceBundleStorage,
   ConformanceStorage, WCAGMappingStorage, SearchStorage, AccountStorage, AuditTrailStorage, FindingStorage,
-  TeamKeyStorage, ApprovalStorage
+  TeamKeyStorage, ApprovalStorage, HearingStorage
 {
   /// Where the catalogue is, for messages: a path, or a URL without its password.
   var location: String { get }

@@ -6,7 +6,7 @@ import ExhibitStorage
 public enum CatalogueTables {
   /// How a column is stored on PostgreSQL (SQLite keeps a flag as the integer 0 or 1).
   package enum Kind: Sendable {
-    case integer, text, flag
+    case integer, text, flag, real
   }
 
   /// One table.
@@ -211,6 +211,22 @@ public enum CatalogueTables {
         ("assistive_tech", .text), ("criterion", .text), ("component_type", .text), ("covers", .text),
         ("approver", .text), ("created_at", .text), ("voided_at", .text), ("voided_by", .text),
       ], order: "id"),
+    Table(
+      name: "hearing",
+      columns: [
+        ("recording_id", .integer), ("model", .text), ("vocabulary_sha256", .text), ("phrases", .integer),
+        ("audio_seconds", .real), ("heard_at", .text),
+      ], order: "recording_id"),
+    Table(
+      name: "heard_phrase",
+      columns: [
+        ("id", .integer), ("recording_id", .integer), ("start_ms", .integer), ("end_ms", .integer),
+        ("text", .text), ("confidence", .real),
+      ], order: "id"),
+    Table(
+      name: "utterance",
+      columns: [("id", .integer), ("recording_id", .integer), ("start_ms", .integer), ("end_ms", .integer)],
+      order: "id"),
     Table(
       name: "audit_event",
       columns: [
