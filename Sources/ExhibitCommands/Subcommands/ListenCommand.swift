@@ -154,7 +154,8 @@ private struct VocabularyEntry: Encodable {
   let threshold: String
 }
 
-/// What `listen --json` prints per recording.
+/// What `listen --json` prints per recording: `error` is null for a recording heard, the counts
+/// null for one that was not.
 struct ListenReport: Encodable {
   let path: String
   let sha256: String?
@@ -179,6 +180,20 @@ struct ListenReport: Encodable {
     utterances = nil
     audioSeconds = nil
     self.error = error
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case path, sha256, heard, utterances, audioSeconds, error
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(path, forKey: .path)
+    try container.encode(sha256, forKey: .sha256)
+    try container.encode(heard, forKey: .heard)
+    try container.encode(utterances, forKey: .utterances)
+    try container.encode(audioSeconds, forKey: .audioSeconds)
+    try container.encode(error, forKey: .error)
   }
 
   /// The line the text output gives it.

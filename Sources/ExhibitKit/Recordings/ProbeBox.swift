@@ -106,7 +106,7 @@ public final class ProbeBox: Sendable {
   ///   ``MediaLibraryError`` when the helper cannot load a library or the model.
   func listen(_ path: String, vocabulary: ListeningVocabulary, durationSeconds: Double?) throws -> HeardTrack
   {
-    let limit = RecordingListener.deadline(durationSeconds: durationSeconds)
+    let limit = RecordingListener.deadline(durationSeconds: durationSeconds, probeSeconds: deadlineSeconds)
     // The phrases travel before the path, in the bytes counted, a NUL between.
     let payload = vocabulary.phrases.joined(separator: "\n") + "\u{0}" + path
     switch try ask(payload, prefix: "L \(limit) ", cpuLimit: limit, deadline: limit, named: path) {
@@ -331,10 +331,8 @@ public enum ProbeHelper {
           let parts = path.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
           let phrases = parts.count == 2 ? parts[0].split(separator: "\n").map(String.init) : []
           let listener = RecordingListener(vocabulary: ListeningVocabulary(phrases: phrases))
-          answer.heard = try listener.listen(
-            to: String(parts.last ?? ""),
-            durationSeconds: (limit - RecordingListener.baseSeconds)
-              / RecordingListener.secondsPerAudioSecond)
+          // The request carries the time the file may take, which the decoder's deadline keeps to.
+          answer.heard = try listener.listen(to: String(parts.last ?? ""), deadlineSeconds: limit)
         } else if let seconds = request.frameSeconds {
           var decoder = FrameDecoder()
           decoder.deadlineSeconds = deadlineSeconds

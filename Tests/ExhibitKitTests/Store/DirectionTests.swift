@@ -77,8 +77,9 @@ import Testing
       else {
         continue
       }
-      for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-      where name.hasSuffix(".swift") {
+      // A domain's subfolders (Recordings/Hearing) are the domain's.
+      let names = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String } ?? []
+      for name in names.sorted() where name.hasSuffix(".swift") {
         files.append(
           (folder, name, try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)))
       }

@@ -59,9 +59,21 @@ public struct ListeningVocabulary: Sendable, Equatable {
   }
 
   /// The phrases an announcement offers: each comma-separated part ("Email me updates,
-  /// checkbox, not checked") of one to four words.
+  /// checkbox, not checked") of one to four words, leaving out what is in parentheses (the
+  /// criteria's remarks: "(grouping)"). A note about announcements offers only what it quotes.
   public static func phrases(in announcement: String) -> [String] {
-    announcement.split(whereSeparator: { ",.;:!?()\"“”".contains($0) }).compactMap { part in
+    let quoted = quotations(in: announcement)
+    if !quoted.isEmpty { return quoted.flatMap(phrases(in:)) }
+    var text = ""
+    var depth = 0
+    for character in announcement {
+      if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 {
+        text.append(character)
+      }
+    }
+    // A sentence about announcements, not one.
+    guard text.split(separator: " ").count <= 16 else { return [] }
+    return text.split(whereSeparator: { ",.;:!?".contains($0) }).compactMap { part in
       let words = normalise(String(part)).split(separator: " ")
       return (1...4).contains(words.count) ? words.joined(separator: " ") : nil
     }

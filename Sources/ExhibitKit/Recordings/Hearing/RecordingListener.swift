@@ -6,11 +6,9 @@ import Synchronization
 /// (``SpeechSpotter``). In a helper of the probe box when one is configured, so a file built to
 /// crash or stall the decoder stops a helper, not the command.
 public struct RecordingListener: Sendable {
-  /// A second of audio may take this long before the file is given up, beside ``baseSeconds``:
-  /// listening runs at tens of times real time, so this is far beyond a healthy file's pace.
-  public static let secondsPerAudioSecond = 0.5
-  /// The time any file may take, however short.
-  public static let baseSeconds = 20.0
+  /// How many seconds of audio add the probe's own deadline again to the time a recording may
+  /// take: listening runs at tens of times real time, so this is far beyond a healthy file's pace.
+  public static let audioSecondsPerDeadline = 40.0
 
   /// The vocabulary listened for.
   public let vocabulary: ListeningVocabulary
@@ -19,9 +17,10 @@ public struct RecordingListener: Sendable {
     self.vocabulary = vocabulary
   }
 
-  /// How long a recording of `durationSeconds` may take (an hour's worth when unknown).
-  public static func deadline(durationSeconds: Double?) -> Double {
-    baseSeconds + secondsPerAudioSecond * min(durationSeconds ?? 3600, 6 * 3600)
+  /// How long a recording of `durationSeconds` may take (an hour's worth when unknown), given
+  /// the time any file may take (the probe's deadline, 20 s unless `EXHIBIT_PROBE_SECONDS` says).
+  public static func deadline(durationSeconds: Double?, probeSeconds: Double = 20) -> Double {
+    probeSeconds * (1 + min(durationSeconds ?? 3600, 6 * 3600) / audioSecondsPerDeadline)
   }
 
   /// Listens to `path` in this process.
@@ -29,15 +28,20 @@ public struct RecordingListener: Sendable {
   /// - Throws: ``ProbeError`` naming the file and the reason, or ``MediaLibraryError`` when a
   ///   library or the model cannot be loaded.
   public func listen(to path: String, durationSeconds: Double? = nil) throws -> HeardTrack {
-    let spotter = try Self.spotter(for: vocabulary)
+    try listen(to: path, deadlineSeconds: Self.deadline(durationSeconds: durationSeconds))
+  }
+
+  /// Listens to `path` in this process, giving up after `deadlineSeconds`.
+  func listen(to path: String, deadlineSeconds: Double) throws -> HeardTrack {
+    let plan = try Self.plan(for: vocabulary)
     let decoder = try AudioDecoder(path: path)
-    spotter.begin()
-    let seconds = try decoder.decode(deadlineSeconds: Self.deadline(durationSeconds: durationSeconds)) {
+    let spotter = try SpeechSpotter(plan: plan)
+    let seconds = try decoder.decode(deadlineSeconds: deadlineSeconds) {
       spotter.listen($0)
     }
     let (heard, utterances) = spotter.finish()
     return HeardTrack(
-      model: SpeechSpotter.modelName, vocabularySHA256: vocabulary.sha256, phrases: spotter.keyphrases.count,
+      model: SpeechSpotter.modelName, vocabularySHA256: vocabulary.sha256, phrases: plan.keyphrases.count,
       audioSeconds: (seconds * 1000).rounded() / 1000, heard: heard, utterances: utterances)
   }
 
@@ -53,20 +57,17 @@ public struct RecordingListener: Sendable {
   /// here takes them: the vocabulary's, less those it cannot say or that are too short to spot.
   /// - Throws: ``MediaLibraryError`` when the libraries or the model cannot be loaded.
   public func keyphrases() throws -> [(phrase: String, exponent: Int)] {
-    try Self.spotter(for: vocabulary).keyphrases
+    try Self.plan(for: vocabulary).keyphrases.map { ($0.phrase, $0.exponent) }
   }
 
-  /// One spotter per vocabulary and thread: loading the model takes a fraction of a second, and a
-  /// helper listens to file after file with the same phrases.
-  private static func spotter(for vocabulary: ListeningVocabulary) throws -> SpeechSpotter {
-    let key = "exhibit.spotter"
-    if let cached = Thread.current.threadDictionary[key] as? SpeechSpotter,
-      cached.vocabulary == vocabulary
-    {
+  /// One plan per vocabulary and thread: a helper hears file after file with the same phrases.
+  private static func plan(for vocabulary: ListeningVocabulary) throws -> SpottingPlan {
+    let key = "exhibit.spotting-plan"
+    if let cached = Thread.current.threadDictionary[key] as? SpottingPlan, cached.vocabulary == vocabulary {
       return cached
     }
-    let spotter = try SpeechSpotter(vocabulary: vocabulary)
-    Thread.current.threadDictionary[key] = spotter
-    return spotter
+    let plan = try SpottingPlan(vocabulary: vocabulary)
+    Thread.current.threadDictionary[key] = plan
+    return plan
   }
 }

@@ -1,11 +1,12 @@
 import CPocketSphinx
 import Foundation
+import Synchronization
 
 /// Spots a vocabulary's phrases in 16 kHz mono audio with pocketsphinx in keyword-spotting mode,
 /// and finds where speech is with its voice activity detection. Utterances are cut where that
 /// detection hears speech end, and the spotter's results are read at each cut: word times are
 /// right only then. Overlapping spots collapse to the longer phrase ("not checked", not the
-/// "checked" inside it). Not Sendable: one listen makes, uses and frees it.
+/// "checked" inside it). Not Sendable: one recording's listen makes, uses and frees it.
 final class SpeechSpotter {
   /// The acoustic model and dictionary: Debian's `pocketsphinx-en-us`, unless
   /// `EXHIBIT_SPEECH_MODEL` names another folder laid out the same way.
@@ -26,96 +27,71 @@ final class SpeechSpotter {
   private let libraries: SpeechLibraries
   private var decoder: OpaquePointer?
   private let logMath: OpaquePointer?
-  /// The phrases listened for, each with its threshold's exponent: the vocabulary's, less those
-  /// whose words have no pronunciation and those too short to spot.
-  let keyphrases: [(phrase: String, exponent: Int)]
-  /// The vocabulary it was made for.
-  let vocabulary: ListeningVocabulary
+  /// The plan it listens by.
+  let plan: SpottingPlan
 
-  /// Loads the model and the vocabulary's phrases, giving words the dictionary lacks a
-  /// pronunciation from their parts ("checkbox": "check" and "box").
+  /// A decoder of its own for one recording, from `plan`'s small dictionary and phrase list: a
+  /// decoder adapts to what it hears (its cepstral mean), so one per recording keeps what is
+  /// heard in a recording independent of the recordings heard before it.
   /// - Throws: ``MediaLibraryError`` when the libraries or the model cannot be loaded.
-  init(vocabulary: ListeningVocabulary) throws {
+  init(plan: SpottingPlan) throws {
     let libraries = try SpeechLibraries.load()
     self.libraries = libraries
-    self.vocabulary = vocabulary
-    let model = Self.modelFolder
-    let arguments = [
-      "-hmm", "\(model)/en-us", "-dict", "\(model)/cmudict-en-us.dict", "-logfn", "/dev/null",
-    ]
+    self.plan = plan
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "exhibit-listen-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let dictionary = folder.appendingPathComponent("words.dict")
+    let phrases = folder.appendingPathComponent("phrases.kws")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(plan.dictionary.utf8).write(to: dictionary)
+      try Data(plan.keyphraseList.utf8).write(to: phrases)
+    } catch {
+      throw MediaLibraryError(library: "pocketsphinx", reason: "cannot write its phrase list: \(error)")
+    }
+    let made = try Self.decoder(libraries, dictionary: dictionary.path, extra: ["-kws", phrases.path])
+    decoder = made
+    logMath = libraries.logMath(made)
+  }
+
+  /// Held while a decoder is made or freed: sphinxbase keeps its log file in a global, which
+  /// each decoder's `-logfn` closes and opens again, so two threads making decoders at once close
+  /// one file twice and leave C's stdio locked for good.
+  static let globalState = Mutex(())
+
+  /// A decoder of the model with `dictionary` and `extra` arguments.
+  /// - Throws: ``MediaLibraryError`` when it would not load.
+  static func decoder(_ libraries: SpeechLibraries, dictionary: String, extra: [String] = []) throws
+    -> OpaquePointer
+  {
+    try globalState.withLock { _ in try unguardedDecoder(libraries, dictionary: dictionary, extra: extra) }
+  }
+
+  private static func unguardedDecoder(_ libraries: SpeechLibraries, dictionary: String, extra: [String])
+    throws -> OpaquePointer
+  {
+    let model = modelFolder
+    let arguments = ["-hmm", "\(model)/en-us", "-dict", dictionary, "-logfn", "/dev/null"] + extra
     var pointers = arguments.map { strdup($0) }
     defer { pointers.forEach { Foundation.free($0) } }
     let config = pointers.withUnsafeMutableBufferPointer { buffer in
       libraries.parseArguments(nil, libraries.arguments(), Int32(buffer.count), buffer.baseAddress, 1)
     }
-    guard let config, let made = libraries.decoderInit(config) else {
+    guard let config else {
+      throw MediaLibraryError(library: SpeechLibraries.recogniserLibraryNames.pocketsphinx, reason: "it took no arguments")
+    }
+    defer { _ = libraries.freeArguments(config) }
+    guard let made = libraries.decoderInit(config) else {
       throw MediaLibraryError(
         library: SpeechLibraries.recogniserLibraryNames.pocketsphinx,
         reason: "its en-us model would not load from \(model) (install pocketsphinx-en-us)")
     }
-    _ = libraries.freeArguments(config)
-    decoder = made
-    logMath = libraries.logMath(made)
-    var kept: [(phrase: String, exponent: Int)] = []
-    for phrase in vocabulary.phrases {
-      guard let phones = Self.pronounce(phrase, libraries: libraries, decoder: made),
-        phones >= ListeningVocabulary.fewestPhones
-      else { continue }
-      kept.append((phrase, ListeningVocabulary.thresholdExponent(phones: phones)))
-    }
-    keyphrases = kept
-    let list = kept.map { "\($0.phrase) /1e\($0.exponent)/\n" }.joined()
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-kws-\(getpid()).txt")
-    defer { try? FileManager.default.removeItem(at: file) }
-    do {
-      try Data(list.utf8).write(to: file)
-    } catch {
-      throw MediaLibraryError(library: "pocketsphinx", reason: "cannot write its phrase list: \(error)")
-    }
-    guard !kept.isEmpty, libraries.setKeywordSearch(made, "phrases", file.path) == 0,
-      libraries.setSearch(made, "phrases") == 0
-    else {
-      throw MediaLibraryError(library: "pocketsphinx", reason: "it did not take the phrases to listen for")
-    }
+    return made
   }
 
   deinit {
-    if let decoder { _ = libraries.decoderFree(decoder) }
-  }
-
-  /// How many phones `phrase` has when every word of it can be said: in the dictionary, or made
-  /// of two or three words that are (then added to it); nil when one cannot.
-  private static func pronounce(
-    _ phrase: String, libraries: SpeechLibraries, decoder: OpaquePointer
-  ) -> Int? {
-    func lookup(_ word: Substring) -> String? {
-      guard let phones = libraries.lookupWord(decoder, String(word)) else { return nil }
-      defer { libraries.free(phones) }
-      return String(cString: phones)
-    }
-    func compound(_ word: Substring, parts: Int) -> String? {
-      if let phones = lookup(word) { return phones }
-      guard parts > 1, word.count >= 4 else { return nil }
-      for cut in 2...(word.count - 2) {
-        let split = word.index(word.startIndex, offsetBy: cut)
-        if let head = lookup(word[..<split]), let tail = compound(word[split...], parts: parts - 1) {
-          return "\(head) \(tail)"
-        }
-      }
-      return nil
-    }
-    var count = 0
-    for word in phrase.split(separator: " ") {
-      if let phones = lookup(word) {
-        count += phones.split(separator: " ").count
-        continue
-      }
-      guard let phones = compound(word, parts: 3),
-        libraries.addWord(decoder, String(word), phones, 1) >= 0
-      else { return nil }
-      count += phones.split(separator: " ").count
-    }
-    return count
+    if let decoder { Self.globalState.withLock { _ in _ = libraries.decoderFree(decoder) } }
   }
 
   /// Where one utterance began, in samples, while speech is heard.
@@ -124,17 +100,6 @@ final class SpeechSpotter {
   private var spots: [HeardTrack.HeardPhrase] = []
   private var utterances: [HeardTrack.Utterance] = []
   private var started = false
-
-  /// Forgets the last recording: the next samples are a new one's, from its start.
-  func begin() {
-    if started, let decoder { _ = libraries.endUtterance(decoder) }
-    if let decoder { _ = libraries.startStream(decoder) }
-    utteranceStart = nil
-    samples = 0
-    spots = []
-    utterances = []
-    started = false
-  }
 
   /// Listens to the next run of samples.
   func listen(_ run: UnsafeBufferPointer<Int16>) {
