@@ -16,6 +16,7 @@ step criteria list
 step criteria show native/checkbox --platform ios
 step criteria show native/checkbox --platform android --format gherkin
 step catalog Media
+step listen
 step recordings list
 step recordings show Media/native/checkbox/checkboxVoiceOver.webm
 echo

@@ -12,7 +12,8 @@ import Testing
   static func workspace() throws -> CLIWorkspace {
     let workspace = try CLIWorkspace.catalogued()
     try FileManager.default.copyItem(
-      at: CLIWorkspace.repository.appendingPathComponent("Tests/ExhibitKitTests/Fixtures/media/announcements.webm"),
+      at: CLIWorkspace.repository.appendingPathComponent(
+        "Tests/ExhibitKitTests/Fixtures/media/announcements.webm"),
       to: workspace.root.appendingPathComponent(announcements))
     #expect(try workspace.run("catalog").status == 0)
     return workspace
@@ -36,7 +37,8 @@ import Testing
     let first = try #require(heard.first)
     #expect(first["text"] is String && first["confidence"] is Double)
     #expect((first["start_seconds"] as? Double ?? -1) >= 0)
-    #expect(heard.contains { $0["text"] as? String == "not checked" && ($0["start_seconds"] as? Double ?? 99) < 4 })
+    #expect(
+      heard.contains { $0["text"] as? String == "not checked" && ($0["start_seconds"] as? Double ?? 99) < 4 })
     #expect(heard.contains { $0["text"] as? String == "double tap to activate" })
     let utterances = try #require(detail["utterances"] as? [[String: Any]])
     #expect(utterances.count >= 24)
@@ -47,7 +49,8 @@ import Testing
     #expect((detail["captions"] as? [Any])?.isEmpty == true)
 
     let listed = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
-    let announcements = try #require(listed.first { ($0["path"] as? String ?? "").hasSuffix("announcements.webm") })
+    let announcements = try #require(
+      listed.first { ($0["path"] as? String ?? "").hasSuffix("announcements.webm") })
     #expect(announcements["heard_phrases"] as? Int == heard.count)
     let screenshot = try #require(listed.first { ($0["path"] as? String ?? "").hasSuffix(".png") })
     #expect(screenshot["heard_phrases"] is NSNull)

@@ -36,11 +36,7 @@ public struct FrameDecoder: Sendable {
     guard seconds.isFinite, seconds >= 0 else {
       throw ProbeError(path: path, reason: "\(seconds) is not a second of a recording")
     }
-    try MediaProbe.requireRegularFile(path)
-    var probe = MediaProbe()
-    probe.deadlineSeconds = deadlineSeconds
-    let (format, _) = try probe.detectFormat(path)
-    let file = try FormatContext(path: path, format: format, probe: probe)
+    let file = try FormatContext.guarded(path, deadlineSeconds: deadlineSeconds)
     guard let context = file.opened else { throw ProbeError(path: path, reason: "not open") }
     let index = libraries.findBestStream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
     guard index >= 0, let stream = context.pointee.streams[Int(index)] else {

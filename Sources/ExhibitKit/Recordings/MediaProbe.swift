@@ -148,6 +148,18 @@ final class Deadline {
 /// Owns one `AVFormatContext` (`avformat_open_input`), closed in `deinit`
 /// (`avformat_close_input`). Not Sendable: one task opens, reads and frees it.
 final class FormatContext {
+  /// Opens `path` under the probe's guards (a regular file, a container recognised from its first
+  /// bytes, the `file` protocol only) with `deadlineSeconds` for every call on it: how a frame and
+  /// a recording's audio are decoded.
+  /// - Throws: ``ProbeError`` naming the file and the reason.
+  static func guarded(_ path: String, deadlineSeconds: Double) throws -> FormatContext {
+    try MediaProbe.requireRegularFile(path)
+    var probe = MediaProbe()
+    probe.deadlineSeconds = deadlineSeconds
+    let (format, _) = try probe.detectFormat(path)
+    return try FormatContext(path: path, format: format, probe: probe)
+  }
+
   private var context: UnsafeMutablePointer<AVFormatContext>?
   /// When the file's calls are given up; the interrupt callback reads it.
   let deadline: Deadline

@@ -45,7 +45,8 @@ import Testing
     for (index, spot) in track.heard.enumerated().dropFirst() {
       let before = track.heard[index - 1]
       let overlap = min(spot.endSeconds, before.endSeconds) - max(spot.startSeconds, before.startSeconds)
-      #expect(overlap <= min(spot.endSeconds - spot.startSeconds, before.endSeconds - before.startSeconds) / 2)
+      #expect(
+        overlap <= min(spot.endSeconds - spot.startSeconds, before.endSeconds - before.startSeconds) / 2)
     }
   }
 
@@ -64,7 +65,9 @@ import Testing
     }
     for spot in track.heard {
       #expect(
-        track.utterances.contains { spot.startSeconds >= $0.startSeconds - 0.3 && spot.endSeconds <= $0.endSeconds + 0.6 },
+        track.utterances.contains {
+          spot.startSeconds >= $0.startSeconds - 0.3 && spot.endSeconds <= $0.endSeconds + 0.6
+        },
         "\(spot.text) at \(spot.startSeconds) is in no utterance")
     }
   }
@@ -72,13 +75,15 @@ import Testing
   @Test func aFileWithoutSoundOrNotARecordingIsNamedWithTheReason() throws {
     let folder = try TemporaryFolder()
     let listener = RecordingListener(vocabulary: Self.vocabulary)
-    let png = Repository.root.appendingPathComponent("Media/native/checkbox/checkbox_iOS_TextSize200.png").path
+    let png = Repository.root.appendingPathComponent("Media/native/checkbox/checkbox_iOS_TextSize200.png")
+      .path
     #expect(throws: ProbeError.self) { try listener.listen(to: png) }
     let silent = folder.url.appendingPathComponent("silent.webm").path
     let make = Process()
     make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     make.arguments = [
-      "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=c=white:s=64x64:r=5:d=1", "-c:v", "libvpx-vp9", silent,
+      "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=c=white:s=64x64:r=5:d=1", "-c:v", "libvpx-vp9",
+      silent,
     ]
     try make.run()
     make.waitUntilExit()
@@ -101,7 +106,8 @@ import Testing
     #expect(ListeningVocabulary.normalise("Heading level 2") == "heading level two")
     #expect(ListeningVocabulary.normalise("Step 42") == "step forty two")
     #expect(ListeningVocabulary.normalise("Über") == "")
-    #expect(ListeningVocabulary.phrases(in: "Label, (other content), button (grouping)") == ["label", "button"])
+    #expect(
+      ListeningVocabulary.phrases(in: "Label, (other content), button (grouping)") == ["label", "button"])
     #expect(
       ListeningVocabulary.quotations(in: #"I hear "Checkbox, not checked" or “dimmed”"#)
         == ["Checkbox, not checked", "dimmed"])
@@ -115,11 +121,13 @@ import Testing
   }
 
   @Test func collapsingKeepsMoreWordsThenTheLongerSpanThenTheSurer() {
-    func spot(_ text: String, _ start: Double, _ end: Double, _ confidence: Double) -> HeardTrack.HeardPhrase {
+    func spot(_ text: String, _ start: Double, _ end: Double, _ confidence: Double) -> HeardTrack.HeardPhrase
+    {
       HeardTrack.HeardPhrase(startSeconds: start, endSeconds: end, text: text, confidence: confidence)
     }
     let kept = SpeechSpotter.collapse([
-      spot("checked", 3.12, 3.40, 0.9), spot("not checked", 2.85, 3.40, 0.8), spot("checked", 1.98, 2.25, 0.9),
+      spot("checked", 3.12, 3.40, 0.9), spot("not checked", 2.85, 3.40, 0.8),
+      spot("checked", 1.98, 2.25, 0.9),
       spot("checkbox", 1.98, 2.74, 0.8), spot("heading level three", 9.45, 10.37, 0.87),
       spot("heading level two", 9.45, 10.45, 0.95), spot("button", 12, 12.5, 0.9),
     ])

@@ -50,8 +50,9 @@ struct SpottingScore {
     self.said = truth.count
     self.heard = spots.count
     self.found = found
-    heardRight = spots.filter { spot in
-      truth.contains { $0.key == spot.key && spot.at >= $0.start - window && spot.at <= $0.end + window }
-    }.count
+    heardRight =
+      spots.filter { spot in
+        truth.contains { $0.key == spot.key && spot.at >= $0.start - window && spot.at <= $0.end + window }
+      }.count
   }
 }

@@ -41,11 +41,7 @@ final class AudioDecoder {
   /// - Returns: The seconds of audio decoded.
   /// - Throws: ``ProbeError`` naming the file and the reason (no audio, no decoder, the deadline).
   func decode(deadlineSeconds: Double, _ take: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> Double {
-    try MediaProbe.requireRegularFile(path)
-    var probe = MediaProbe()
-    probe.deadlineSeconds = deadlineSeconds
-    let (format, _) = try probe.detectFormat(path)
-    let file = try FormatContext(path: path, format: format, probe: probe)
+    let file = try FormatContext.guarded(path, deadlineSeconds: deadlineSeconds)
     guard let context = file.opened else { throw ProbeError(path: path, reason: "not open") }
     let index = libraries.findBestStream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
     guard index >= 0, let stream = context.pointee.streams[Int(index)] else {

@@ -67,7 +67,11 @@ public struct ListeningVocabulary: Sendable, Equatable {
     var text = ""
     var depth = 0
     for character in announcement {
-      if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 {
+      if character == "(" {
+        depth += 1
+      } else if character == ")" {
+        depth = max(0, depth - 1)
+      } else if depth == 0 {
         text.append(character)
       }
     }

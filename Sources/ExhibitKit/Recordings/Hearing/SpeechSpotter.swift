@@ -79,7 +79,8 @@ final class SpeechSpotter {
       libraries.parseArguments(nil, libraries.arguments(), Int32(buffer.count), buffer.baseAddress, 1)
     }
     guard let config else {
-      throw MediaLibraryError(library: SpeechLibraries.recogniserLibraryNames.pocketsphinx, reason: "it took no arguments")
+      throw MediaLibraryError(
+        library: SpeechLibraries.recogniserLibraryNames.pocketsphinx, reason: "it took no arguments")
     }
     defer { _ = libraries.freeArguments(config) }
     guard let made = libraries.decoderInit(config) else {

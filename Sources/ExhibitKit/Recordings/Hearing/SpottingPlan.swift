@@ -47,7 +47,8 @@ final class SpottingPlan: Sendable {
       kept.append(Keyphrase(phrase: phrase, exponent: ListeningVocabulary.thresholdExponent(phones: count)))
     }
     guard !kept.isEmpty else {
-      throw MediaLibraryError(library: "pocketsphinx", reason: "none of the phrases to listen for can be said")
+      throw MediaLibraryError(
+        library: "pocketsphinx", reason: "none of the phrases to listen for can be said")
     }
     self.vocabulary = vocabulary
     keyphrases = kept
