@@ -86,9 +86,10 @@ import Testing
     // The table pads each column to its widest cell, two spaces apart.
     let table = try workspace.run("recordings", "list").stdout
     #expect(
-      table.hasPrefix("COMPONENT        PLATFORM  SCREEN READER  DURATION  STATUS  SHA-256       PATH\n"))
+      table.hasPrefix("COMPONENT        PLATFORM  SCREEN READER  DURATION  STATUS  HEARD      SHA-256       PATH\n"))
     #expect(
-      table.contains("\nnative/checkbox  ios       voiceover      7.407 s   ok      \(sha.prefix(12))  /"))
+      table.contains(
+        "\nnative/checkbox  ios       voiceover      7.407 s   ok      not heard  \(sha.prefix(12))  /"))
     let missing = try workspace.run("recordings", "show", "ffff0000")
     #expect(missing.status == 1 && missing.stderr.contains("ffff0000: no catalogued recording"))
   }

@@ -39,6 +39,9 @@ import Testing
     try store.connection.execute("DROP TABLE finding")
     try store.connection.execute("DROP TABLE team_key")
     try store.connection.execute("DROP TABLE approval")
+    for table in ["heard_phrase", "utterance", "hearing"] {
+      try store.connection.execute("DROP TABLE \(table)")
+    }
     try store.connection.execute("PRAGMA user_version = 20")
     try store.close()
     let upgraded = try Store.open(at: path, access: .write)
