@@ -86,7 +86,8 @@ import Testing
     // The table pads each column to its widest cell, two spaces apart.
     let table = try workspace.run("recordings", "list").stdout
     #expect(
-      table.hasPrefix("COMPONENT        PLATFORM  SCREEN READER  DURATION  STATUS  HEARD      SHA-256       PATH\n"))
+      table.hasPrefix(
+        "COMPONENT        PLATFORM  SCREEN READER  DURATION  STATUS  HEARD      SHA-256       PATH\n"))
     #expect(
       table.contains(
         "\nnative/checkbox  ios       voiceover      7.407 s   ok      not heard  \(sha.prefix(12))  /"))
