@@ -155,6 +155,7 @@ let package = Package(
         .embedInCode("Migrations/013-team-keys.sql"),
         .embedInCode("Migrations/014-approvals.sql"),
         .embedInCode("Migrations/015-hearing.sql"),
+        .embedInCode("Migrations/016-heard-search.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

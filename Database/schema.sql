@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 28;
+PRAGMA user_version = 29;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -905,3 +905,25 @@ CREATE TABLE utterance (
 );
 
 CREATE INDEX utterance_by_recording ON utterance (recording_id, start_ms);
+
+CREATE VIRTUAL TABLE heard_phrase_fts USING fts5 (
+  text, scope, tokenize = 'porter unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER heard_phrase_fts_insert AFTER INSERT ON heard_phrase
+BEGIN
+  INSERT INTO heard_phrase_fts (rowid, text, scope)
+  SELECT new.id, new.text, search_scope FROM recording WHERE id = new.recording_id;
+END;
+
+CREATE TRIGGER heard_phrase_fts_delete AFTER DELETE ON heard_phrase
+BEGIN
+  DELETE FROM heard_phrase_fts WHERE rowid = old.id;
+END;
+
+CREATE TRIGGER recording_heard_scope_update AFTER UPDATE OF family, component, platform ON recording
+WHEN old.search_scope IS NOT new.search_scope
+BEGIN
+  UPDATE heard_phrase_fts SET scope = new.search_scope
+  WHERE rowid IN (SELECT id FROM heard_phrase WHERE recording_id = new.id);
+END;

@@ -55,6 +55,9 @@ public enum PostgresSchema {
     Migration(
       version: 15, name: "hearing", sql: String(decoding: PackageResources._15_hearing_sql, as: UTF8.self)
     ),
+    Migration(
+      version: 16, name: "heard-search",
+      sql: String(decoding: PackageResources._16_heard_search_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.

@@ -44,6 +44,9 @@ enum SearchText {
     case .captions: return "\(hit.recording?.path ?? hit.title)\(at)"
     case .recordings: return hit.recording?.path ?? hit.title
     case .notes: return "\(hit.item?.description ?? "") on \(hit.recording?.path ?? "")\(at)"
+    case .heard:
+      let sure = hit.confidence.map { ", confidence \($0.decimalText(places: 2))" } ?? ""
+      return "\(hit.recording?.path ?? hit.title)\(at) (heard by Exhibit\(sure))"
     }
   }
 }

@@ -11,7 +11,9 @@ struct Search: CatalogueCommandBody {
       The query is plain text: every word must match, "quoted words" match as a phrase, a \
       trailing * matches a prefix (announ*), and OR or NOT in capitals between two words combine \
       them. Words match across endings (announces finds announced; checked does not find \
-      checkbox). Hits are ranked, grouped by component; caption hits give the second to open.
+      checkbox). Hits are ranked, grouped by component; caption hits give the second to open. \
+      Phrases Exhibit heard in recordings without captions (exhibit listen) are searched with \
+      captions, marked as heard and ranked below every other hit; --kind heard finds them alone.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -23,7 +25,7 @@ struct Search: CatalogueCommandBody {
   var component: String?
   @Option(help: "Only what applies to this platform.")
   var platform: Platform?
-  @Option(help: "Only look in criteria, captions, recordings or notes (repeatable).")
+  @Option(help: "Only look in criteria, captions, recordings, notes or heard (repeatable).")
   var kind: [SearchKind] = []
   @Option(help: "The most hits to show.")
   var limit: Int = SearchRequest.defaultLimit

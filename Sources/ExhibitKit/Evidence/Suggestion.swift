@@ -11,6 +11,9 @@ public struct Suggestion: Sendable, Equatable, Encodable {
   public let confidence: Double
   /// The caption file the cue was read from.
   public var captionFile: String?
+  /// Whether the cue is a phrase Exhibit heard (`exhibit listen`) in a recording without
+  /// captions, not a caption: JSON says `heard: true` then.
+  public let heard: Bool
   /// The link made when the suggestion was accepted.
   public var acceptedLink: Int64?
   /// Why accepting it was refused (the cue lies outside the recording, say); the rest are kept.
@@ -19,7 +22,22 @@ public struct Suggestion: Sendable, Equatable, Encodable {
   private enum CodingKeys: String, CodingKey {
     case recording, recordingSHA256, item, fromSeconds, toSeconds, reason, confidence, captionFile,
       acceptedLink
-    case refusal
+    case refusal, heard
+  }
+
+  /// A suggestion, from a caption unless `heard`.
+  public init(
+    recording: RecordingRef, item: ItemKey, fromSeconds: Double?, toSeconds: Double?, reason: String,
+    confidence: Double, captionFile: String? = nil, heard: Bool = false
+  ) {
+    self.recording = recording
+    self.item = item
+    self.fromSeconds = fromSeconds
+    self.toSeconds = toSeconds
+    self.reason = reason
+    self.confidence = confidence
+    self.captionFile = captionFile
+    self.heard = heard
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -34,5 +52,6 @@ public struct Suggestion: Sendable, Equatable, Encodable {
     try container.encodeIfPresent(captionFile, forKey: .captionFile)
     try container.encodeIfPresent(acceptedLink, forKey: .acceptedLink)
     try container.encodeIfPresent(refusal, forKey: .refusal)
+    if heard { try container.encode(true, forKey: .heard) }
   }
 }

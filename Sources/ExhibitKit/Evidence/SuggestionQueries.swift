@@ -62,21 +62,35 @@ extension SuggestionQueries {
           return SuggestionRules.ExistingLink(
             item: try row.decode("key"), start: start, end: start.map { $0 + 1 })
         }
-        let cues = try connection.query(
-          """
-          SELECT c.start_ms, c.end_ms, c.text, t.path AS caption FROM caption_cue c
-          JOIN caption_track t ON t.id = c.track_id
-          WHERE t.recording_id = ? ORDER BY c.start_ms, c.position
-          """, [id]
-        ).map {
-          SuggestionRules.Cue(
-            start: try $0.decode("start_ms"), end: try $0.decode("end_ms"), text: try $0.decode("text"),
-            captionFile: try $0.decode("caption"))
-        }
-        result += rules.suggestions(recording: recording, cues: cues, existing: existing + dismissed)
+        result += rules.suggestions(recording: recording, cues: try cues(id), existing: existing + dismissed)
       }
     }
     return result
+  }
+
+  /// A recording's caption cues; for a recording without any, the phrases Exhibit heard in it,
+  /// with their confidence (captions, where there are some, are surer than hearing).
+  private func cues(_ recording: Int64) throws -> [SuggestionRules.Cue] {
+    let captions = try connection.query(
+      """
+      SELECT c.start_ms, c.end_ms, c.text, t.path AS caption FROM caption_cue c
+      JOIN caption_track t ON t.id = c.track_id
+      WHERE t.recording_id = ? ORDER BY c.start_ms, c.position
+      """, [recording]
+    ).map {
+      SuggestionRules.Cue(
+        start: try $0.decode("start_ms"), end: try $0.decode("end_ms"), text: try $0.decode("text"),
+        captionFile: try $0.decode("caption"))
+    }
+    guard captions.isEmpty else { return captions }
+    return try connection.query(
+      "SELECT start_ms, end_ms, text, confidence FROM heard_phrase WHERE recording_id = ? ORDER BY start_ms, id",
+      [recording]
+    ).map {
+      SuggestionRules.Cue(
+        start: try $0.decode("start_ms"), end: try $0.decode("end_ms"), text: try $0.decode("text"),
+        captionFile: nil, heardConfidence: try $0.decode("confidence"))
+    }
   }
 
   /// Records suggestions as `untested` links, for a person to judge; never as passes.

@@ -23,12 +23,14 @@ struct SuggestionRules {
     var durationMilliseconds: Int64?
   }
 
-  /// A caption cue.
+  /// A caption cue, or a phrase Exhibit heard (with the recogniser's confidence).
   struct Cue: Sendable {
     var start: Int64
     var end: Int64
     var text: String
     var captionFile: String?
+    /// For a heard phrase, how sure the recogniser was (0 to 1); nil for a caption.
+    var heardConfidence: Double? = nil
   }
 
   /// A live link the recording already has.
@@ -96,14 +98,25 @@ struct SuggestionRules {
         let source =
           recording.namedByCriteria
           ? "a recording the criteria's Videos section names" : "a recording attributed to \(component)"
-        result.append(
-          Suggestion(
-            recording: RecordingRef(sha256: recording.sha256, path: recording.path), item: target.key,
-            fromSeconds: Double(start) / 1000, toSeconds: Double(end) / 1000,
+        let sure = match.aspect == .hint ? base - Self.hintDiscount : base
+        var suggestion = Suggestion(
+          recording: RecordingRef(sha256: recording.sha256, path: recording.path), item: target.key,
+          fromSeconds: Double(start) / 1000, toSeconds: Double(end) / 1000,
+          reason: String(
+            format: "the cue at %.2f s, \"%@\", %@ (%@)", Double(start) / 1000, cue.text, said, source),
+          confidence: sure, captionFile: cue.captionFile)
+        if let heard = cue.heardConfidence {
+          // What Exhibit heard is as sure as the recogniser was, and says it was heard.
+          suggestion = Suggestion(
+            recording: suggestion.recording, item: target.key, fromSeconds: suggestion.fromSeconds,
+            toSeconds: suggestion.toSeconds,
             reason: String(
-              format: "the cue at %.2f s, \"%@\", %@ (%@)", Double(start) / 1000, cue.text, said, source),
-            confidence: match.aspect == .hint ? base - Self.hintDiscount : base,
-            captionFile: cue.captionFile))
+              format: "Exhibit heard \"%@\" at %.2f s (confidence %.2f; no captions), which %@ (%@)",
+              cue.text,
+              Double(start) / 1000, heard, said, source),
+            confidence: (sure * heard * 100).rounded() / 100, captionFile: nil, heard: true)
+        }
+        result.append(suggestion)
       }
     }
     return result

@@ -27,17 +27,19 @@ public struct SearchHit: Sendable, Equatable, Encodable {
   public let endSeconds: Double?
   /// FTS5's bm25 score: lower is better.
   public let score: Double
+  /// For a heard phrase, how sure the recogniser was (0 to 1); nil for every other kind.
+  public let confidence: Double?
 
   private enum CodingKeys: String, CodingKey {
     case kind, source, component, platform, platforms, assistiveTech, title, snippet, item, recording
-    case startSeconds, endSeconds, score
+    case startSeconds, endSeconds, score, confidence
   }
 
   /// Creates a hit.
   public init(
     kind: SearchKind, source: String, component: ComponentID?, platform: Platform?, platforms: [Platform],
     assistiveTech: String?, title: String, snippet: String, item: ItemKey?, recording: RecordingRef?,
-    startSeconds: Double?, endSeconds: Double?, score: Double
+    startSeconds: Double?, endSeconds: Double?, score: Double, confidence: Double? = nil
   ) {
     self.kind = kind
     self.source = source
@@ -52,6 +54,14 @@ public struct SearchHit: Sendable, Equatable, Encodable {
     self.startSeconds = startSeconds
     self.endSeconds = endSeconds
     self.score = score
+    self.confidence = confidence
+  }
+
+  /// Whether this hit ranks before `other`: heard phrases after every other hit (Exhibit's guess
+  /// below what was captioned, written or named), then by score, kind and snippet.
+  public func ranksBefore(_ other: SearchHit) -> Bool {
+    (kind == .heard ? 1 : 0, score, kind.rawValue, snippet)
+      < (other.kind == .heard ? 1 : 0, other.score, other.kind.rawValue, other.snippet)
   }
 
   /// Encodes every key, unknown values as `null`, so every hit has the same shape.
@@ -70,5 +80,6 @@ public struct SearchHit: Sendable, Equatable, Encodable {
     try container.encode(startSeconds, forKey: .startSeconds)
     try container.encode(endSeconds, forKey: .endSeconds)
     try container.encode(score, forKey: .score)
+    try container.encode(confidence, forKey: .confidence)
   }
 }

@@ -51,6 +51,21 @@ extension SearchIndex {
     try candidates(.captions, scope, ranked: ranked)
   }
 
+  /// Phrases Exhibit heard, filtered by tokens like captions; few, so ranked on the index alone.
+  func heardHits(_ scope: SearchScope) throws -> Ranked {
+    let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
+    let found = try ranked(
+      """
+      SELECT heard_phrase_fts.rowid AS fts_rowid,
+        \(try ranking("heard_phrase_fts", column: "text", scope, filters)) AS score
+      FROM \(Self.withSizes("heard_phrase_fts")) WHERE heard_phrase_fts MATCH ?1
+      """, fts: "heard_phrase_fts", values: [filters.match(text: "text", scope.expression)],
+      limit: scope.limit, walkForward: try fewMatch("heard_phrase_fts", filters))
+    return Ranked(
+      candidates: try candidates(.heard, scope, rows: found.rows), capped: found.capped,
+      matched: found.matched)
+  }
+
   /// Recording file names at present paths, filtered by tokens like captions.
   func recordingNameHits(_ scope: SearchScope) throws -> Ranked {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)

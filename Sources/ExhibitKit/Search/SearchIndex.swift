@@ -20,7 +20,7 @@ extension SearchIndex {
   {
     guard request.limit >= 1 else { throw SearchError.badLimit(request.limit) }
     let query = try SearchQuery(request.text)
-    let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
+    let kinds = request.searchedKinds
     let filters = try SearchFilters(request, kinds: kinds, on: connection)
     let scope = SearchScope(
       expression: query.expression, phrases: query.phrases, filters: filters, limit: request.limit,
@@ -34,6 +34,7 @@ extension SearchIndex {
       case "captions": (source.kind, { try $0.captionHits(scope) })
       case "recordings": (source.kind, { try $0.recordingNameHits(scope) })
       case "notes": (source.kind, { try $0.noteHits(scope) })
+      case "heard": (source.kind, { try $0.heardHits(scope) })
       default: (source.kind, { try $0.developerTextHits(scope, source: source) })
       }
     }
@@ -60,16 +61,17 @@ extension SearchIndex {
     if let parts {
       found[.captions] = [try captionHits(scope, fromParts: captionParts, whole: parts.whole)]
     }
-    // Hits rank by score, then kind, then snippet: only the hits that can be among the first
-    // `limit` need their snippets cut (every hit ahead of the limit's score and kind, and those
-    // tied with it), not each index's best `limit`.
-    var candidates = found.values.joined().flatMap(\.candidates).sorted {
-      ($0.hit.score, $0.hit.kind.rawValue) < ($1.hit.score, $1.hit.kind.rawValue)
+    // Hits rank as ``SearchHit/ranksBefore(_:)`` says, heard phrases last, then by score, kind
+    // and snippet: only the hits that can be among the first `limit` need their snippets cut
+    // (every hit ahead of the limit's place, and those tied with it but for the snippet), not
+    // each index's best `limit`.
+    func place(_ hit: SearchHit) -> (Int, Double, String) {
+      (hit.kind == .heard ? 1 : 0, hit.score, hit.kind.rawValue)
     }
+    var candidates = found.values.joined().flatMap(\.candidates).sorted { place($0.hit) < place($1.hit) }
     if candidates.count > request.limit {
-      let last = candidates[request.limit - 1].hit
-      candidates = Array(
-        candidates.prefix { ($0.hit.score, $0.hit.kind.rawValue) <= (last.score, last.kind.rawValue) })
+      let last = place(candidates[request.limit - 1].hit)
+      candidates = Array(candidates.prefix { place($0.hit) <= last })
     }
     let snippets = try snippets(of: candidates.map(\.text), expression: scope.expression)
     for (index, snippet) in snippets.enumerated() { candidates[index].hit.snippet = snippet }

@@ -8,4 +8,7 @@ public enum SearchKind: String, Sendable, Codable, CaseIterable {
   case recordings
   /// Notes auditors wrote on evidence links (retracted links excluded).
   case notes
+  /// Phrases Exhibit heard in recordings (`exhibit listen`): its guess, never a caption; a
+  /// search of captions includes them, ranked below every other hit.
+  case heard
 }

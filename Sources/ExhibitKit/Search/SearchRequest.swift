@@ -14,6 +14,12 @@ public struct SearchRequest: Sendable {
   /// captions and recordings are shared by every audit.
   public var audit: String?
 
+  /// The kinds searched: every kind when none is named; heard phrases whenever captions are.
+  package var searchedKinds: Set<SearchKind> {
+    guard !kinds.isEmpty else { return Set(SearchKind.allCases) }
+    return kinds.contains(.captions) ? kinds.union([.heard]) : kinds
+  }
+
   /// The number of hits a search returns unless told otherwise.
   public static let defaultLimit = 20
   /// How many of the newest matches of each index are ranked. Beyond it, ranking every match of a

@@ -60,12 +60,10 @@ public struct SearchResults: Sendable, Equatable, Encodable {
 
 extension SearchResults {
   /// The results of every source's best hits, written once for both engines: the hits ranked by
-  /// score, then kind, then snippet, the first `limit` kept and grouped by component, the kinds
+  /// ``SearchHit/ranksBefore(_:)`` (heard phrases last, then score, kind and snippet), the first `limit` kept and grouped by component, the kinds
   /// where more matched than were ranked, and how many matched in all.
   package init(_ request: SearchRequest, _ query: SearchQuery, found: [SearchFound]) {
-    let ranked = found.flatMap(\.hits).sorted {
-      ($0.score, $0.kind.rawValue, $0.snippet) < ($1.score, $1.kind.rawValue, $1.snippet)
-    }
+    let ranked = found.flatMap(\.hits).sorted { $0.ranksBefore($1) }
     let capped = Set(found.filter(\.capped).map(\.kind))
     self.init(
       query: request.text, expression: query.expression, ranked: Array(ranked.prefix(request.limit)),

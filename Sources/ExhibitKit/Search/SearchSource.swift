@@ -46,7 +46,7 @@ package struct SearchSource: Sendable {
   /// Every source, in the order a search ranks them: the costliest first, so that two threads
   /// end near together.
   package static let all: [SearchSource] = [
-    .items, .captions, .gherkinSteps, .notes, .recordingNames, .developerNotes, .announcements,
+    .items, .captions, .gherkinSteps, .notes, .recordingNames, .developerNotes, .announcements, .heard,
   ]
 }
 
@@ -81,7 +81,7 @@ extension SearchSource {
     case "developer-note", "announcement":
       add("n.document_id IN \(filters.documentList)")
       if let platform { add("n.platform IN (?, 'general')", [platform]) }
-    case "captions", "recordings":
+    case "captions", "recordings", "heard":
       if name == "recordings" { add("p.missing_since IS NULL") }
       if let component = filters.component {
         add("r.family = ? AND r.component = ?", [component.family.rawValue, component.slug])
@@ -182,6 +182,24 @@ extension SearchSource {
       seconds: (try Self.seconds(row, "start_ms"), try Self.seconds(row, "end_ms")))
   }
 
+  /// Phrases Exhibit heard, with their recording's component and platform and the confidence.
+  package static let heard = SearchSource(
+    kind: .heard, name: "heard", alias: "h", table: "heard_phrase h",
+    filterJoins: "JOIN recording r ON r.id = h.recording_id", snippetColumns: ["h.text"],
+    detailColumns: """
+      h.id AS hit_id, h.start_ms, h.end_ms, h.confidence, r.family, r.component, r.platform,
+        r.assistive_tech, r.sha256, \(RecordingLibrary.primaryPath) AS path
+      """,
+    detailTables: "heard_phrase h JOIN recording r ON r.id = h.recording_id"
+  ) { row, _, score, snippet in
+    let recording = try Self.recording(row)
+    return try Self.recordingHit(
+      .heard, row, title: recording.map { ($0.path as NSString).lastPathComponent } ?? "",
+      recording: recording, score: score, snippet: snippet,
+      seconds: (try Self.seconds(row, "start_ms"), try Self.seconds(row, "end_ms")),
+      confidence: try row.decode("confidence"))
+  }
+
   /// Recordings' file names at present paths.
   package static let recordingNames = SearchSource(
     kind: .recordings, name: "recordings", alias: "p", table: "recording_path p",
@@ -230,15 +248,14 @@ extension SearchSource {
   /// A hit in a recording's captions or file name.
   private static func recordingHit(
     _ kind: SearchKind, _ row: Row, title: String, recording: RecordingRef?, score: Double, snippet: String,
-    seconds: (start: Double?, end: Double?)?
+    seconds: (start: Double?, end: Double?)?, confidence: Double? = nil
   ) throws -> SearchHit {
     let platform = Self.platform(try row.decode("platform"))
     return SearchHit(
       kind: kind, source: kind.rawValue, component: try Self.component(row), platform: platform,
       platforms: platform.map { [$0] } ?? [], assistiveTech: try row.decode("assistive_tech"), title: title,
       snippet: snippet, item: nil, recording: recording, startSeconds: seconds?.start,
-      endSeconds: seconds?.end,
-      score: score)
+      endSeconds: seconds?.end, score: score, confidence: confidence)
   }
 
   /// A row's component, when its family and slug are both there (a recording may have none).

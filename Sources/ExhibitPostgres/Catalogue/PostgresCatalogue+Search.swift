@@ -15,7 +15,7 @@ extension PostgresCatalogue {
   public func search(_ request: SearchRequest) async throws -> SearchResults {
     guard request.limit >= 1 else { throw SearchError.badLimit(request.limit) }
     let query = try SearchQuery(request.text)
-    let kinds = request.kinds.isEmpty ? Set(SearchKind.allCases) : request.kinds
+    let kinds = request.searchedKinds
     let sources = SearchSource.all.filter { kinds.contains($0.kind) }
     // Criteria on one connection, what was recorded on another, at once: on two cores a search
     // of every kind takes about as long as its larger half. Each half reads in one snapshot of

@@ -358,13 +358,13 @@ struct ComponentPage {
         """ : .empty
       return """
         <tr><td>\(suggestion.item)</td><td><a href="\(open)">\(name) at \(time)</a></td>
-        <td>\(suggestion.reason)\(suggestion.acceptedLink.map { "<br>\(CoverageBadge.badge(Verdict.untested)) as link \($0)" as HTML } ?? .empty)</td>\
+        <td>\(suggestion.heard ? "<span class=\"heard-mark\">Heard by Exhibit, not captioned:</span> " as HTML : .empty)\(suggestion.reason)\(suggestion.acceptedLink.map { "<br>\(CoverageBadge.badge(Verdict.untested)) as link \($0)" as HTML } ?? .empty)</td>\
         <td>\(suggestion.acceptedLink == nil ? "\(Int((suggestion.confidence * 100).rounded()))%" : "accepted")</td><td>\(decide)\(accept)</td></tr>
         """
     }
     return """
       <h2 id="suggestions-heading">Suggestions</h2>
-      <p>Cues whose words match an item, and untested links nobody judged yet. Decide each here (pass, fail, \
+      <p>Cues whose words match an item (in a recording without captions, what Exhibit heard), and untested links nobody judged yet. Decide each here (pass, fail, \
       not applicable, or not evidence), or open it to judge it in the player. An untested link is not evidence.</p>
       <div class="table-scroll" role="region" tabindex="0" aria-label="Suggestions waiting for a decision"><table><caption>Suggestions waiting for a decision</caption>
       <thead><tr><th scope="col">Item</th><th scope="col">Where</th><th scope="col">Why</th>\

@@ -39,7 +39,8 @@ import Testing
     try store.connection.execute("DROP TABLE finding")
     try store.connection.execute("DROP TABLE team_key")
     try store.connection.execute("DROP TABLE approval")
-    for table in ["heard_phrase", "utterance", "hearing"] {
+    try store.connection.execute("DROP TRIGGER recording_heard_scope_update")
+    for table in ["heard_phrase_fts", "heard_phrase", "utterance", "hearing"] {
       try store.connection.execute("DROP TABLE \(table)")
     }
     try store.connection.execute("PRAGMA user_version = 20")
