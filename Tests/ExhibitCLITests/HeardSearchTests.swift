@@ -96,4 +96,27 @@ import Testing
     }
     #expect(!captioned.isEmpty && captioned.allSatisfy { $0["heard"] == nil && $0["caption_file"] is String })
   }
+
+  /// The web workspace in headless Chromium with axe-core (`Scripts/check_heard_desk.py`): the
+  /// recording's timeline shades each stretch of speech, its heard phrases are labels under
+  /// them that fit at 1280 and 390 px and play from their stretch, the transcript lists what was
+  /// heard marked as not captioned, and search marks heard hits. Screenshots land in
+  /// `.build/screenshots/heard` (not committed).
+  @Test func theDeskShowsWhatWasHeardMarkedAsHeard() throws {
+    let workspace = try Self.workspace()
+    let detail = try #require(
+      try workspace.run("recordings", "show", Self.recording, "--json").json() as? [String: Any])
+    let sha256 = try #require((detail["recording"] as? [String: Any])?["sha256"] as? String)
+    let utterances = try #require(detail["utterances"] as? [Any])
+    let server = try RunningServer(workspace)
+    defer { _ = server.stop() }
+    let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/heard").path
+    let check = try Python.run([
+      Python.script("check_heard_desk.py"), server.base, sha256, String(utterances.count), screenshots,
+    ])
+    #expect(check.status == 0, "\(check.stdout + check.stderr)")
+    for name in ["heard-desk", "heard-desk-phone", "heard-search"] {
+      #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(name).png"), "\(name)")
+    }
+  }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where in a recording the evidence is: a strip the width of the recording, drawn as SVG so it
-/// works without script and inside a bag's report. Caption cues are ticks along the top; each
+/// works without script and inside a bag's report. Caption cues are ticks along the top, over
+/// shaded stretches where Exhibit heard speech (utterances, heard and not captioned); each
 /// linked segment is a bar filled with its verdict's colour *and* pattern (solid pass, striped
 /// fail, lined not-applicable, dotted untested), never colour alone; suggestions are dashed
 /// outlines; the segment being marked is a translucent band. Bars that overlap go to lanes below
@@ -49,6 +50,9 @@ public struct EvidenceTimeline: Sendable {
   public let durationSeconds: Double
   /// The caption cues' start and end, in seconds.
   public let cues: [(start: Double, end: Double)]
+  /// Where Exhibit heard speech (``HeardTrack/Utterance``), in seconds: drawn as shaded stretches
+  /// of the cue band.
+  public var speech: [(start: Double, end: Double)] = []
   public let marks: [Mark]
   /// The segment being judged, when one is marked.
   public var selection: (from: Double, to: Double)?
@@ -104,6 +108,13 @@ public struct EvidenceTimeline: Sendable {
       let x = format(x(cue.start))
       return "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"0\" y2=\"\(format(Self.cueBand))\" class=\"timeline-cue\"/>"
     }
+    let heard = speech.map { stretch -> HTML in
+      let left = x(stretch.start)
+      return """
+        <rect class="timeline-utterance" x="\(format(left))" y="0" \
+        width="\(format(max(1, x(stretch.end) - left)))" height="\(format(Self.cueBand))"/>
+        """
+    }
     let bars = zip(marks, lanes).map { mark, lane in bar(mark, lane: lane) }
     let role: HTML =
       interactive
@@ -115,7 +126,7 @@ public struct EvidenceTimeline: Sendable {
       data-duration="\(format(durationSeconds))" focusable="false">\
       \(patterns)\
       <rect class="timeline-track" x="0" y="0" width="\(format(Self.width))" height="\(format(height))"/>\
-      <g aria-hidden="true">\(HTML.join(ticks))</g>\
+      <g aria-hidden="true">\(HTML.join(heard))\(HTML.join(ticks))</g>\
       \(HTML.join(bars))\(selectionBand(height: height))</svg>
       """
   }
@@ -128,6 +139,7 @@ public struct EvidenceTimeline: Sendable {
     ]
     if interactive { entries.append(("suggestion", "suggestion (dashed outline)")) }
     entries.append(("cue", "caption cue (tick)"))
+    if !speech.isEmpty { entries.append(("utterance", "speech Exhibit heard, not captioned (shaded)")) }
     let items = entries.map { name, words -> HTML in
       "<li><span class=\"swatch swatch-\(name)\" aria-hidden=\"true\"></span>\(words)</li>"
     }
@@ -140,6 +152,7 @@ public struct EvidenceTimeline: Sendable {
     return
       "\(DisplayText.clock(durationSeconds)) long, \(verdicts) \(verdicts == 1 ? "verdict" : "verdicts"), "
       + "\(suggestions) \(suggestions == 1 ? "suggestion" : "suggestions"), \(cues.count) caption cues"
+      + (speech.isEmpty ? "" : ", \(speech.count) stretches of speech heard by Exhibit")
   }
 
   private func x(_ seconds: Double) -> Double {

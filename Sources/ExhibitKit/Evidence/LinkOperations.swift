@@ -60,21 +60,6 @@ package struct LinkOperations {
 }
 
 extension LinkOperations {
-  /// Everything stored about the recording `reference` names: paths, streams, captions with
-  /// cues, and every link to it (or those of the audit `audit` names, when one is given).
-  /// - Throws: ``RecordingLookupError``, ``AuditError`` or the backend's error.
-  package func recordingDetail(_ reference: String, currentDirectory: String, audit: String? = nil) throws
-    -> RecordingDetail
-  {
-    let library = RecordingLibrary(connection: sql)
-    let id = try library.resolveRecording(reference, currentDirectory: currentDirectory)
-    var detail = try library.recordingDetail(id: id)
-    detail.links = try links(toRecording: id, audit: audit)
-    return detail
-  }
-}
-
-extension LinkOperations {
   private var audits: AuditRegistry { AuditRegistry(connection: sql) }
 
   /// Cues whose words match an item's, as links waiting for an auditor (``SuggestionQueries``),

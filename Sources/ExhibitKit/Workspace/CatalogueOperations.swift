@@ -102,7 +102,7 @@ struct CatalogueOperations {
   /// - Throws: ``RecordingLookupError``, ``AuditError`` or the engine's error.
   func recordingDetail(sha256: String, audit: String?) throws -> RecordingDetail {
     try sql.reading {
-      try LinkOperations(sql: sql).recordingDetail(sha256, currentDirectory: "/", audit: audit)
+      try recordingDetail(id: try recordings.resolveRecording(sha256, currentDirectory: "/"), audit: audit)
     }
   }
 

@@ -41,16 +41,42 @@ extension RecordingPage {
     let selection = (try? SegmentTime.seconds(form.from)).flatMap { from in
       (try? SegmentTime.seconds(form.to)).map { (from: from, to: $0) }
     }
-    let strip = EvidenceTimeline(
+    var strip = EvidenceTimeline(
       durationSeconds: duration, cues: cues ?? [], marks: links + suggestions, id: "timeline",
       selection: selection)
+    strip.speech = data.detail.utterances.map { (start: $0.startSeconds, end: $0.endSeconds) }
     return """
       <div class="timeline-wrap">
       <h3 id="timeline-heading" class="visually-hidden">Timeline</h3>
       \(strip.svg)
+      \(heardLabels(duration: duration))
       \(strip.key)
       \(filmstrip(duration: duration))
       </div>
+      """
+  }
+
+  /// The phrases Exhibit heard, one label per stretch of speech that has any, under the strip:
+  /// the page's script sets each at its stretch's place (a list without it); each plays from
+  /// its stretch. Marked as heard, never captions.
+  private func heardLabels(duration: Double) -> HTML {
+    let stretches = HeardTrack.phrasesByUtterance(
+      heard: data.detail.heard, utterances: data.detail.utterances
+    )
+    .filter { !$0.phrases.isEmpty }
+    guard !stretches.isEmpty else { return .empty }
+    let labels = stretches.map { utterance, phrases -> HTML in
+      let (start, end) = (utterance.startSeconds, utterance.endSeconds)
+      let words = phrases.map(\.text).joined(separator: ", ")
+      let href = URLText.with(pagePath, query: [("t", String(start))]) + "#desk"
+      return """
+        <li data-from="\(String(start))" data-to="\(String(end))"><a href="\(href)" \
+        aria-label="Heard by Exhibit at \(DisplayText.clock(start)): \(words); play from there">\(words)</a></li>
+        """
+    }
+    return """
+      <ol class="heard-labels" data-duration="\(String(duration))" \
+      aria-label="Phrases heard by Exhibit, not captioned">\(HTML.join(labels))</ol>
       """
   }
 

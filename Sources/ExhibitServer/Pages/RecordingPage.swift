@@ -106,9 +106,43 @@ struct RecordingPage {
       """
   }
 
+  /// Where there are no captions, what Exhibit heard: each stretch of speech with the phrases
+  /// heard in it, marked as heard and not captioned, each a link that plays from it.
+  private var heardTranscript: HTML {
+    let detail = data.detail
+    guard detail.hearing != nil, !detail.utterances.isEmpty else {
+      return detail.hearing == nil
+        ? "<p>This recording has no captions. <code>exhibit listen</code> has Exhibit hear what the screen reader said.</p>"
+        : "<p>This recording has no captions, and Exhibit heard no speech in it.</p>"
+    }
+    let stretches = HeardTrack.phrasesByUtterance(heard: detail.heard, utterances: detail.utterances)
+    let items = stretches.map { utterance, phrases -> HTML in
+      let (start, end) = (utterance.startSeconds, utterance.endSeconds)
+      let href = URLText.with(path, query: [("t", String(start))]) + "#player"
+      let words: HTML =
+        phrases.isEmpty
+        ? "<span class=\"muted\">speech, no phrase recognised</span>"
+        : HTML.join(
+          phrases.map { phrase -> HTML in
+            "\(phrase.text) <span class=\"muted small\">(\(Int((phrase.confidence * 100).rounded()))%)</span>"
+          }, separator: " · ")
+      return """
+        <li data-cue-start="\(String(start))" data-cue-end="\(String(end))">\
+        <a href="\(href)"><span class="cue-time">\(DisplayText.clock(start))</span>\(words)</a></li>
+        """
+    }
+    return """
+      <p class="heard-note"><span class="heard-mark">Heard by Exhibit, not captioned.</span> This recording has \
+      no captions: these are the stretches of speech Exhibit found and the screen-reader phrases it recognised \
+      in them, with how sure it was. They are a guess to help you find your place, never a verdict.</p>
+      <ol class="transcript heard-transcript" aria-label="Speech heard by Exhibit; choose a stretch to play from it">\
+      \(HTML.join(items))</ol>
+      """
+  }
+
   private var transcript: HTML {
     let tracks = data.detail.captions.filter { !$0.cues.isEmpty }
-    guard !tracks.isEmpty else { return "<p>This recording has no captions.</p>" }
+    guard !tracks.isEmpty else { return heardTranscript }
     return HTML.join(
       tracks.map { track -> HTML in
         let cues = track.cues.map { cue -> HTML in

@@ -84,12 +84,19 @@ struct SearchPage {
       """
   }
 
+  /// Where a hit came from; a heard phrase says it was heard by Exhibit, not captioned.
+  private func source(_ hit: SearchHit) -> HTML {
+    guard hit.kind == .heard else { return "\(hit.source)" }
+    let sure = hit.confidence.map { ", confidence \(Int(($0 * 100).rounded()))%" } ?? ""
+    return "<span class=\"heard-mark\">heard by Exhibit, not captioned\(sure)</span>"
+  }
+
   private func hit(_ hit: SearchHit) -> HTML {
     let platform = (hit.platform.map { [$0] } ?? hit.platforms).map(\.rawValue).joined(separator: ", ")
     return """
       <article class="hit"><h3>\(destination(hit))</h3>
       <p>\(hit.snippet)</p>
-      <p class="muted">\(hit.source)\(platform.isEmpty ? "" : " · \(platform)")\(hit.assistiveTech.map { " · \($0)" } ?? "")</p></article>
+      <p class="muted">\(source(hit))\(platform.isEmpty ? "" : " · \(platform)")\(hit.assistiveTech.map { " · \($0)" } ?? "")</p></article>
       """
   }
 

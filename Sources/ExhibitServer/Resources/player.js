@@ -262,5 +262,29 @@
     if (handled) { event.preventDefault(); event.stopPropagation(); }
   }, true);
 
+  // Heard phrases sit under their stretch of speech on the timeline, in lanes so that none
+  // overlaps another; without this script they are a plain list.
+  Array.prototype.forEach.call(document.querySelectorAll(".heard-labels"), function (list) {
+    var duration = parseFloat(list.getAttribute("data-duration"));
+    if (!(duration > 0)) { return; }
+    list.classList.add("placed");
+    function place() {
+      var width = list.clientWidth, ends = [];
+      Array.prototype.forEach.call(list.children, function (item) {
+        var left = Math.min(1, parseFloat(item.getAttribute("data-from")) / duration) * width;
+        var size = Math.min(item.offsetWidth, width);
+        left = Math.max(0, Math.min(left, width - size));
+        var lane = 0;
+        while (lane < ends.length && ends[lane] > left) { lane++; }
+        ends[lane] = left + size + 4;
+        item.style.left = left + "px";
+        item.style.top = (lane * 27) + "px";
+      });
+      list.style.height = (Math.max(1, ends.length) * 27) + "px";
+    }
+    place();
+    window.addEventListener("resize", place);
+  });
+
   drawSelection();
 })();

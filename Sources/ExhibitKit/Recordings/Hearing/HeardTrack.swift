@@ -76,3 +76,21 @@ public struct HeardTrack: Codable, Equatable, Sendable {
     self.utterances = utterances
   }
 }
+
+extension HeardTrack {
+  /// Each utterance with the phrases heard in it (those whose middle lies in it), in time order:
+  /// the labels a timeline puts on its stretches of speech. A phrase in no utterance is left out.
+  public static func phrasesByUtterance(heard: [HeardPhrase], utterances: [Utterance]) -> [(
+    utterance: Utterance, phrases: [HeardPhrase]
+  )] {
+    utterances.map { utterance in
+      (
+        utterance,
+        heard.filter {
+          let middle = ($0.startSeconds + $0.endSeconds) / 2
+          return middle >= utterance.startSeconds && middle <= utterance.endSeconds
+        }
+      )
+    }
+  }
+}
