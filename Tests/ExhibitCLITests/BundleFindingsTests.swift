@@ -30,7 +30,7 @@ import Testing
     let workspace = try CLIWorkspace.twoFails()
     let bag = try Self.bag(workspace, out: "bags")
     let manifest = try Self.manifest(bag)
-    #expect(manifest["report_layout"] as? Int == 6)
+    #expect(manifest["report_layout"] as? Int == 7)
     let links = try #require(manifest["links"] as? [[String: Any]])
     let failing = try #require(links.first { $0["verdict"] as? String == "fail" }?["id"] as? Int)
     // Only the iOS finding: F-2 rests on Android.

@@ -35,18 +35,18 @@ struct ForgedBundleTests {
   @Test func anAuditStateReleaseLayoutOrNameNotMadeByExhibitIsNamed() throws {
     let (workspace, bag) = try CLIWorkspace.signedBag()
     let manifest = try String(contentsOfFile: bag + "/data/manifest.json", encoding: .utf8)
-    #expect(manifest.contains("\"report_layout\" : 6") && manifest.contains("\"state\" : \"open\""))
+    #expect(manifest.contains("\"report_layout\" : 7") && manifest.contains("\"state\" : \"open\""))
     try Self.forge(bag, "data/manifest.json") {
       $0.replacingOccurrences(of: "\"state\" : \"open\"", with: "\"state\" : \"closed\"")
         .replacingOccurrences(of: "\"release\" : \"unknown\"", with: "\"release\" : \"2.0\"")
-        .replacingOccurrences(of: "\"report_layout\" : 6", with: "\"report_layout\" : 7")
+        .replacingOccurrences(of: "\"report_layout\" : 7", with: "\"report_layout\" : 8")
     }
     let renamed = (bag as NSString).deletingLastPathComponent + "/renamed-bag"
     try FileManager.default.moveItem(atPath: bag, toPath: renamed)
     let result = try workspace.run("verify", renamed, "--without-db")
     #expect(result.status == 1)
     for named in [
-      "report_layout 7 is not one Exhibit writes",
+      "report_layout 8 is not one Exhibit writes",
       "is said to be closed, but no audit.close event is in the bag",
       "release is 2.0, its events record unknown",
       "the bag is named renamed-bag, but was made as \((bag as NSString).lastPathComponent)",

@@ -7,6 +7,15 @@ import Foundation
 
 extension BundleContents {
   /// The same contents with each recording's transcript replaced.
+  /// The contents with each recording's heard phrases (by SHA-256) set, for its report.
+  func with(heardCues: [String: [Cue]]) -> Self {
+    var copy = self
+    for index in copy.recordings.indices {
+      copy.recordings[index].heardCues = heardCues[copy.recordings[index].sha256] ?? []
+    }
+    return copy
+  }
+
   func with(transcripts: [String: [Cue]]) -> Self {
     var copy = self
     for index in copy.recordings.indices {

@@ -134,11 +134,13 @@ public struct BundleContents: Sendable, Equatable, Codable {
     }
   }
 
-  /// A caption cue of a recording's transcript.
+  /// A caption cue of a recording's transcript, or a phrase Exhibit heard.
   public struct Cue: Sendable, Equatable {
     public let startSeconds: Double
     public let endSeconds: Double
     public let text: String
+    /// For a heard phrase, the recogniser's confidence (0 to 1).
+    public var confidence: Double? = nil
   }
 
   /// A criteria item that applies to the platform.
@@ -232,6 +234,24 @@ public struct BundleContents: Sendable, Equatable, Codable {
     private enum CodingKeys: String, CodingKey { case file, language, sha256 }
   }
 
+  /// What Exhibit heard in a recording, bundled beside it as a machine WebVTT file
+  /// (``HeardWebVTT``): heard, not captioned; absent from recordings never heard and from bags
+  /// made before hearing.
+  public struct HeardFile: Sendable, Equatable, Codable {
+    public let file: String
+    public let sha256: String
+    /// The recogniser and model it was heard with.
+    public let model: String
+    /// The SHA-256 of the vocabulary listened for.
+    public let vocabularySha256: String
+    /// How many phrases were heard (the file's cues).
+    public let heard: Int
+    /// The file's text; not written to the manifest (empty in one read from a bag).
+    var text = ""
+
+    private enum CodingKeys: String, CodingKey { case file, sha256, model, vocabularySha256, heard }
+  }
+
   /// A bundled recording with its catalogued metadata.
   public struct Recording: Sendable, Equatable, Codable {
     public let sha256: String
@@ -252,12 +272,16 @@ public struct BundleContents: Sendable, Equatable, Codable {
     public let environment: Environment
     /// What its first caption track says, cue by cue, for the report's transcript.
     public internal(set) var transcript: [Cue] = []
+    /// What Exhibit heard in it, when it was heard.
+    public internal(set) var heard: HeardFile? = nil
+    /// The phrases of ``heard``, cue by cue, for the report.
+    public internal(set) var heardCues: [Cue] = []
     /// Where it is read from; not written to the bundle (empty in one read from a bag).
     var source = ""
 
     private enum CodingKeys: String, CodingKey {
       case sha256, file, name, size, status, container, durationSeconds, videoCodec, width, height, audioCodec
-      case assistiveTech, browser, captions, environment
+      case assistiveTech, browser, captions, environment, heard
     }
   }
 
@@ -307,9 +331,10 @@ public struct BundleContents: Sendable, Equatable, Codable {
   /// 5, the same again, with the findings of the bag's audit and a still frame of each failing
   /// video verdict (``findingsLayout``).
   /// 6, the same again, with the approvals standing on its columns and levels (``approvalsLayout``).
-  static let currentReportLayout = 6
+  /// 7, the same again, with what Exhibit heard in a recording beside it (``HeardFile``).
+  static let currentReportLayout = 7
   /// Every layout Exhibit has written: a bag naming another was not made by it.
-  static let knownReportLayouts: Set<Int> = [2, 3, 4, 5, 6]
+  static let knownReportLayouts: Set<Int> = [2, 3, 4, 5, 6, 7]
   /// The first layout whose items are judged in the columns of their section.
   static let sectionColumnsLayout = 4
   /// The bag's conformance report: who signs it and the levels decided in its audit for its

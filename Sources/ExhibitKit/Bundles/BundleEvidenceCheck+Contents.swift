@@ -14,6 +14,9 @@ extension BundleEvidenceCheck {
       for caption in recording["captions"] as? [[String: Any]] ?? [] {
         if let file = caption["file"] as? String { expected.insert("data/" + file) }
       }
+      if let file = (recording["heard"] as? [String: Any])?["file"] as? String {
+        expected.insert("data/" + file)
+      }
     }
     for frame in manifest?["frames"] as? [[String: Any]] ?? [] {
       if let file = frame["file"] as? String { expected.insert("data/" + file) }

@@ -195,6 +195,15 @@ extension BundleEvidenceCheck {
           manifestFile,
           "recording \(file): the manifest says SHA-256 \(sha.prefix(12))…, the file is \(found.prefix(12))…")
       }
+      if let heard = recording["heard"] as? [String: Any], let heardFile = heard["file"] as? String,
+        let stated = heard["sha256"] as? String, let found = fileHashes[Array(("data/" + heardFile).utf8)],
+        found != stated
+      {
+        problem(
+          manifestFile,
+          "what was heard in \(file), \(heardFile): the manifest says SHA-256 \(stated.prefix(12))…, the file is "
+            + "\(found.prefix(12))…")
+      }
       let recorded = events.filter { $0.subject == "recording:\(sha)" }.compactMap {
         RecordingFacts(event: $0.afterObject)
       }

@@ -1,3 +1,4 @@
+import Crypto
 import ExhibitSQLite
 import ExhibitStorage
 import Foundation
@@ -92,6 +93,21 @@ extension BundleGathering {
           language: track.language,
           sha256: track.sha256, source: track.path)
       }
+      let heard = try HearingOperations(sql: connection).track(recording: try row.decode("id")).map { track in
+        let text = HeardWebVTT.text(track)
+        let stem = ((name as NSString).deletingPathExtension as NSString).lastPathComponent
+        let sha256 = SHA256.hash(data: Data(text.utf8)).hexString
+        return (
+          file: BundleContents.HeardFile(
+            file: file(for: stem + ".heard.vtt", sha: sha256), sha256: sha256, model: track.model,
+            vocabularySha256: track.vocabularySHA256, heard: track.heard.count, text: text),
+          cues: track.heard.map {
+            BundleContents.Cue(
+              startSeconds: $0.startSeconds, endSeconds: $0.endSeconds, text: $0.text,
+              confidence: $0.confidence)
+          }
+        )
+      }
       let summary = detail.recording
       // A closed audit's recordings as its close recorded them: the column its verdicts count in.
       let closedFacts = closed?.recordings[sha]
@@ -107,7 +123,7 @@ extension BundleGathering {
         window: Self.tag(detail.tags, ["title"]),
         recorder: Self.tag(detail.tags, ["com.apple.quicktime.author", "artist", "author"]),
         device: closedFacts.map(\.device) ?? detail.attribution.device?.value)
-      recordings.append(
+      var bundled =
         BundleContents.Recording(
           sha256: sha, file: file(for: name, sha: sha), name: name, size: summary.size,
           status: summary.status,
@@ -115,7 +131,10 @@ extension BundleGathering {
           videoCodec: summary.videoCodec,
           width: summary.width, height: summary.height, audioCodec: summary.audioCodec,
           assistiveTech: assistiveTech, browser: browser, captions: captions,
-          environment: environment, transcript: transcript, source: source))
+          environment: environment, transcript: transcript, source: source)
+      bundled.heard = heard?.file
+      bundled.heardCues = heard?.cues ?? []
+      recordings.append(bundled)
     }
     let fileBySha = Dictionary(recordings.map { ($0.sha256, $0.file) }) { first, _ in first }
 

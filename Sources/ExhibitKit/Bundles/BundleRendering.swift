@@ -34,6 +34,7 @@ enum BundleRendering {
         BundleEvidenceCheck.manifestFile, "could not be written again in Exhibit's form: \(describe(error))")
     }
     let contents = decoded.with(transcripts: transcripts(decoded, root: root))
+      .with(heardCues: heardCues(decoded, root: root))
     compare(root, "data/report.html", Data(ReportPage.render(contents).utf8), problem: problem)
     do {
       compare(root, "data/earl.jsonld", try EARLDocument.render(contents), problem: problem)
@@ -65,6 +66,24 @@ enum BundleRendering {
         BundleContents.Cue(
           startSeconds: Double($0.startMilliseconds) / 1000, endSeconds: Double($0.endMilliseconds) / 1000,
           text: $0.text)
+      }
+    }
+    return found
+  }
+
+  /// Each heard recording's phrases from its heard file in the bag, with the confidence its cue
+  /// identifiers give; none where the file is missing or cannot be read as WebVTT.
+  static func heardCues(_ contents: BundleContents, root: String) -> [String: [BundleContents.Cue]] {
+    var found: [String: [BundleContents.Cue]] = [:]
+    for recording in contents.recordings {
+      guard let heard = recording.heard, BagPath.unsafety(of: heard.file) == nil,
+        let bytes = FileManager.default.contents(atPath: root + "/data/" + heard.file),
+        let vtt = try? WebVTT.parse(Array(bytes), path: heard.file)
+      else { continue }
+      found[recording.sha256] = vtt.cues.map {
+        BundleContents.Cue(
+          startSeconds: Double($0.startMilliseconds) / 1000, endSeconds: Double($0.endMilliseconds) / 1000,
+          text: $0.text, confidence: HeardWebVTT.confidence(identifier: $0.identifier))
       }
     }
     return found

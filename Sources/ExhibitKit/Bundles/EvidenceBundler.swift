@@ -209,6 +209,7 @@ public enum EvidenceBundler {
       for caption in recording.captions {
         try writer.copy(from: caption.source, to: caption.file, expectedSHA256: caption.sha256)
       }
+      if let heard = recording.heard { try writer.write(Data(heard.text.utf8), to: heard.file) }
     }
     try writeFrames(contents, with: writer)
     // Nothing that verify would reject is signed: the bag is checked as verify checks it (its

@@ -320,6 +320,7 @@ struct ReportPage {
       </dl>
       </div>
       \(Self.transcript(recording, videoID: id))
+      \(Self.heard(recording, videoID: id))
       </div>
       \(timeline(recording, id: id))
       </article>
@@ -396,6 +397,31 @@ struct ReportPage {
       <section aria-labelledby="\(videoID)-transcript"><h4 id="\(videoID)-transcript">Transcript (what the screen reader said)</h4>
       <ol class="transcript" data-video="\(videoID)">
       \(cues)</ol>
+      </section>
+      """
+  }
+
+  /// What Exhibit heard in the recording, apart from its captions: each phrase at its time
+  /// with the recogniser's confidence, and the machine WebVTT file it is read from.
+  static func heard(_ recording: BundleContents.Recording, videoID: String) -> HTML {
+    guard let heard = recording.heard else { return .empty }
+    let phrases = recording.heardCues.map { cue -> HTML in
+      let start = EARLDocument.seconds(cue.startSeconds)
+      let sure = cue.confidence.map {
+        " <span class=\"muted\">(confidence \(String(format: "%.2f", $0)))</span>" as HTML
+      }
+      return
+        "<li><a href=\"\(recording.file)#t=\(start)\" data-video=\"\(videoID)\" data-start=\"\(cue.startSeconds)\" data-cue>\(DisplayText.clock(cue.startSeconds))</a> \(cue.text)\(sure ?? .empty)</li>\n"
+    }
+    let list: HTML =
+      phrases.isEmpty
+      ? "<p>Exhibit heard none of the phrases it listened for.</p>"
+      : "<ol class=\"heard\">\n\(HTML.join(phrases))</ol>"
+    return """
+      <section aria-labelledby="\(videoID)-heard"><h4 id="\(videoID)-heard">Heard by Exhibit (not captions)</h4>
+      <p>Phrases Exhibit recognised in the recording's audio with \(heard.model): its guess at what the screen \
+      reader said, never a caption and never a verdict. As WebVTT: <a href="\(heard.file)">\(heard.file)</a>.</p>
+      \(list)
       </section>
       """
   }
