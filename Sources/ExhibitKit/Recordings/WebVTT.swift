@@ -284,6 +284,10 @@ public struct WebVTT: Sendable, Equatable {
     return result
   }
 
+  /// What a speech log's sidecar adds to its recording's name: `checkbox.webm`'s is
+  /// `checkbox.speech.vtt`.
+  public static let speechLogInfix = ".speech"
+
   /// The caption language a sidecar's name gives for a video, or nil when the file is not that
   /// video's sidecar. `checkboxVoiceOver-en-US.vtt` is the `en-US` sidecar of
   /// `checkboxVoiceOver.webm`; `checkboxVoiceOver.vtt` is its sidecar with no language.
@@ -291,7 +295,8 @@ public struct WebVTT: Sendable, Equatable {
   public static func sidecarLanguage(captionFile: String, videoStem: String) -> String?? {
     guard captionFile.lowercased().hasSuffix(".vtt") else { return nil }
     let stem = String(captionFile.dropLast(4))
-    if stem == videoStem { return .some(nil) }
+    // `name.speech.vtt`: a speech log Exhibit placed on the recording (`recordings speech`).
+    if stem == videoStem || stem == videoStem + speechLogInfix { return .some(nil) }
     for separator in ["-", "."] where stem.hasPrefix(videoStem + separator) {
       let tag = String(stem.dropFirst(videoStem.count + 1))
       if isLanguageTag(tag) { return .some(tag) }

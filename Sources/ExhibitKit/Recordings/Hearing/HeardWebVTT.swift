@@ -34,7 +34,7 @@ public enum HeardWebVTT {
   }
 
   /// `HH:MM:SS.mmm`.
-  private static func timestamp(_ seconds: Double) -> String {
+  static func timestamp(_ seconds: Double) -> String {
     let milliseconds = Int((seconds * 1000).rounded())
     let (hours, minutes) = (milliseconds / 3_600_000, milliseconds / 60_000 % 60)
     return String(
