@@ -133,7 +133,8 @@ public struct WebServer: Sendable {
     ).register(in: groups)
     BundleRoutes(stores: stores, shelf: shelf, storage: settings.storage).register(in: groups)
     WorkspaceRoutes(
-      stores: stores, folder: WorkspaceFolder(databasePath: settings.databasePath), storage: settings.storage
+      stores: stores, folder: WorkspaceFolder(databasePath: settings.databasePath), storage: settings.storage,
+      listening: BackgroundListening(stores: stores, storage: settings.storage)
     )
     .register(in: groups)
     groups.assets.get(":asset") { request, _ -> Response in

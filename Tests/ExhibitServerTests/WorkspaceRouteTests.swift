@@ -42,4 +42,39 @@ import Testing
       #expect(form.headers[.location]?.hasPrefix("/?catalogued=") == true)
     }
   }
+
+  /// After a catalogue from the web, what was not heard yet is heard in the background, each
+  /// recording stored as it finishes; `GET /api/listening` says how far it is, and the catalogue's
+  /// answer does not wait for it.
+  @Test func theWorkspaceListensInTheBackgroundAfterACatalogue() async throws {
+    let workspace = try ServerWorkspace(fresh: true)
+    try FileManager.default.copyItem(
+      at: ServerWorkspace.repository.appendingPathComponent(
+        "Tests/ExhibitKitTests/Fixtures/media/announcements.webm"),
+      to: workspace.root.appendingPathComponent("Media/web/announcements.webm"))
+    try await workspace.addAccount("ada", role: .auditor)
+    try await workspace.serve(accounts: true) { client in
+      var auditor = BrowserSession(client)
+      _ = try await auditor.signIn("ada")
+      let before = try #require(try await auditor.get("/api/listening").json() as? [String: Any])
+      #expect(before["running"] as? Bool == false && before["heard"] as? Int == 0)
+      let catalogued = try await auditor.postJSON("/api/catalog", ["paths": ["Media"]])
+      #expect(catalogued.status == .ok)
+      // The three sample recordings and the announcements have sound; each is heard once.
+      var status: [String: Any] = [:]
+      let deadline = Date().addingTimeInterval(120)
+      repeat {
+        try await Task.sleep(for: .milliseconds(100))
+        status = try #require(try await auditor.get("/api/listening").json() as? [String: Any])
+      } while status["running"] as? Bool == true && Date() < deadline
+      #expect(status["running"] as? Bool == false && status["heard"] as? Int == 4, "\(status)")
+      #expect((status["failed"] as? [Any])?.isEmpty == true, "\(status)")
+    }
+    let shown = try workspace.run(
+      "recordings", "show", workspace.root.appendingPathComponent("Media/web/announcements.webm").path,
+      "--json")
+    let detail = try #require(
+      try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
+    #expect((detail["heard"] as? [Any])?.count ?? 0 > 30, "\(shown.output.prefix(300))")
+  }
 }

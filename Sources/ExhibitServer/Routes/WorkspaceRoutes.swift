@@ -3,12 +3,16 @@ import Foundation
 import Hummingbird
 
 /// The auditor's workspace jobs: catalogue recordings and import criteria from folders inside
-/// the workspace, as `exhibit catalog` and `exhibit criteria import` do, with their JSON.
+/// the workspace, as `exhibit catalog` and `exhibit criteria import` do, with their JSON. After a
+/// catalogue, what was not heard yet is heard in the background (``BackgroundListening``;
+/// `GET /api/listening` says how far it is).
 struct WorkspaceRoutes {
   let stores: CataloguePool
   let folder: WorkspaceFolder
   /// The team's evidence store recordings catalogued from the web are stored in, if any.
   let storage: (any EvidenceStorage)?
+  /// Listening after each catalogue.
+  let listening: BackgroundListening
 
   /// The body of both routes: paths relative to the workspace folder.
   struct PathsBody: Decodable {
@@ -16,18 +20,25 @@ struct WorkspaceRoutes {
   }
 
   func register(in groups: RouteGroups) {
-    let (stores, folder, storage) = (stores, folder, storage)
+    let (stores, folder, storage, listening) = (stores, folder, storage, listening)
     groups.api.post("catalog") { request, context -> Response in
       let auditor = try context.auditor()
       let body = try await APIRoutes.decode(PathsBody.self, from: request, context: context)
-      return try .json(
-        try await folder.catalogue(body.paths ?? ["Media"], auditor: auditor, in: stores, storage: storage))
+      let summary = try await folder.catalogue(
+        body.paths ?? ["Media"], auditor: auditor, in: stores, storage: storage)
+      listening.start()
+      return try .json(summary)
     }
 
     groups.pages.post("/catalog") { _, context -> Response in
       let auditor = try context.auditor()
       let summary = try await folder.catalogue(["Media"], auditor: auditor, in: stores, storage: storage)
+      listening.start()
       return .seeOther("/?catalogued=\(summary.scanned)&failed=\(summary.failed)")
+    }
+
+    groups.api.get("listening") { _, _ -> Response in
+      try .json(listening.status)
     }
 
     groups.api.post("criteria/import") { request, context -> Response in
