@@ -9,8 +9,9 @@ The recording was heard (`exhibit listen`) and has no captions; UTTERANCES is ho
 of speech `recordings show --json` lists. On its page, at 1280 px and at 390 px (a phone): the
 timeline shades each stretch of speech where its seconds are; the heard phrases are labels under
 their stretch, none overlapping another and none wider than the strip; choosing one plays from its
-stretch; the transcript lists the stretches, marked as heard by Exhibit and not captioned. The
-search page marks heard hits the same way.
+stretch; the transcript lists the stretches, marked as heard by Exhibit and not captioned; the
+form that turns them into captions has a cue per stretch. The search page marks heard hits the
+same way.
 """
 import pathlib
 import sys
@@ -87,6 +88,14 @@ class HeardDeskCheck(check_web.Check):
             self.fail("transcript", f"the transcript lists {rows} stretches, not {utterances}")
         self.axe("heard desk")
         self.shot("heard-desk")
+        # The form that turns what was heard into captions, opened: a cue per stretch of speech.
+        driver.find_element("css selector", ".heard-captions summary").click()
+        cues = driver.execute_script("return document.querySelectorAll('.caption-rows li').length")
+        if cues != utterances:
+            self.fail("captions form", f"the form has {cues} cues, not {utterances}")
+        self.axe("heard captions form")
+        driver.execute_script("document.getElementById('heard-captions-heading').scrollIntoView()")
+        driver.save_screenshot(str(self.shots / "heard-captions-form.png"))
 
         # Choosing a label plays from its stretch.
         if labels:
@@ -101,6 +110,7 @@ class HeardDeskCheck(check_web.Check):
         self.open(f"/recordings/{recording}")
         self.wait_for("return document.querySelector('.heard-labels.placed')")
         self.labels_fit(390)
+        driver.find_element("css selector", ".heard-captions summary").click()
         wide = driver.execute_script("return document.documentElement.scrollWidth")
         if wide > 390:
             self.fail("phone", f"the page is {wide} px wide at 390 px")

@@ -115,7 +115,7 @@ import Testing
       Python.script("check_heard_desk.py"), server.base, sha256, String(utterances.count), screenshots,
     ])
     #expect(check.status == 0, "\(check.stdout + check.stderr)")
-    for name in ["heard-desk", "heard-desk-phone", "heard-search"] {
+    for name in ["heard-desk", "heard-captions-form", "heard-desk-phone", "heard-search"] {
       #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(name).png"), "\(name)")
     }
   }

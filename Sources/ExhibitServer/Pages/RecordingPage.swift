@@ -38,6 +38,7 @@ struct RecordingPage {
       </div>
       </div>
       \(suggestions)
+      \(heardCaptionsForm)
       \(links)
       \(metadata)
       \(attributionForm)

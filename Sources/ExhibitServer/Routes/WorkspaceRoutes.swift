@@ -41,6 +41,47 @@ struct WorkspaceRoutes {
       try .json(listening.status)
     }
 
+    // Captions written at the desk from what was heard (``HeardCaptions``): the sidecar beside
+    // the recording, catalogued under the auditor's name.
+    groups.pages.post("/recordings/:sha/captions") { _, context -> Response in
+      let auditor = try context.auditor()
+      let sha = try context.recordingSHA256()
+      let form = context.form
+      let count = min(Int(form.text("cues") ?? "") ?? 0, 10_000)
+      let rows = (0..<count).map { index in
+        (
+          start: form.text("start_\(index + 1)") ?? "", end: form.text("end_\(index + 1)") ?? "",
+          text: form.text("text_\(index + 1)") ?? ""
+        )
+      }
+      let detail = try await stores.read { try await $0.recordingDetail(sha256: sha, audit: nil) }
+      guard detail.captions.isEmpty else {
+        throw WebError(.conflict, "has_captions", "this recording has captions already")
+      }
+      let cues: [HeardCaptions.Cue]
+      do { cues = try HeardCaptions.cues(rows: rows, duration: detail.recording.durationSeconds) } catch {
+        throw WebError(.unprocessableContent, "refused", "\(error)")
+      }
+      let sidecar = try folder.captionSidecar(for: detail)
+      let text = HeardCaptions.webVTT(
+        cues, auditor: auditor, date: String(Timestamp.string(Date()).prefix(10)))
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: sidecar.path), options: .withoutOverwriting)
+      } catch {
+        throw WebError(.conflict, "exists", "\(sidecar.path) exists already or cannot be written")
+      }
+      let summary = try await stores.onOwnConnection {
+        try await $0.catalogueRecordings(
+          CatalogueScope(paths: [sidecar.recording]), actor: auditor, batchSize: 64, storage: storage,
+          progress: nil)
+      }
+      guard summary.errors.isEmpty else {
+        throw WebError(
+          .unprocessableContent, "refused", summary.errors.map(\.description).joined(separator: "; "))
+      }
+      return .seeOther("/recordings/\(sha)?captioned=\(cues.count)#transcript-heading")
+    }
+
     groups.api.post("criteria/import") { request, context -> Response in
       let auditor = try context.auditor()
       let body = try await APIRoutes.decode(PathsBody.self, from: request, context: context)
@@ -87,6 +128,25 @@ struct WorkspaceFolder: Sendable {
       }
       return resolved
     }
+  }
+
+  /// Where captions written at the desk go: `name.vtt` beside the recording's present file, which
+  /// must be inside the workspace folder (the web writes nowhere else).
+  /// - Throws: ``WebError`` (409) for a recording not on disk or outside the folder.
+  func captionSidecar(for detail: RecordingDetail) throws -> (recording: String, path: String) {
+    guard let present = detail.paths.first(where: { $0.missingSince == nil })?.path else {
+      throw WebError(
+        .conflict, "missing", "the recording is not on disk, so no caption file can go beside it")
+    }
+    let real = URL(fileURLWithPath: present).resolvingSymlinksInPath().path
+    guard real.hasPrefix(path + "/") else {
+      throw WebError(
+        .conflict, "outside", "\(present) is outside the workspace folder, where the web writes nothing")
+    }
+    let stem = ((real as NSString).lastPathComponent as NSString).deletingPathExtension
+    return (
+      real, ((real as NSString).deletingLastPathComponent as NSString).appendingPathComponent(stem + ".vtt")
+    )
   }
 
   /// Catalogues paths inside the workspace with a connection of its own (the catalogue takes
