@@ -18,7 +18,10 @@ public enum HeardCaptions {
   }
 
   /// The cues of the form's rows (start, end, words), in order; a row without words is left out.
-  /// - Parameter duration: The recording's length in seconds, when known.
+  /// - Parameters:
+  ///   - rows: The form's rows: start and end as typed, and the words.
+  ///   - duration: The recording's length in seconds, when known.
+  /// - Returns: The cues, by start.
   /// - Throws: ``Refusal`` for a time that cannot be read, an end not after its start, a cue
   ///   past the recording's end, or no cue at all.
   public static func cues(rows: [(start: String, end: String, text: String)], duration: Double?) throws
