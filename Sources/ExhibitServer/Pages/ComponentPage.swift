@@ -139,8 +139,8 @@ struct ComponentPage {
         let gaps = item.gapColumns.map(CoverageBadge.columnName).joined(separator: ", ")
         return """
           <tr id="\(Self.anchor(item.key))"><th scope="row">\(item.label)<br><span class="muted sha">\(item.key)</span>\
-          \(wcag(item.key))</th>
-          <td>\(expectations[item.key] ?? "")</td>
+          \(wcag(item.key))<span class="expectation-inline">\(expectations[item.key] ?? "")</span></th>
+          <td class="col-expectation">\(expectations[item.key] ?? "")</td>
           <td>\(item.notApplicable ? "<p>\(CoverageBadge.badge(CombinedVerdict.notApplicable)) by the criteria</p>" as HTML : .empty)\
           \(evidence.isEmpty ? HTML.empty : "<ul>\(evidence)</ul>")\
           \(item.conflict ? "<p><strong>Evidence conflicts.</strong></p>" as HTML : .empty)\
@@ -149,8 +149,8 @@ struct ComponentPage {
           """
       }
       return """
-        <div class="table-scroll" role="region" tabindex="0" aria-label="\(section.rawValue.capitalized)"><table><caption>\(section.rawValue.capitalized)</caption>
-        <thead><tr><th scope="col">Item</th><th scope="col">Expectation</th><th scope="col">Evidence</th></tr></thead>
+        <div class="table-scroll" role="region" tabindex="0" aria-label="\(section.rawValue.capitalized)"><table class="checklist"><caption>\(section.rawValue.capitalized)</caption>
+        <thead><tr><th scope="col">Item</th><th scope="col" class="col-expectation">Expectation</th><th scope="col">Evidence</th></tr></thead>
         <tbody>\(rows)</tbody></table></div>
         """
     }
