@@ -156,6 +156,7 @@ let package = Package(
         .embedInCode("Migrations/014-approvals.sql"),
         .embedInCode("Migrations/015-hearing.sql"),
         .embedInCode("Migrations/016-heard-search.sql"),
+        .embedInCode("Migrations/017-desk-settings.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

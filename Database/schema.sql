@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 29;
+PRAGMA user_version = 30;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -927,3 +927,9 @@ BEGIN
   UPDATE heard_phrase_fts SET scope = new.search_scope
   WHERE rowid IN (SELECT id FROM heard_phrase WHERE recording_id = new.id);
 END;
+
+CREATE TABLE desk_settings (
+  account TEXT PRIMARY KEY NOT NULL REFERENCES account (name) ON DELETE CASCADE,
+  settings TEXT NOT NULL CHECK (json_valid(settings)),
+  updated_at TEXT NOT NULL
+) WITHOUT ROWID;

@@ -58,6 +58,9 @@ public enum PostgresSchema {
     Migration(
       version: 16, name: "heard-search",
       sql: String(decoding: PackageResources._16_heard_search_sql, as: UTF8.self)),
+    Migration(
+      version: 17, name: "desk-settings",
+      sql: String(decoding: PackageResources._17_desk_settings_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -83,6 +86,7 @@ public enum PostgresSchema {
     "wcag_override": "SELECT, INSERT",
     // An account removed is deleted, its sessions with it; a session ends by being deleted.
     "account": "SELECT, INSERT, DELETE", "web_session": "SELECT, INSERT, DELETE",
+    "desk_settings": "SELECT, INSERT, DELETE",
     "web_secret": "SELECT, INSERT",
     // A catalogue run updates what it saw where; an unreadable file's hashless row is replaced
     // once it reads (the trigger keeps every recording with a hash); captions are derived from

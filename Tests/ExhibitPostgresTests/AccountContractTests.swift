@@ -33,6 +33,19 @@ import Testing
         "\(try await catalogue.accountCredentials(name: "ana").map { ($0.account, $0.passwordHash) } as Any)"
       }
       await attempt("no credentials") { "\(try await catalogue.accountCredentials(name: "cy") as Any)" }
+      // Desk settings: the standard until kept, kept per account, refused for an unknown one.
+      await attempt("standard desk") { try await catalogue.deskSettings(account: "bo").json }
+      await attempt("keep desk") {
+        var mine = DeskSettings.standard
+        mine.keys[.playPause] = "g"
+        mine.reactionSeconds = 0.4
+        try await catalogue.setDeskSettings(mine, account: "bo", at: start)
+        try await catalogue.setDeskSettings(mine, account: "bo", at: start)
+        return try await catalogue.deskSettings(account: "bo").json
+      }
+      await attempt("desk of nobody") {
+        try await catalogue.setDeskSettings(.standard, account: "cy", at: start); return "kept"
+      }
       try await catalogue.startSession(tokenSHA256: "t1", account: "ana", at: start, lifetime: 60)
       try await catalogue.startSession(tokenSHA256: "t2", account: "bo", at: start, lifetime: 60)
       await attempt("live") {

@@ -50,6 +50,29 @@ struct AccountDirectory {
   }
 
   /// The account and its password hash, for checking a sign-in.
+  /// An account's desk settings; the standard when it kept none.
+  func deskSettings(account: String) throws -> DeskSettings {
+    guard let row = try connection.first("SELECT settings FROM desk_settings WHERE account = ?", [account])
+    else {
+      return .standard
+    }
+    return DeskSettings(json: try row.decode("settings"))
+  }
+
+  /// Keeps an account's desk settings, replacing those it had, in one transaction.
+  /// - Throws: ``AccountError`` for an account that does not exist, or the engine's error.
+  func setDeskSettings(_ settings: DeskSettings, account: String, at now: Date) throws {
+    try connection.transaction {
+      guard try connection.first("SELECT 1 AS found FROM account WHERE name = ?", [account]) != nil else {
+        throw AccountError.unknown(account)
+      }
+      try connection.execute("DELETE FROM desk_settings WHERE account = ?", [account])
+      try connection.execute(
+        "INSERT INTO desk_settings (account, settings, updated_at) VALUES (?, ?, ?)",
+        [account, settings.json, Timestamp.string(now)])
+    }
+  }
+
   func credentials(name: String) throws -> (account: Account, passwordHash: String)? {
     try connection.first("SELECT name, role, created_at, password_hash FROM account WHERE name = ?", [name])
       .map { row in (try Self.account(row), try row.decode("password_hash")) }

@@ -24,6 +24,12 @@ public protocol AccountStorage {
   /// An account with its bcrypt hash, to check a sign-in against.
   /// - Returns: The account and its hash, or nil for no such account.
   /// - Throws: The backend's error.
+  /// An account's desk settings (``DeskSettings``); the standard when it kept none.
+  func deskSettings(account: String) async throws -> DeskSettings
+
+  /// Keeps an account's desk settings, replacing those it had.
+  func setDeskSettings(_ settings: DeskSettings, account: String, at now: Date) async throws
+
   func accountCredentials(name: String) async throws -> (account: Account, passwordHash: String)?
 
   /// Starts a sign-in session, stored by the SHA-256 of its token; expired sessions are removed.

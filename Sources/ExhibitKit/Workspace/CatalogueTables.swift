@@ -130,6 +130,9 @@ public enum CatalogueTables {
       columns: [("name", .text), ("role", .text), ("password_hash", .text), ("created_at", .text)],
       order: "name"),
     Table(
+      name: "desk_settings", columns: [("account", .text), ("settings", .text), ("updated_at", .text)],
+      order: "account"),
+    Table(
       name: "product",
       columns: [
         ("id", .integer), ("name", .text), ("platforms", .text), ("url", .text), ("created_at", .text),

@@ -31,6 +31,16 @@ extension SQLCatalogue {
     try await withAccounts { try $0.remove(name: name, actor: actor, at: now) }
   }
 
+  /// An account's desk settings (``AccountStorage``).
+  public func deskSettings(account: String) async throws -> DeskSettings {
+    try await withAccounts { try $0.deskSettings(account: account) }
+  }
+
+  /// Keeps an account's desk settings (``AccountStorage``).
+  public func setDeskSettings(_ settings: DeskSettings, account: String, at now: Date) async throws {
+    try await withAccounts { try $0.setDeskSettings(settings, account: account, at: now) }
+  }
+
   /// An account with its bcrypt hash, to check a sign-in against (``AccountStorage``).
   public func accountCredentials(name: String) async throws -> (account: Account, passwordHash: String)? {
     let found = try await withAccounts { directory in

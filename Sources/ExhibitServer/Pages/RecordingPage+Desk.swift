@@ -108,9 +108,10 @@ extension RecordingPage {
     let judging: HTML =
       visitor.mayJudge
       ? """
-      <button type="button" class="secondary" data-mark="start" aria-keyshortcuts="I">Mark start <kbd>i</kbd></button>
-      <button type="button" class="secondary" data-mark="end" aria-keyshortcuts="O">Mark end <kbd>o</kbd></button>
-      <button type="button" class="secondary" id="play-segment" aria-keyshortcuts="P">Play segment <kbd>p</kbd></button>
+      <button type="button" class="secondary" data-mark="start" aria-keyshortcuts="\(desk.key(.markStart).uppercased())">Mark start <kbd>\(desk.key(.markStart))</kbd></button>
+      <button type="button" class="secondary" data-mark="end" aria-keyshortcuts="\(desk.key(.markEnd).uppercased())">Mark end <kbd>\(desk.key(.markEnd))</kbd></button>
+      <button type="button" class="secondary" id="play-segment" aria-keyshortcuts="\(desk.key(.playSegment).uppercased())">Play segment <kbd>\(desk.key(.playSegment))</kbd></button>
+      <button type="button" class="secondary" id="loop-segment" aria-pressed="false" aria-keyshortcuts="\(desk.key(.loop).uppercased())">Loop segment <kbd>\(desk.key(.loop))</kbd></button>
       """ : .empty
     return """
       <div class="marking" role="group" aria-label="Player controls" data-needs-script hidden>
@@ -127,30 +128,64 @@ extension RecordingPage {
       """
   }
 
-  /// The keys the player answers to, opened with `?` or its button.
+  /// The keys the player answers to, opened with `?` or its button, and a form to change them
+  /// for a signed-in account.
   private var shortcutsPanel: HTML {
-    let keys: [(String, String)] = [
-      ("k or Space", "Play or pause"),
-      ("← and →", "Back or forward 1 second"),
-      ("Shift + ← and Shift + →, or , and .", "Back or forward 0.1 second"),
-      ("i", "Mark the start of the segment at the current time"),
-      ("o", "Mark the end of the segment at the current time"),
-      ("p", "Play the marked segment, then pause at its end"),
-      ("< and >", "Slower or faster"),
-      ("j", "Move to the item field of the judging form"),
-      ("?", "Show or hide this list"),
-      ("Esc", "Hide this list"),
-    ]
+    let actions = DeskSettings.Action.allCases.map { action -> (String, String) in
+      let key = desk.key(action)
+      let shifted: String = action == .back || action == .forward ? " (Shift + \(key): 5 seconds)" : ""
+      return ("\(key), or Alt + \(key) anywhere\(shifted)", action.description)
+    }
+    let keys: [(String, String)] =
+      [("Space", "Play or pause (outside buttons and fields)")] + actions + [
+        ("← and →", "Back or forward 1 second"),
+        ("Shift + ← and Shift + →", "Back or forward 0.1 second"),
+        (", and .", "Back or forward one frame when paused, 0.1 second when playing"),
+        ("1, 2, 3, 4", "In the judging form outside its text fields: pass, fail, not applicable, untested"),
+        ("< and >", "Slower or faster"),
+        ("?", "Show or hide this list"),
+        ("Esc", "Hide this list"),
+      ]
     let rows = keys.map { key, action -> HTML in
       "<tr><th scope=\"row\"><kbd>\(key)</kbd></th><td>\(action)</td></tr>"
     }
+    let reaction = String(format: "%.2f", desk.reactionSeconds)
     return """
       <section id="shortcuts" class="shortcuts" aria-labelledby="shortcuts-heading" hidden>
       <h3 id="shortcuts-heading">Keyboard shortcuts</h3>
-      <p>They work while the player or the page has focus, never while you type in a field.</p>
+      <p>A key alone works while the player or the page has focus; with Alt it works anywhere, while you type a \
+      note too. A mark set while the recording plays is \(reaction) seconds earlier than the key press, the time \
+      it takes to react.</p>
       <table><caption class="visually-hidden">Keyboard shortcuts</caption>
       <thead><tr><th scope="col">Key</th><th scope="col">Does</th></tr></thead><tbody>\(HTML.join(rows))</tbody></table>
+      \(deskSettingsForm)
       </section>
+      """
+  }
+
+  /// The form that changes a signed-in account's keys and reaction time.
+  private var deskSettingsForm: HTML {
+    guard visitor.signedIn else {
+      return "<p class=\"small muted\">Sign in with an account to choose your own keys and reaction time.</p>"
+    }
+    let fields = DeskSettings.Action.allCases.map { action -> HTML in
+      """
+      <div><label for="key-\(action.rawValue)">\(action.description)</label>
+      <input id="key-\(action.rawValue)" name="key_\(action.rawValue)" type="text" size="2" maxlength="1" \
+      autocomplete="off" spellcheck="false" value="\(desk.key(action))"></div>
+      """
+    }
+    return """
+      <details class="desk-keys"><summary>Change your keys</summary>
+      <form method="post" action="/desk-settings">
+      <input type="hidden" name="csrf_token" value="\(visitor.csrfToken)">
+      <input type="hidden" name="back" value="\(pagePath)#desk">
+      <div><label for="reaction-seconds">Reaction time taken off a mark set while playing (seconds)</label>
+      <input id="reaction-seconds" name="reaction" type="text" inputmode="decimal" size="5" \
+      value="\(String(format: "%.2f", desk.reactionSeconds))"></div>
+      <div class="key-fields">\(HTML.join(fields))</div>
+      <button type="submit">Save my keys</button>
+      </form></details>
       """
   }
 
@@ -236,12 +271,14 @@ extension RecordingPage {
         <input id="link-item" name="item" required value="\(form.item ?? "")" placeholder="native/checkbox#screenreader.role"></div>
         """
     }
+    // Items with a live link to this recording: the next-unjudged key skips them.
+    let judged = Set(data.detail.links.filter { $0.retractedAt == nil }.map(\.item.description))
     let options = offered.map { item -> HTML in
-      "<option value=\"\(item.key)\"\(selected(item.key.description == form.item))>\(item.section.rawValue): \(item.label)</option>"
+      "<option value=\"\(item.key)\"\(judged.contains(item.key.description) ? " data-judged=\"1\"" as HTML : .empty)\(selected(item.key.description == form.item))>\(item.section.rawValue): \(item.label)</option>"
     }
     return """
       <div class="grow"><label for="link-item">Item</label>
-      <select id="link-item" name="item" required aria-keyshortcuts="J"><option value="">Choose an item</option>\(options)</select></div>
+      <select id="link-item" name="item" required aria-keyshortcuts="\(desk.key(.focusItem).uppercased())"><option value="">Choose an item</option>\(options)</select></div>
       """
   }
 }

@@ -12,6 +12,8 @@ struct RecordingPage {
   /// Whether the player starts playing there (`?play=1`, from a search hit).
   var playAtStart = false
   var form = LinkFormState()
+  /// The visitor's keys and reaction time (the standard ones without an account).
+  var desk = DeskSettings.standard
   var notice: String?
   /// Why the attribution form was refused, shown beside it.
   var attributionError: String?
@@ -25,7 +27,7 @@ struct RecordingPage {
       <h1>\(name)</h1>
       <p class="lede">\(attributionLine)</p>
       \(notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
-      <div class="desk" id="desk">
+      <div class="desk" id="desk" data-desk-settings="\(desk.json)">
       <section class="desk-stage" aria-labelledby="player-heading">
       <h2 id="player-heading" class="visually-hidden">\(isScreenshot ? "Screenshot" : "Player")</h2>
       \(player)
@@ -99,11 +101,13 @@ struct RecordingPage {
     }
     return """
       <video id="player" controls preload="metadata" src="\(source)" aria-describedby="shortcuts-hint"\
+      \(frameRate.map { " data-frame-rate=\"\(String(format: "%.3f", $0))\"" as HTML } ?? .empty)\
       \(startAt.map { " data-start-at=\"\(String(format: "%.3f", $0))\"" as HTML } ?? .empty)\
       \(playAtStart ? " data-autoplay=\"1\"" as HTML : .empty)>\(tracks)</video>
-      <p id="shortcuts-hint" class="visually-hidden">With the player focused: k or space plays and pauses, \
-      arrows move a second, shift and arrows a tenth, i marks the start, o the end, p plays the segment; \
-      question mark lists every shortcut.</p>
+      <p id="shortcuts-hint" class="visually-hidden">With the player focused: \(desk.key(.playPause)) or space \
+      plays and pauses, arrows move a second, shift and arrows a tenth, \(desk.key(.markStart)) marks the start, \
+      \(desk.key(.markEnd)) the end, \(desk.key(.playSegment)) plays the segment; with Alt they work while you \
+      type too; question mark lists every shortcut.</p>
       """
   }
 
@@ -139,6 +143,14 @@ struct RecordingPage {
       <ol class="transcript heard-transcript" aria-label="Speech heard by Exhibit; choose a stretch to play from it">\
       \(HTML.join(items))</ol>
       """
+  }
+
+  /// The video's frames per second, from its stream's fraction (`30000/1001`), for frame steps.
+  private var frameRate: Double? {
+    guard let rate = data.detail.streams.first(where: { $0.kind == "video" })?.frameRate else { return nil }
+    let parts = rate.split(separator: "/").compactMap { Double($0) }
+    let value = parts.count == 2 && parts[1] > 0 ? parts[0] / parts[1] : parts.first
+    return value.flatMap { $0 > 0 && $0 <= 240 ? $0 : nil }
   }
 
   private var transcript: HTML {

@@ -153,9 +153,8 @@
     drawSelection();
     say(field.labels[0].textContent + " " + clock(parseFloat(field.value)));
   }
-  function mark(which) { setField(which === "start" ? from : to, video.currentTime); }
   document.querySelectorAll("[data-mark]").forEach(function (button) {
-    button.addEventListener("click", function () { mark(button.getAttribute("data-mark")); });
+    button.addEventListener("click", function () { markNow(button.getAttribute("data-mark")); });
   });
   document.querySelectorAll("[data-nudge]").forEach(function (button) {
     button.addEventListener("click", function () {
@@ -217,7 +216,101 @@
     });
   });
 
-  // Shortcuts: while the player or the page has focus, never while typing in a field.
+  // Looping the marked segment: at its end the player goes back to its start.
+  var looping = false, loopButton = document.getElementById("loop-segment");
+  function setLoop(on) {
+    var start = from ? parseTime(from.value).seconds : undefined, end = to ? parseTime(to.value).seconds : undefined;
+    if (on && (start === undefined || end === undefined || end <= start)) { say("Mark a start and an end first"); return; }
+    looping = on;
+    if (loopButton) { loopButton.setAttribute("aria-pressed", on ? "true" : "false"); }
+    if (on) { stopAt = null; seek(start, true); say("Looping " + clock(start) + " to " + clock(end)); } else { say("Looping stopped"); }
+  }
+  if (loopButton) { loopButton.addEventListener("click", function () { setLoop(!looping); }); }
+  video.addEventListener("timeupdate", function () {
+    if (!looping) { return; }
+    var start = parseTime(from.value).seconds, end = parseTime(to.value).seconds;
+    if (start === undefined || end === undefined || end <= start) { looping = false; return; }
+    if (video.currentTime >= end || video.currentTime < start - 0.5) { seek(start, true); }
+  });
+
+  // The visitor's keys and reaction time (DeskSettings, from the page): each action's key works
+  // alone outside text fields, and with Alt anywhere, while typing a note too.
+  var standardKeys = { "play-pause": "k", "back": "b", "forward": "n", "mark-start": "i", "mark-end": "o",
+    "play-segment": "p", "loop": "l", "focus-item": "j", "previous-cue": "[", "next-cue": "]", "next-unjudged": "u" };
+  var settings = {};
+  var desk = document.getElementById("desk");
+  try { settings = JSON.parse(desk ? desk.getAttribute("data-desk-settings") || "{}" : "{}"); } catch (error) { settings = {}; }
+  var keys = settings.keys || standardKeys, actionOf = {};
+  Object.keys(keys).forEach(function (action) { actionOf[keys[action]] = action; });
+  var reaction = Math.max(0, Math.min(2, Number(settings.reaction_seconds === undefined ? 0.25 : settings.reaction_seconds) || 0));
+  // The character a key stands for whatever Alt makes of it (Option on a Mac types other letters).
+  var codeCharacters = { BracketLeft: "[", BracketRight: "]", Semicolon: ";", Quote: "'", Slash: "/", Minus: "-",
+    Equal: "=", Backquote: "`" };
+  function character(event) {
+    var code = event.code || "";
+    if (/^Key[A-Z]$/.test(code)) { return code.slice(3).toLowerCase(); }
+    if (/^Digit[0-9]$/.test(code)) { return code.slice(5); }
+    return codeCharacters[code] || (event.key || "").toLowerCase();
+  }
+  // A mark set while playing is taken back by the reaction time.
+  function markNow(which) {
+    var field = which === "start" ? from : to;
+    if (!field) { return; }
+    var taken = video.paused ? 0 : reaction;
+    setField(field, video.currentTime - taken);
+    if (taken > 0) { say(field.labels[0].textContent + " " + clock(parseFloat(field.value)) + ", " + taken + " s before the key"); }
+  }
+  var transcriptCues = cues;
+  function toCue(direction) {
+    var now = video.currentTime, found = null;
+    for (var i = 0; i < transcriptCues.length; i++) {
+      var start = parseFloat(transcriptCues[i].getAttribute("data-cue-start"));
+      if (direction > 0 && start > now + 0.05) { found = transcriptCues[i]; break; }
+      if (direction < 0 && start < now - 0.5) { found = transcriptCues[i]; }
+    }
+    if (!found) { say(direction > 0 ? "No cue after this one" : "No cue before this one"); return; }
+    seek(parseFloat(found.getAttribute("data-cue-start")), false);
+    say(clock(parseFloat(found.getAttribute("data-cue-start"))) + ": " + found.textContent.replace(/\s+/g, " ").trim());
+  }
+  function nextUnjudged() {
+    if (!item || !item.options) { return; }
+    var count = item.options.length, start = Math.max(0, item.selectedIndex);
+    for (var step = 1; step <= count; step++) {
+      var option = item.options[(start + step) % count];
+      if (option.value && !option.hasAttribute("data-judged")) {
+        item.value = option.value;
+        item.dispatchEvent(new Event("change", { bubbles: true }));
+        say("Item: " + option.textContent);
+        return;
+      }
+    }
+    say("Every item has a verdict on this recording");
+  }
+  function frameStep(direction) {
+    var rate = parseFloat(video.getAttribute("data-frame-rate")) || 30;
+    seek(video.currentTime + direction * (video.paused ? 1 / rate : 0.1), false);
+    say(clock(video.currentTime));
+  }
+  function act(action, shift) {
+    if (action === "play-pause") { if (video.paused) { seek(video.currentTime, true); } else { video.pause(); } }
+    else if (action === "back" || action === "forward") {
+      seek(video.currentTime + (action === "back" ? -1 : 1) * (shift ? 5 : 1), false);
+      say(clock(video.currentTime));
+    }
+    else if (action === "mark-start" && from) { markNow("start"); }
+    else if (action === "mark-end" && to) { markNow("end"); }
+    else if (action === "play-segment" && from) { playSegment(); }
+    else if (action === "loop" && from) { setLoop(!looping); }
+    else if (action === "focus-item" && item) { item.focus(); }
+    else if (action === "previous-cue") { toCue(-1); }
+    else if (action === "next-cue") { toCue(1); }
+    else if (action === "next-unjudged" && item) { nextUnjudged(); }
+    else { return false; }
+    return true;
+  }
+
+  // Shortcuts: a key alone while the player or the page has focus, never while typing in a
+  // field; with Alt, anywhere.
   function typing(element) {
     if (!element || element === document.body) { return false; }
     if (element.isContentEditable) { return true; }
@@ -226,36 +319,41 @@
     if (tag !== "INPUT") { return false; }
     return ["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].indexOf(element.type) < 0;
   }
+  var verdicts = Array.prototype.slice.call(document.querySelectorAll(".judge-form input[name=verdict]"));
   window.addEventListener("keydown", function (event) {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) { return; }
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey) { return; }
     var target = event.target;
+    if (event.altKey) {
+      var chosen = actionOf[character(event)];
+      if (chosen && act(chosen, event.shiftKey)) { event.preventDefault(); event.stopPropagation(); }
+      return;
+    }
     if (typing(target)) { return; }
     var onControl = target !== video && target !== document.body && target.closest &&
       target.closest("button, a, input, summary, [tabindex]") !== null && target.id !== "main";
     var key = event.key, handled = true;
+    var inForm = target.closest && target.closest(".judge-form") !== null;
     if (key === "Escape") {
       if (panel && !panel.hidden) { showShortcuts(false); } else { handled = false; }
     } else if (key === "?") {
       showShortcuts(panel ? panel.hidden : false);
-    } else if (key === "k" || (key === " " && !onControl)) {
-      if (video.paused) { seek(video.currentTime, true); } else { video.pause(); }
+    } else if (inForm && /^[1-4]$/.test(key) && verdicts.length >= 4) {
+      var verdict = verdicts[parseInt(key, 10) - 1];
+      verdict.checked = true;
+      verdict.focus();
+      say("Verdict: " + verdict.value);
+    } else if (key === " " && !onControl) {
+      act("play-pause", false);
     } else if ((key === "ArrowLeft" || key === "ArrowRight") && !(onControl && target.type === "radio")) {
       var step = event.shiftKey ? 0.1 : 1;
       seek(video.currentTime + (key === "ArrowLeft" ? -step : step), false);
       say(clock(video.currentTime));
     } else if (key === "," || key === ".") {
-      seek(video.currentTime + (key === "," ? -0.1 : 0.1), false);
-      say(clock(video.currentTime));
-    } else if (key === "i" && from) {
-      mark("start");
-    } else if (key === "o" && to) {
-      mark("end");
-    } else if (key === "p" && from) {
-      playSegment();
+      frameStep(key === "," ? -1 : 1);
     } else if (key === "<" || key === ">") {
       stepRate(key === "<" ? -1 : 1);
-    } else if (key === "j" && item) {
-      item.focus();
+    } else if (actionOf[key.toLowerCase()]) {
+      handled = act(actionOf[key.toLowerCase()], event.shiftKey);
     } else {
       handled = false;
     }

@@ -76,11 +76,16 @@ struct PageRoutes {
       let form = LinkFormState(
         item: request.query("item"), from: request.query("from") ?? "", to: request.query("to") ?? "",
         otherPlatforms: request.query("other_platforms") != nil)
+      let visitor = context.visitor
+      var desk = DeskSettings.standard
+      if visitor.signedIn, let name = visitor.name {
+        desk = try await stores.read { try await $0.deskSettings(account: name) }
+      }
       return .page(
         RecordingPage(
-          data: data, visitor: context.visitor,
+          data: data, visitor: visitor,
           startAt: request.query("t").flatMap(Double.init).flatMap { $0.isFinite ? max(0, $0) : nil },
-          playAtStart: request.query("play") == "1", form: form, notice: Self.linkNotice(request)
+          playAtStart: request.query("play") == "1", form: form, desk: desk, notice: Self.linkNotice(request)
         ).html)
     }
 

@@ -40,6 +40,7 @@ import Testing
     try store.connection.execute("DROP TABLE team_key")
     try store.connection.execute("DROP TABLE approval")
     try store.connection.execute("DROP TRIGGER recording_heard_scope_update")
+    try store.connection.execute("DROP TABLE desk_settings")
     for table in ["heard_phrase_fts", "heard_phrase", "utterance", "hearing"] {
       try store.connection.execute("DROP TABLE \(table)")
     }
