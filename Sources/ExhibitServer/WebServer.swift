@@ -123,6 +123,7 @@ public struct WebServer: Sendable {
     AuditRoutes(stores: stores).register(in: groups)
     ConformanceRoutes(stores: stores).register(in: groups)
     AttributionRoutes(stores: stores).register(in: groups)
+    DeskSettingsRoutes(stores: stores).register(in: groups)
     APIRoutes(stores: stores).register(in: groups)
     MediaRoutes(stores: stores, storage: settings.storage).register(in: groups)
     FrameRoutes(stores: stores, storage: settings.storage).register(in: groups)

@@ -7,7 +7,7 @@ import Testing
 /// changed afterwards even when the bag's own checksums were made to match.
 @Suite struct HeardBundleTests {
   @Test func aBagCarriesWhatWasHeardApartFromCaptionsAndVerifyChecksIt() throws {
-    let workspace = try HeardSearchTests.workspace()
+    let workspace = try CLIWorkspace.heard()
     let made = try workspace.run(
       "bundle", "native/checkbox", "--platform", "ios", "--out", "bags", "--date", "2026-11-28")
     #expect(made.status == 0, "\(made.stderr)")

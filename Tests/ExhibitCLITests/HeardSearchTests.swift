@@ -6,21 +6,6 @@ import Testing
 /// caption; the component and platform filters apply to them as to captions; hearing a recording
 /// again replaces its hits rather than adding to them.
 @Suite struct HeardSearchTests {
-  /// Our own speech, named so that it is attributed to the native checkbox on iOS.
-  static let recording = "Media/native/checkbox/checkbox_iOSVoiceOverHeard.webm"
-
-  static func workspace() throws -> CLIWorkspace {
-    let workspace = try CLIWorkspace.searchable()
-    try FileManager.default.copyItem(
-      at: CLIWorkspace.repository.appendingPathComponent(
-        "Tests/ExhibitKitTests/Fixtures/media/announcements.webm"),
-      to: workspace.root.appendingPathComponent(recording))
-    #expect(try workspace.run("catalog").status == 0)
-    let listened = try workspace.run("listen", recording)
-    #expect(listened.status == 0, "\(listened.stderr)")
-    return workspace
-  }
-
   static func hits(_ workspace: CLIWorkspace, _ arguments: String...) throws -> [[String: Any]] {
     let searched = try workspace.run(["search"] + arguments + ["--json", "--limit", "100"])
     #expect(searched.status == 0, "\(searched.stderr)")
@@ -29,7 +14,7 @@ import Testing
   }
 
   @Test func heardPhrasesAreFoundMarkedFilteredAndRankedBelowCaptions() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.heard()
     let heard = try Self.hits(workspace, "not checked", "--kind", "heard")
     #expect(!heard.isEmpty)
     #expect(heard.allSatisfy { $0["kind"] as? String == "heard" && $0["source"] as? String == "heard" })
@@ -72,7 +57,7 @@ import Testing
     #expect(table.stdout.contains("heard by Exhibit, confidence"))
 
     // Heard again: the same hits, not twice as many.
-    #expect(try workspace.run("listen", "--again", Self.recording).status == 0)
+    #expect(try workspace.run("listen", "--again", CLIWorkspace.heardRecording).status == 0)
     #expect(try Self.hits(workspace, "not checked", "--kind", "heard").count == heard.count)
   }
 
@@ -80,7 +65,7 @@ import Testing
   /// the recogniser's confidence folded into the suggestion's, at the phrase's time; a recording
   /// with captions is still suggested from its captions alone.
   @Test func suggestionsUseWhatWasHeardWhereThereAreNoCaptions() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.heard()
     let suggested = try #require(
       try workspace.run("suggest", "native/checkbox", "--json").json() as? [[String: Any]])
     let heard = suggested.filter {
@@ -103,9 +88,9 @@ import Testing
   /// heard marked as not captioned, and search marks heard hits. Screenshots land in
   /// `.build/screenshots/heard` (not committed).
   @Test func theDeskShowsWhatWasHeardMarkedAsHeard() throws {
-    let workspace = try Self.workspace()
+    let workspace = try CLIWorkspace.heard()
     let detail = try #require(
-      try workspace.run("recordings", "show", Self.recording, "--json").json() as? [String: Any])
+      try workspace.run("recordings", "show", CLIWorkspace.heardRecording, "--json").json() as? [String: Any])
     let sha256 = try #require((detail["recording"] as? [String: Any])?["sha256"] as? String)
     let utterances = try #require(detail["utterances"] as? [Any])
     let server = try RunningServer(workspace)

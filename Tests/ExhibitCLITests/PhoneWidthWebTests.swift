@@ -6,19 +6,7 @@ import Testing
 /// (`Scripts/check_phone_width.py`). Screenshots land in `.build/screenshots/phone` (not committed).
 @Suite struct PhoneWidthWebTests {
   @Test func theChecklistAndTheConformanceReportFitAPhone() throws {
-    let workspace = try CLIWorkspace.catalogued()
-    for arguments in [
-      ["product", "add", "Acme App", "--platform", "ios,android"],
-      ["audit", "new", "Acme App", "--release", "1.0"],
-      [
-        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.role", "--verdict", "pass", "--from",
-        "0.4",
-        "--to", "5",
-      ],
-    ] {
-      let result = try workspace.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
-    }
+    let workspace = try CLIWorkspace.inOpenAudit()
     let server = try RunningServer(workspace)
     defer { _ = server.stop() }
     let screenshots = CLIWorkspace.repository.appendingPathComponent(".build/screenshots/phone").path

@@ -13,7 +13,7 @@ import Testing
 
   static func speech(_ workspace: CLIWorkspace, _ arguments: String...) throws -> [String: Any] {
     let result = try workspace.run(
-      ["recordings", "speech", HeardSearchTests.recording] + arguments + ["--json"])
+      ["recordings", "speech", CLIWorkspace.heardRecording] + arguments + ["--json"])
     #expect(result.status == 0, "\(result.stderr)")
     return try #require(try result.json() as? [String: Any])
   }
@@ -21,14 +21,14 @@ import Testing
   /// The cues of the recording's speech transcript, as `recordings show` gives them.
   static func cues(_ workspace: CLIWorkspace) throws -> [[String: Any]] {
     let detail = try #require(
-      try workspace.run("recordings", "show", HeardSearchTests.recording, "--json").json() as? [String: Any])
+      try workspace.run("recordings", "show", CLIWorkspace.heardRecording, "--json").json() as? [String: Any])
     let tracks = try #require(detail["captions"] as? [[String: Any]])
     let track = try #require(tracks.first { ($0["path"] as? String ?? "").hasSuffix(".speech.vtt") })
     return try #require(track["cues"] as? [[String: Any]])
   }
 
   @Test func logsArePlacedOnTheRecordingAndCataloguedAsItsTranscript() throws {
-    let workspace = try HeardSearchTests.workspace()
+    let workspace = try CLIWorkspace.heard()
     let nvda = try Self.speech(workspace, Self.fixture("nvda-io.log"))
     #expect(nvda["format"] as? String == "nvda" && nvda["placed_by"] as? String == "heard")
     #expect(nvda["entries"] as? Int == 26 && nvda["cues"] as? Int == 26 && nvda["outside"] as? Int == 0)
@@ -51,7 +51,7 @@ import Testing
 
     // A second import needs --replace; with --offset the cues lie where the log says.
     let again = try workspace.run(
-      "recordings", "speech", HeardSearchTests.recording, Self.fixture("nvda-io.log"))
+      "recordings", "speech", CLIWorkspace.heardRecording, Self.fixture("nvda-io.log"))
     #expect(again.status == 1 && again.stderr.contains("--replace"))
     let given = try Self.speech(workspace, Self.fixture("nvda-io.log"), "--offset", "0.5", "--replace")
     #expect(given["placed_by"] as? String == "offset" && given["offset_seconds"] as? Double == 0.5)
@@ -66,19 +66,19 @@ import Testing
       #expect(abs((cues[4]["start_seconds"] as? Double ?? 0) - 15.17) < 1, "\(name): \(cues[4])")
     }
     // The transcript's track came in through the catalogue: audited.
-    let history = try workspace.run("history", HeardSearchTests.recording)
+    let history = try workspace.run("history", CLIWorkspace.heardRecording)
     #expect(history.stdout.contains("speech.vtt"), "\(history.stdout)")
   }
 
   @Test func whatCannotBeImportedIsNamedWithTheReason() throws {
-    let workspace = try HeardSearchTests.workspace()
+    let workspace = try CLIWorkspace.heard()
     let png = workspace.path("Media/native/checkbox/checkbox_iOS_TextSize200.png")
-    let notALog = try workspace.run("recordings", "speech", HeardSearchTests.recording, png)
+    let notALog = try workspace.run("recordings", "speech", CLIWorkspace.heardRecording, png)
     #expect(notALog.status == 1 && notALog.stderr.contains("checkbox_iOS_TextSize200.png: is not text"))
-    let missing = try workspace.run("recordings", "speech", HeardSearchTests.recording, "nowhere.log")
+    let missing = try workspace.run("recordings", "speech", CLIWorkspace.heardRecording, "nowhere.log")
     #expect(missing.status == 1 && missing.stderr.contains("nowhere.log: cannot be opened"))
     let untimed = try workspace.run(
-      "recordings", "speech", HeardSearchTests.recording, Self.fixture("guidepup-spoken-phrases.json"),
+      "recordings", "speech", CLIWorkspace.heardRecording, Self.fixture("guidepup-spoken-phrases.json"),
       "--offset",
       "1")
     #expect(untimed.status == 1 && untimed.stderr.contains("has no times, so --offset cannot place it"))
@@ -89,7 +89,7 @@ import Testing
       unheard.status == 1 && unheard.stderr.contains("run exhibit listen on it first"), "\(unheard.stderr)")
     // Nothing was written or catalogued.
     let detail = try #require(
-      try workspace.run("recordings", "show", HeardSearchTests.recording, "--json").json() as? [String: Any])
+      try workspace.run("recordings", "show", CLIWorkspace.heardRecording, "--json").json() as? [String: Any])
     #expect((detail["captions"] as? [Any])?.isEmpty == true)
     #expect(try workspace.run("verify").status == 0)
   }

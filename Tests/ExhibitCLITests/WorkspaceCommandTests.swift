@@ -55,7 +55,7 @@ import Testing
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("one of 'ios', 'android', 'macos' or 'windows'"))
     let kind = try workspace.run("search", "x", "--kind", "captions", "--kind", "everything")
-    #expect(kind.stderr.contains("one of 'criteria', 'captions', 'recordings' or 'notes'"))
+    #expect(kind.stderr.contains("one of 'criteria', 'captions', 'recordings', 'notes' or 'heard'"))
     let verdict = try workspace.run("link", "a.webm", "native/checkbox#x", "--verdict", "notApplicable")
     #expect(verdict.status == 64 && verdict.stderr.contains("'not-applicable'"))
   }

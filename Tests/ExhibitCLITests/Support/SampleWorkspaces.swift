@@ -28,6 +28,40 @@ extension CLIWorkspace {
     return workspace
   }
 
+  /// The catalogued sample in an open audit of Acme App 1.0, with a pass on the VoiceOver
+  /// recording's role item (0.4 to 5 s).
+  static func inOpenAudit() throws -> CLIWorkspace {
+    let workspace = try catalogued()
+    for arguments in [
+      ["product", "add", "Acme App", "--platform", "ios,android"],
+      ["audit", "new", "Acme App", "--release", "1.0"],
+      [
+        "link", voiceOver, "native/checkbox#screenreader.role", "--verdict", "pass", "--from", "0.4", "--to",
+        "5",
+      ],
+    ] {
+      let result = try workspace.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    return workspace
+  }
+
+  /// Our own speech (Tests/ExhibitKitTests/Fixtures/media/announcements.webm), named so that it
+  /// is attributed to the native checkbox on iOS.
+  static let heardRecording = "Media/native/checkbox/checkbox_iOSVoiceOverHeard.webm"
+
+  /// The searchable sample with our own speech beside it, catalogued and heard (`exhibit listen`).
+  static func heard() throws -> CLIWorkspace {
+    let workspace = try searchable()
+    try FileManager.default.copyItem(
+      at: repository.appendingPathComponent("Tests/ExhibitKitTests/Fixtures/media/announcements.webm"),
+      to: workspace.root.appendingPathComponent(heardRecording))
+    #expect(try workspace.run("catalog").status == 0)
+    let listened = try workspace.run("listen", heardRecording)
+    #expect(listened.status == 0, "\(listened.stderr)")
+    return workspace
+  }
+
   static func searchable() throws -> CLIWorkspace {
     let workspace = try withMedia()
     for document in ["Criteria/native/controls/checkbox.md", "Criteria/web/component/checkbox.md"] {
