@@ -193,6 +193,13 @@ public final class ProbeBox: Sendable {
         throw Failure(reason: "the probe helper stopped before reading the file")
       }
       let limit = Date().addingTimeInterval(deadline)
+      // What taking too long means: a header built to make libavformat compute, or, when
+      // listening, audio that takes longer to hear than its length allows.
+      let why =
+        prefix.hasPrefix("L ")
+        ? "hearing the recording takes longer than its length allows (a file built to make the decoder "
+          + "compute, or a recording longer than its header says)"
+        : "reading the file takes longer than any recording should (a header built to make libavformat compute)"
       while true {
         if let newline = buffer.firstIndex(of: 0x0A) {
           let line = Array(buffer[..<newline])
@@ -202,15 +209,10 @@ public final class ProbeBox: Sendable {
         let left = limit.timeIntervalSinceNow
         if let start = cpuAtStart, let now = cpuSeconds(), now - start > cpuLimit {
           throw Failure(
-            reason: "gave up after \(Self.seconds(cpuLimit)) s of processor time: reading the file computes "
-              + "far longer than any recording needs (a header built to make libavformat compute); it was stopped"
-          )
+            reason: "gave up after \(Self.seconds(cpuLimit)) s of processor time: \(why); it was stopped")
         }
         guard left > 0 else {
-          throw Failure(
-            reason:
-              "gave up after \(Self.seconds(deadline)) s: reading the file takes longer than any recording "
-              + "should (a header built to make libavformat compute); it was stopped")
+          throw Failure(reason: "gave up after \(Self.seconds(deadline)) s: \(why); it was stopped")
         }
         var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32(min(left, 0.25) * 1000) + 1)

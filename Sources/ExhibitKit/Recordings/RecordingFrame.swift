@@ -28,14 +28,7 @@ public enum RecordingFrame {
         reason: "\(SegmentTime.text(seconds)) s is past the end of the recording (\(SegmentTime.text(end)) s)"
       )
     }
-    var path = recording.path
-    if !FileManager.default.fileExists(atPath: path) {
-      guard let localCopy, let sha256 = recording.sha256 else {
-        throw ProbeError(
-          path: path, reason: "the file is not there (moved or deleted since it was catalogued)")
-      }
-      path = try localCopy(sha256, .recording, recording.size)
-    }
+    let path = try recording.localPath(localCopy)
     do {
       return try decoder.boxedFrame(of: path, atSeconds: seconds, durationSeconds: recording.durationSeconds)
     } catch let error as ProbeError where path != recording.path {

@@ -27,14 +27,15 @@ public enum ListeningRun {
     workers: Int = ProcessInfo.processInfo.activeProcessorCount
   ) -> AsyncStream<Outcome> {
     let (stream, continuation) = AsyncStream<Outcome>.makeStream()
+    let threads = max(1, min(workers, recordings.count))
     let next = Mutex(0)
-    let running = Mutex(max(1, min(workers, recordings.count)))
+    let running = Mutex(threads)
     let listener = RecordingListener(vocabulary: vocabulary)
     guard !recordings.isEmpty else {
       continuation.finish()
       return stream
     }
-    for _ in 0..<max(1, min(workers, recordings.count)) {
+    for _ in 0..<threads {
       Thread.detachNewThread {
         while true {
           let index = next.withLock { index in
@@ -61,14 +62,7 @@ public enum ListeningRun {
     _ recording: RecordingSummary, _ listener: RecordingListener, _ localCopy: RecordingFrame.LocalCopy?
   ) -> Result<HeardTrack, ProbeError> {
     do {
-      var path = recording.path
-      if !FileManager.default.fileExists(atPath: path) {
-        guard let localCopy, let sha256 = recording.sha256 else {
-          throw ProbeError(
-            path: path, reason: "the file is not there (moved or deleted since it was catalogued)")
-        }
-        path = try localCopy(sha256, .recording, recording.size)
-      }
+      let path = try recording.localPath(localCopy)
       defer { if path != recording.path { try? FileManager.default.removeItem(atPath: path) } }
       return .success(try listener.boxedListen(to: path, durationSeconds: recording.durationSeconds))
     } catch let error as ProbeError {
