@@ -97,11 +97,13 @@ class DeskKeysCheck(check_web.Check):
         self.seek(3)
         driver.execute_script("document.getElementById('player').play()")
         self.wait_for("return document.getElementById('player').currentTime > 3.6", timeout=5)
+        # The key is pressed between `before` and `after`: its mark is 0.25 s before then.
+        before = self.now()
         self.alt("o")
         driver.execute_script("document.getElementById('player').pause()")
-        marked, stopped = float(self.value("link-to")), self.now()
-        if not (stopped - 0.6 < marked <= stopped - 0.2):
-            self.fail("reaction", f"a mark while playing is at {marked:.3f} s, paused at {stopped:.3f} s")
+        marked, after = float(self.value("link-to")), self.now()
+        if not (before - 0.3 <= marked <= after - 0.2):
+            self.fail("reaction", f"a mark while playing at {before:.3f} to {after:.3f} s is at {marked:.3f} s")
 
         # Outside fields: number keys for the verdict, cues, the next item without a verdict.
         driver.find_element("id", "verdict-pass").click()
@@ -111,7 +113,7 @@ class DeskKeysCheck(check_web.Check):
         self.keys("3")
         if not driver.execute_script("return document.getElementById('verdict-not-applicable').checked"):
             self.fail("verdict keys", "3 does not choose not applicable")
-        driver.find_element("id", "player").click()
+        # Focus the player without clicking it (a click would play it).
         driver.execute_script("document.getElementById('player').focus()")
         self.seek(0)
         self.keys("]")
@@ -147,7 +149,9 @@ class DeskKeysCheck(check_web.Check):
         for _ in range(20):
             time.sleep(0.1)
             times.append(self.now())
-        if max(times) > 1.9 or min(times) < 0.9 or self.paused():
+        # Back to the start at the end, as soon as the player says where it is (a busy machine
+        # says it less often).
+        if max(times) > 2.4 or min(times) < 0.9 or self.paused():
             self.fail("loop", f"looping 1-1.6 s, the player was at {min(times):.2f} to {max(times):.2f} s")
         self.keys("l")
         driver.execute_script("document.getElementById('player').pause()")
