@@ -172,7 +172,7 @@ public struct SpeechLog: Sendable, Equatable {
   /// commands between them (`LangChangeCommand ('en_US')`'s argument aside) are not speech.
   static func stringLiterals(_ list: String) -> [String] {
     var found: [String] = []
-    var characters = Array(list)
+    let characters = Array(list)
     var index = 0
     var depth = 0
     while index < characters.count {
@@ -197,7 +197,6 @@ public struct SpeechLog: Sendable, Equatable {
       index += 1
       if depth == 0 { found.append(literal) }
     }
-    characters.removeAll()
     return found
   }
 
