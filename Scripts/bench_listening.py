@@ -7,7 +7,7 @@ a caption cue (the longest phrase where phrases overlap; "check box" and "checkb
 announcement to find, found when a phrase heard starts within 2 s of its cue. Recall is the share
 of announcements found, precision the share of phrases heard that were said there.
 
-Usage: bench_listening.py --exhibit BINARY [--media FOLDER] [--criteria FOLDER] [--window 2]
+Usage: bench_listening.py --exhibit BINARY [--media FOLDER] [--criteria FOLDER] [--window 2] [--details]
 """
 import argparse, json, os, re, shutil, subprocess, sys, tempfile, time
 from collections import Counter
@@ -84,6 +84,7 @@ def main():
     parser.add_argument("--media", default="../shared/corpus/magentaA11y/media")
     parser.add_argument("--criteria", default="../shared/corpus/magentaA11y/documentation")
     parser.add_argument("--window", type=float, default=2.0)
+    parser.add_argument("--details", action="store_true", help="list each recording's announcements and what was heard")
     options = parser.parse_args()
     exhibit = os.path.abspath(options.exhibit)
     videos = sorted(os.path.join(d, f) for d, _, fs in os.walk(options.media) for f in fs if f.endswith(".webm"))
@@ -115,10 +116,17 @@ def main():
                 continue
             detail = json.loads(run(exhibit, workspace, "recordings", "show", report["sha256"], "--json").stdout)
             heard = [(h["start_seconds"], "".join(h["text"].split())) for h in detail["heard"]]
-            sidecars = [os.path.join(os.path.dirname(video), f) for f in os.listdir(os.path.dirname(video))
-                        if f.startswith(os.path.basename(video)[:-5]) and f.endswith(".vtt")]
+            # NAME.vtt, NAME.en.vtt or NAME-en-US.vtt, not another recording's whose name starts the same.
+            stem = os.path.basename(video)[:-5]
+            sidecar = re.compile(re.escape(stem) + r"([.-][A-Za-z]{2,3}(-[A-Za-z]{2})?)?\.vtt")
+            sidecars = sorted(os.path.join(os.path.dirname(video), f) for f in os.listdir(os.path.dirname(video))
+                              if sidecar.fullmatch(f))
             truth = [(start, end, key) for vtt in sidecars[:1] for start, end, text in cues(vtt) for key in said(text, vocabulary)]
             used = [False] * len(heard)
+            if options.details:
+                print(f"== {os.path.basename(video)}")
+                print("   said: " + "; ".join(f"{start:.1f}-{end:.1f} {key}" for start, end, key in truth))
+                print("   heard: " + "; ".join(f"{at:.1f} {text}" for at, text in heard))
             for start, end, key in truth:
                 hit = next((i for i, (at, text) in enumerate(heard) if not used[i] and text == key
                             and start - options.window <= at <= end + options.window), None)

@@ -3,7 +3,7 @@ import Testing
 
 /// `exhibit listen` as a user runs it, on either catalogue: every recording not heard yet is heard
 /// (each in a probe helper), what was heard is stored and shown as heard, a second run has nothing
-/// left to do, a recording the helper gives up on is named and nothing is stored for it, and with
+/// left to do until the vocabulary changes, a recording the helper gives up on is named and nothing is stored for it, and with
 /// the team's evidence store a recording gone from disk is heard from the bucket.
 @Suite struct ListenCommandTests {
   /// The speech of our own making (Scripts/make-listening-media.sh), beside the sample recordings.
@@ -63,6 +63,37 @@ import Testing
     let redone = try #require(try redo.json() as? [[String: Any]])
     #expect(redone.count == 1 && redone.first?["heard"] as? Int == heard.count)
     #expect(((try Self.detail(workspace, Self.announcements))["heard"] as? [Any])?.count == heard.count)
+  }
+
+  /// Criteria that quote new announcements change the vocabulary: what was heard with the old one
+  /// is heard again by the next plain `listen`.
+  @Test func aNewVocabularyIsHeardAgain() throws {
+    let workspace = try Self.workspace()
+    #expect(try workspace.run("listen", Self.announcements).status == 0)
+    let before = try #require(try Self.detail(workspace, Self.announcements)["hearing"] as? [String: Any])
+    _ = try workspace.write(
+      "docs/web/component/switch.md",
+      Data(
+        """
+        ## Condensed
+
+        1. Listen to screenreader output on all devices
+
+            * Name: Says "Dark mode, switch, on" when focused
+
+        """.utf8))
+    #expect(try workspace.run("criteria", "import", workspace.path("docs")).status == 0)
+    let vocabulary = try #require(
+      try workspace.run("listen", "--vocabulary", "--json").json() as? [String: Any])
+    #expect(
+      (vocabulary["phrases"] as? [[String: Any]] ?? []).contains { $0["phrase"] as? String == "dark mode" })
+    #expect(vocabulary["sha256"] as? String != before["vocabulary_sha256"] as? String)
+    let again = try #require(try workspace.run("listen", "--json").json() as? [[String: Any]])
+    // Every recording with sound, the announcements among them, heard with the new vocabulary.
+    #expect(again.count == 4)
+    let after = try #require(try Self.detail(workspace, Self.announcements)["hearing"] as? [String: Any])
+    #expect(after["vocabulary_sha256"] as? String == vocabulary["sha256"] as? String)
+    #expect(try workspace.run("listen").stdout.contains("every recording has been heard"))
   }
 
   @Test func theVocabularyIsListedWithItsThresholds() throws {

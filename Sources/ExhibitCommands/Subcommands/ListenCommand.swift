@@ -15,8 +15,9 @@ struct ListenCommand: CatalogueCommandBody {
       readers say, the components' names and the announcements the criteria quote). What was heard \
       is stored per recording with the model and vocabulary it came from, and shown as heard by \
       Exhibit, never as captions and never as a verdict. With no recording named, every recording \
-      not heard yet is listened to, one per core, each in a helper process; a run stopped midway \
-      keeps what it heard and the next run goes on from there. --again listens again.
+      not heard yet, or heard with another vocabulary (after a criteria import), is listened to, \
+      one per core, each in a helper process; a run stopped midway keeps what it heard and the \
+      next run goes on from there. --again listens again to every one.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -59,12 +60,12 @@ struct ListenCommand: CatalogueCommandBody {
     var failed = false
     var targets: [RecordingSummary] = []
     let here = FileManager.default.currentDirectoryPath
+    let vocabulary = try await catalogue.listeningVocabulary()
     if recordings.isEmpty {
       let heard = again ? [:] : try await catalogue.heardRecordings()
-      targets = try await catalogue.recordings(
-        component: nil, platform: nil, status: nil, unattributed: false
-      )
-      .filter { $0.status != .error && $0.audioCodec != nil && heard[$0.id] == nil }
+      targets = vocabulary.recordingsToHear(
+        try await catalogue.recordings(component: nil, platform: nil, status: nil, unattributed: false),
+        heard: heard)
     } else {
       for reference in recordings {
         do {
@@ -75,7 +76,6 @@ struct ListenCommand: CatalogueCommandBody {
         }
       }
     }
-    let vocabulary = try await catalogue.listeningVocabulary()
     let fetched = try storage.map { try FetchedEvidence(from: $0, in: NSTemporaryDirectory()) }
     defer { fetched?.remove() }
     var localCopy: RecordingFrame.LocalCopy?
@@ -107,7 +107,7 @@ struct ListenCommand: CatalogueCommandBody {
     if output.json {
       try Console.json(reports)
     } else if targets.isEmpty, recordings.isEmpty {
-      Console.out("every recording has been heard (--again listens again)")
+      Console.out("every recording has been heard with this vocabulary (--again listens again)")
     }
     return failed
   }

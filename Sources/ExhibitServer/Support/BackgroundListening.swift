@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Listening in the web workspace: after a catalogue from the web, every recording with sound not
-/// heard yet is heard in the background (``ListeningRun``, in the probe box's helpers), each
+/// heard yet with the workspace's vocabulary is heard in the background (``ListeningRun``, in the probe box's helpers), each
 /// stored as it finishes, while the page that asked for the catalogue is answered at once. One
 /// run at a time; a catalogue during a run has it look again when it ends.
 final class BackgroundListening: Sendable {
@@ -57,16 +57,14 @@ final class BackgroundListening: Sendable {
     }
   }
 
-  /// One pass over the recordings not heard yet.
+  /// One pass over the recordings not heard yet with the workspace's vocabulary.
   private func listenOnce() async {
     do {
       let (targets, vocabulary) = try await stores.read { store in
-        let heard = try await store.heardRecordings()
-        let targets = try await store.recordings(
-          component: nil, platform: nil, status: nil, unattributed: false
-        )
-        .filter { $0.status != .error && $0.audioCodec != nil && heard[$0.id] == nil }
-        return (targets, try await store.listeningVocabulary())
+        let vocabulary = try await store.listeningVocabulary()
+        let recordings = try await store.recordings(
+          component: nil, platform: nil, status: nil, unattributed: false)
+        return (vocabulary.recordingsToHear(recordings, heard: try await store.heardRecordings()), vocabulary)
       }
       guard !targets.isEmpty else { return }
       let fetched = try storage.map { try FetchedEvidence(from: $0, in: NSTemporaryDirectory()) }

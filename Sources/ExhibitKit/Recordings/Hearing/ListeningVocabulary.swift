@@ -7,9 +7,8 @@ import Foundation
 /// criteria quote. Keyword spotting finds a small vocabulary far better than free transcription
 /// finds anything, and screen readers speak a small vocabulary.
 ///
-/// Each phrase is written lower case in words ("heading level two", "one of four") with a
-/// spotting threshold that grows with its length: a longer phrase gathers more acoustic evidence,
-/// so it may be held to a lower per-frame likelihood without spotting it where it was not said.
+/// Each phrase is written lower case in words ("heading level two", "one of four"); how sure the
+/// spotter must be of it depends on its length (``SpottingThreshold``).
 public struct ListeningVocabulary: Sendable, Equatable {
   /// The phrases, normalised, in the order they were added, without repeats.
   public let phrases: [String]
@@ -40,22 +39,14 @@ public struct ListeningVocabulary: Sendable, Equatable {
     self.phrases = phrases
   }
 
-  /// The spotting threshold's exponent for a phrase of `phones` phones (`1eN`). Tuned on speech of
-  /// our own making (Scripts/make-listening-media.sh), never on the corpus: thresholds from 1e-2
-  /// to 1e10 found much the same there once overlapping spots collapse, 1e5 with the fewest
-  /// spotted where nothing was said, and scaling it with the phrase's length gained nothing.
-  public static func thresholdExponent(phones: Int) -> Int { 5 }
-
   /// The fewest phones a phrase may have: a shorter one ("hour", "both") is spotted everywhere.
   public static let fewestPhones = 4
 
-  /// How thresholds are chosen, part of what ``sha256`` covers.
-  static let thresholdRule = "1e5, at least 4 phones"
-
-  /// The SHA-256 of the phrases and the threshold rule, stored with what was heard so a later
-  /// listen knows whether the vocabulary changed.
+  /// The SHA-256 of the phrases and the threshold rule (``SpottingThreshold/current``), stored
+  /// with what was heard so a later listen knows whether the vocabulary changed.
   public var sha256: String {
-    SHA256.hash(data: Data((phrases + [Self.thresholdRule]).joined(separator: "\n").utf8)).hexString
+    let rule = "\(SpottingThreshold.current.rule), at least \(Self.fewestPhones) phones"
+    return SHA256.hash(data: Data((phrases + [rule]).joined(separator: "\n").utf8)).hexString
   }
 
   /// The phrases an announcement offers: each comma-separated part ("Email me updates,

@@ -32,6 +32,7 @@ final class SpottingPlan: Sendable {
     defer { SpeechSpotter.globalState.withLock { _ in _ = libraries.decoderFree(decoder) } }
     var words: [String: String] = [:]
     var kept: [Keyphrase] = []
+    let threshold = SpottingThreshold.current
     for phrase in vocabulary.phrases {
       var phones: [String: String] = [:]
       for word in phrase.split(separator: " ").map(String.init) where phones[word] == nil {
@@ -44,7 +45,7 @@ final class SpottingPlan: Sendable {
       guard phones.count == Set(phrase.split(separator: " ")).count, count >= ListeningVocabulary.fewestPhones
       else { continue }
       words.merge(phones) { old, _ in old }
-      kept.append(Keyphrase(phrase: phrase, exponent: ListeningVocabulary.thresholdExponent(phones: count)))
+      kept.append(Keyphrase(phrase: phrase, exponent: threshold.exponent(phones: count)))
     }
     guard !kept.isEmpty else {
       throw MediaLibraryError(
