@@ -105,6 +105,25 @@ import Testing
     #expect(late.outside > 0 && late.cues.count + late.outside == 26)
   }
 
+  /// Two entries whose words both hold "checkbox" and "checked", heard in two utterances: each
+  /// takes the phrases of its own utterance, though giving the second entry the first
+  /// utterance's "checked" as well would take as many phrases.
+  @Test func entriesKeepToTheirUtterances() throws {
+    func phrase(_ text: String, _ start: Double) -> HeardTrack.HeardPhrase {
+      .init(startSeconds: start, endSeconds: start + 0.5, text: text, confidence: 0.9)
+    }
+    let log = try SpeechLog.parse(
+      "Send me a copy, checkbox, checked\nRemember me, checkbox, not checked", path: "two.txt")
+    let placed = try SpeechLogAlignment.align(
+      log, offset: nil,
+      heard: [phrase("checkbox", 1), phrase("checked", 2), phrase("checkbox", 5), phrase("not checked", 6)],
+      utterances: [.init(startSeconds: 0.8, endSeconds: 2.8), .init(startSeconds: 4.8, endSeconds: 6.8)],
+      duration: 10)
+    #expect(placed.matched == 2)
+    #expect(placed.cues.map(\.startSeconds) == [0.8, 4.8])
+    #expect(placed.cues.map(\.endSeconds) == [2.8, 6.8])
+  }
+
   @Test func anUntimedLogIsPlacedByWhatWasHeardTheRestBetween() throws {
     let (phrases, utterances) = Self.heard()
     for name in ["guidepup-spoken-phrases.json", "at-driver-output.jsonl"] {

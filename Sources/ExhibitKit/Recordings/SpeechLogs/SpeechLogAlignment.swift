@@ -130,11 +130,19 @@ public struct SpeechLogAlignment: Sendable, Equatable {
     let (n, m) = (said.count, heard.count)
     guard n > 0, m > 0 else { return [:] }
     let takes = said.map { entry in phrases.map { entry.contains($0) } }
-    // In order, an entry may take several phrases in a row; an entry's first phrase counts 2,
-    // each more 1, so a phrase goes to an entry of its own rather than to a neighbour whose
-    // words happen to hold it too ("checked" in "not checked"). open[i][j]: the best score of the
-    // first i entries with the first j phrases, entry i having taken none; taking[i][j]: the
-    // same with entry i having taken some.
+    func utterance(of phrase: HeardTrack.HeardPhrase) -> Int? {
+      let middle = (phrase.startSeconds + phrase.endSeconds) / 2
+      return utterances.firstIndex { $0.startSeconds <= middle && middle <= $0.endSeconds }
+    }
+    let heardIn = heard.map(utterance(of:))
+    // In order, an entry may take several phrases in a row; an entry's first phrase counts 4,
+    // each more 2 when it was heard in the same utterance as the phrase before it and 1 when
+    // not, so a phrase goes to an entry of its own rather than to a neighbour whose words happen
+    // to hold it too ("checked" in "not checked"), and of two ways to share phrases the one
+    // whose entries keep to their utterances wins. open[i][j]: the best score of the first i
+    // entries with the first j phrases, entry i having taken none; taking[i][j]: the same with
+    // entry i having taken some.
+    func more(_ j: Int) -> Int { j > 1 && heardIn[j - 1] != nil && heardIn[j - 1] == heardIn[j - 2] ? 2 : 1 }
     let never = Int.min / 4
     var open = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
     var taking = Array(repeating: Array(repeating: never, count: m + 1), count: n + 1)
@@ -144,7 +152,7 @@ public struct SpeechLogAlignment: Sendable, Equatable {
         guard j > 0 else { continue }
         taking[i][j] = taking[i][j - 1]
         if takes[i - 1][j - 1] {
-          taking[i][j] = max(taking[i][j], open[i][j - 1] + 2, taking[i][j - 1] + 1)
+          taking[i][j] = max(taking[i][j], open[i][j - 1] + 4, taking[i][j - 1] + more(j))
         }
       }
     }
@@ -157,10 +165,10 @@ public struct SpeechLogAlignment: Sendable, Equatable {
         i -= 1
       } else if j == 0 {
         break
-      } else if takes[i - 1][j - 1], taking[i][j - 1] > never, taking[i][j] == taking[i][j - 1] + 1 {
+      } else if takes[i - 1][j - 1], taking[i][j - 1] > never, taking[i][j] == taking[i][j - 1] + more(j) {
         taken[i - 1, default: []].append(j - 1)
         j -= 1
-      } else if takes[i - 1][j - 1], taking[i][j] == open[i][j - 1] + 2 {
+      } else if takes[i - 1][j - 1], taking[i][j] == open[i][j - 1] + 4 {
         taken[i - 1, default: []].append(j - 1)
         j -= 1
         inTaking = false
@@ -168,14 +176,15 @@ public struct SpeechLogAlignment: Sendable, Equatable {
         j -= 1
       }
     }
-    func stretch(_ phrase: HeardTrack.HeardPhrase) -> (start: Double, end: Double) {
-      let middle = (phrase.startSeconds + phrase.endSeconds) / 2
-      let holding = utterances.first { $0.startSeconds <= middle && middle <= $0.endSeconds }
-      return (holding?.startSeconds ?? phrase.startSeconds, holding?.endSeconds ?? phrase.endSeconds)
+    func stretch(_ index: Int) -> (start: Double, end: Double) {
+      let holding = heardIn[index].map { utterances[$0] }
+      return (
+        holding?.startSeconds ?? heard[index].startSeconds, holding?.endSeconds ?? heard[index].endSeconds
+      )
     }
     return taken.mapValues { indexes in
-      let first = stretch(heard[indexes.min() ?? 0])
-      let last = stretch(heard[indexes.max() ?? 0])
+      let first = stretch(indexes.min() ?? 0)
+      let last = stretch(indexes.max() ?? 0)
       return (first.start, max(first.end, last.end))
     }
   }
