@@ -64,6 +64,22 @@ import Testing
     #expect(tuned.rule != SpottingThreshold(shortest: 5, perPhone: 0).rule)
   }
 
+  /// A run starts the longest recordings first, those of unknown length before them, so the last
+  /// to finish is a short one.
+  @Test func aRunStartsTheLongestRecordingsFirst() {
+    func recording(_ name: String, _ seconds: Double?) -> RecordingSummary {
+      RecordingSummary(
+        id: 0, path: name, sha256: nil, size: 1, status: .ok, error: nil, container: "webm",
+        durationSeconds: seconds, videoCodec: nil, width: nil, height: nil, audioCodec: "opus", family: nil,
+        component: nil, platform: nil, assistiveTech: nil, browser: nil, captionCues: 0, missing: false)
+    }
+    let ordered = ListeningRun.longestFirst([
+      recording("short", 8.6), recording("long", 50.2), recording("unknown", nil), recording("middle", 40.5),
+      recording("also short", 8.6),
+    ])
+    #expect(ordered.map(\.path) == ["unknown", "long", "middle", "short", "also short"])
+  }
+
   @Test func overlappingSpotsCollapseToTheLongerPhrase() throws {
     let track = try Self.heard()
     // "Email me updates, checkbox, not checked" is said from 0.5 s to about 3.4 s.

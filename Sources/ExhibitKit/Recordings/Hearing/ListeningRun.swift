@@ -12,10 +12,11 @@ public enum ListeningRun {
     public let result: Result<HeardTrack, ProbeError>
   }
 
-  /// Listens to `recordings` on `workers` threads.
+  /// Listens to `recordings` on `workers` threads, the longest first (those of unknown length
+  /// before them), so no thread is left with a long recording while the others have finished.
   ///
   /// - Parameters:
-  ///   - recordings: The recordings, in the order they are started.
+  ///   - recordings: The recordings to hear.
   ///   - vocabulary: The phrases listened for.
   ///   - localCopy: Where a recording's bytes are fetched from when its file is gone (a team's
   ///     evidence store).
@@ -27,6 +28,7 @@ public enum ListeningRun {
     workers: Int = ProcessInfo.processInfo.activeProcessorCount
   ) -> AsyncStream<Outcome> {
     let (stream, continuation) = AsyncStream<Outcome>.makeStream()
+    let recordings = longestFirst(recordings)
     let threads = max(1, min(workers, recordings.count))
     let next = Mutex(0)
     let running = Mutex(threads)
@@ -55,6 +57,14 @@ public enum ListeningRun {
       }
     }
     return stream
+  }
+
+  /// `recordings` longest first, those of unknown length before them, the rest in their order.
+  static func longestFirst(_ recordings: [RecordingSummary]) -> [RecordingSummary] {
+    recordings.enumerated().sorted { a, b in
+      let (x, y) = (a.element.durationSeconds ?? .infinity, b.element.durationSeconds ?? .infinity)
+      return x != y ? x > y : a.offset < b.offset
+    }.map(\.element)
   }
 
   /// Listens to one recording, from a local copy when its file is gone.
