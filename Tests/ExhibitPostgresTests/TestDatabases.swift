@@ -15,15 +15,25 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
   var testDescription: String { rawValue }
 }
 
-/// A new, migrated PostgreSQL database in the shared cluster, its schema owned by `exhibit_owner`
-/// and the application's rights granted to `exhibit_app`.
-/// - Returns: The cluster and the database's name.
-func newPostgresDatabase() async throws -> (server: PostgresServer, database: String) {
+/// A database of the shared cluster migrated once, its schema owned by `exhibit_owner` and the
+/// application's rights granted to `exhibit_app`, closed to connections so it can be copied.
+let migratedPostgres = Task { () async throws -> String in
   let server = try await offThePool { try sharedPostgres.get() }
   let database = try await offThePool { try server.makeDatabase() }
   var owner = try server.location(role: "exhibit_owner")
   owner.database = database
   try await PostgresStore.with(owner) { try await $0.migrate(grantingTo: "exhibit_app") }
+  try await offThePool { try server.closeToConnections(database) }
+  return database
+}
+
+/// A new, migrated PostgreSQL database in the shared cluster: a copy of ``migratedPostgres``
+/// (copying takes a tenth of the time migrating takes).
+/// - Returns: The cluster and the database's name.
+func newPostgresDatabase() async throws -> (server: PostgresServer, database: String) {
+  let server = try await offThePool { try sharedPostgres.get() }
+  let template = try await migratedPostgres.value
+  let database = try await offThePool { try server.makeDatabase(copying: template) }
   return (server, database)
 }
 

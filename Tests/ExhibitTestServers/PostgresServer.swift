@@ -52,14 +52,21 @@ public final class PostgresServer: @unchecked Sendable {
     return try PostgresLocation(url: url(role: role), environment: [:])
   }
 
-  /// Makes a new empty database owned by `exhibit_owner`, for a test that needs one of its own.
+  /// Makes a new database owned by `exhibit_owner`, for a test that needs one of its own: empty,
+  /// or a copy of `template` (a tenth of the time migrating an empty one takes).
   /// - Returns: Its name.
-  public func makeDatabase() throws -> String {
+  public func makeDatabase(copying template: String? = nil) throws -> String {
     let name = "exhibit_\(UUID().uuidString.prefix(8).lowercased())"
     try psql(
-      "CREATE DATABASE \(name) OWNER exhibit_owner", "REVOKE ALL ON DATABASE \(name) FROM PUBLIC",
-      "GRANT CONNECT ON DATABASE \(name) TO exhibit_app")
+      "CREATE DATABASE \(name)\(template.map { " TEMPLATE \($0)" } ?? "") OWNER exhibit_owner",
+      "REVOKE ALL ON DATABASE \(name) FROM PUBLIC", "GRANT CONNECT ON DATABASE \(name) TO exhibit_app")
     return name
+  }
+
+  /// Closes `database` to connections, so it can be copied by ``makeDatabase(copying:)`` at any
+  /// time (PostgreSQL copies only a database nobody is connected to).
+  public func closeToConnections(_ database: String) throws {
+    try psql("ALTER DATABASE \(database) WITH ALLOW_CONNECTIONS false")
   }
 
   /// Runs statements as the superuser with psql, each in its own transaction.

@@ -20,13 +20,43 @@ enum TeamCatalogue {
   /// The bucket the team pass's workspaces share, each under a prefix of its own.
   static let objects = Result { try ObjectStoreServer() }
 
-  /// Points `environment` at a new team catalogue: a database made and migrated by its owner,
-  /// used as `exhibit_app`, and a new prefix in the shared bucket.
+  /// A database `exhibit init --grant exhibit_app` migrated once, closed to connections: each
+  /// workspace's catalogue is a copy of it (0.09 s), which its own `exhibit init` then finds at
+  /// the current schema, where migrating an empty one took 0.55 s a workspace.
+  static let migrated = Result { () throws -> String in
+    let server = try ServerCatalogues.cluster.get()
+    let database = try server.makeDatabase()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-template-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let process = Process()
+    process.executableURL = CLIWorkspace.binary
+    process.arguments = ["init", "--grant", "exhibit_app"]
+    process.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["PGPASSWORD"] = PostgresServer.password
+    environment["EXHIBIT_DB"] = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw TeamCatalogueFailed(reason: String(decoding: printed, as: UTF8.self))
+    }
+    try server.closeToConnections(database)
+    return database
+  }
+
+  /// Points `environment` at a new team catalogue: a copy of ``migrated``, found migrated by its
+  /// owner's `exhibit init`, used as `exhibit_app`, and a new prefix in the shared bucket.
   /// - Throws: When the cluster, the bucket or `exhibit init` fails.
   static func attach(_ workspace: CLIWorkspace) throws {
     let server = try ServerCatalogues.cluster.get()
     let objects = try objects.get()
-    let database = try server.makeDatabase()
+    let database = try server.makeDatabase(copying: try migrated.get())
     workspace.environment["PGPASSWORD"] = PostgresServer.password
     workspace.environment.merge(objects.environment) { $1 }
     workspace.environment["EXHIBIT_DB"] = "postgres://exhibit_owner@127.0.0.1:\(server.port)/\(database)"
