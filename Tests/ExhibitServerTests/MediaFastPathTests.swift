@@ -223,11 +223,17 @@ import Testing
       let signIn = try await browser.post(
         "/signin", form: [("name", "rita"), ("password", "a long enough password"), ("next", "/")])
       #expect(signIn.status == .seeOther)
-      #expect(
-        try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .partialContent)
-      #expect(
-        try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .partialContent)
-      #expect(server.mediaFastPathAnswers == 1)
+      // The route grants the session for a second (ReaderGrants.lifetime); the request after it
+      // is the fast path's. On a machine too busy to send the next one within that second the
+      // route answers and grants again, so a few tries are allowed.
+      var tries = 0
+      while server.mediaFastPathAnswers == 0, tries < 10 {
+        #expect(
+          try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .partialContent
+        )
+        tries += 1
+      }
+      #expect(server.mediaFastPathAnswers == 1, "after \(tries) requests")
       #expect(try await browser.post("/signout", form: []).status == .seeOther)
       #expect(
         try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-9"]).status == .unauthorized)
