@@ -4,8 +4,8 @@ import Synchronization
 
 /// Listening in the web workspace: after a catalogue from the web, every recording with sound not
 /// heard yet with the workspace's vocabulary is heard in the background (``ListeningRun``, in the
-/// probe box's helpers), each stored as it finishes, while the page that asked for the catalogue is answered at once. One
-/// run at a time; a catalogue during a run has it look again when it ends.
+/// probe box's helpers), each stored as it finishes, while the page that asked for the catalogue
+/// is answered at once. One run at a time; a catalogue during a run has it look again when it ends.
 final class BackgroundListening: Sendable {
   /// Where listening stands, as `GET /api/listening` gives it.
   struct Status: Sendable, Encodable {
