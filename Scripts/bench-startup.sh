@@ -6,9 +6,12 @@
 #                            [--sqlite3-only]
 # With --pairs N, the two binaries are also run in turns, N pairs a command, and the medians
 # printed (Scripts/bench_startup_pairs.py): small differences show through the machine's noise.
-# Last, this tree's `--help` and `search` are timed beside Debian's sqlite3 doing the same kind
-# of work in the same run: `sqlite3 -help`, and opening the workspace's database and asking its
-# seven full-text indexes for the word with bm25 ranks and snippets, as `exhibit search` does.
+# Last, this tree's `--help`, `search` and reading commands are timed beside Debian's sqlite3
+# doing the same kind of work in the same run: `sqlite3 -help`; opening the workspace's database
+# and asking its seven full-text indexes for the word with bm25 ranks and snippets, as `exhibit
+# search` does; and, for `show`, `coverage`, `criteria show`, `recordings list`, `audit show`,
+# `history` and `link`, opening it, reading the rows the command prints from and printing them
+# (a link: committing one row to a copy).
 # With --sqlite3-only, only that comparison is run (no earlier revision is built).
 # REV (default: the last commit that linked libavformat) is built in a worktree under
 # .build/bench-before, as `make release` builds this tree (Scripts/release-build.sh), so only the
@@ -90,6 +93,31 @@ PY
   }
   compare "help" "sqlite3 -help" "$new --help"
   compare "search (7 indexes, snippets)" "sqlite3 Database/exhibit.sqlite \"$sql\"" "$new search checkbox"
+  # The reading commands beside sqlite3 opening the same database, reading the rows the
+  # command's page is made of, and printing them.
+  local items="SELECT i.key, i.platforms, i.expectation FROM criteria_current c JOIN criteria_item i"
+  items="$items ON i.document_id = c.document_id WHERE c.family = 'native' AND c.component = 'checkbox';"
+  local links="SELECT l.verdict, l.start_ms, l.end_ms, l.auditor FROM evidence_link l JOIN criteria_item i"
+  links="$links ON i.id = l.item_id JOIN criteria_current c ON c.document_id = i.document_id"
+  links="$links WHERE c.component = 'checkbox' AND l.retracted_at IS NULL;"
+  local recordings="SELECT r.sha256, r.platform, r.assistive_tech, r.duration_ms, r.status FROM recording r"
+  local database=Database/exhibit.sqlite
+  compare "show" "sqlite3 $database \"$items $recordings WHERE r.component = 'checkbox'; $links\"" \
+    "$new show native/checkbox"
+  compare "coverage" "sqlite3 $database \"$items $links\"" "$new coverage native/checkbox"
+  compare "criteria show" "sqlite3 $database \"$items\"" "$new criteria show native/checkbox"
+  compare "recordings list" "sqlite3 $database \"$recordings ORDER BY r.id;\"" "$new recordings list"
+  compare "audit show" "sqlite3 $database \"SELECT * FROM audit; $links\"" "$new audit show"
+  compare "history" "sqlite3 $database \"SELECT id, at, actor, action, subject, after FROM audit_event ORDER BY id;\"" \
+    "$new history"
+  # A write: sqlite3 reads the two rows a link names and commits one row, on a copy of the
+  # database with a table of its own (the workspace's is left as Exhibit made it).
+  cp "$scratch/new/$database" "$scratch/write.sqlite"
+  sqlite3 "$scratch/write.sqlite" "CREATE TABLE bench_write (recording INTEGER, item INTEGER, verdict TEXT)"
+  local write="BEGIN IMMEDIATE; SELECT id FROM recording WHERE sha256 LIKE '6447%';"
+  write="$write SELECT id FROM criteria_item WHERE key = 'screenreader.role' LIMIT 1;"
+  write="$write INSERT INTO bench_write VALUES (1, 1, 'pass'); COMMIT;"
+  compare "link (again)" "sqlite3 $scratch/write.sqlite \"$write\"" "$new ${link[*]}"
 }
 if $sqlite3_only; then
   beside_sqlite3

@@ -40,9 +40,9 @@ public struct Exhibit: AsyncParsableCommand {
     Self.catalogueOpener = catalogueOpener
     Self.trackerOpener = trackerOpener
     do {
-      // The root's help and version, and a plain search, are answered without parsing: the
-      // parser's reflection on the command tree (a check for a completion-script request among
-      // it) is most of their time (``StartupTests``).
+      // The root's help and version, and the plain lines of the commands that read and print,
+      // are answered without parsing: the parser's reflection on the command tree (a check for
+      // a completion-script request among it) is most of their time (``StartupTests``).
       let arguments = CommandLine.arguments.dropFirst()
       if arguments.count == 1, let only = arguments.first,
         only == "--help" || only == "-h" || only == "--version"
@@ -50,8 +50,8 @@ public struct Exhibit: AsyncParsableCommand {
         print(only == "--version" ? configuration.version : helpMessage())
         return
       }
-      if arguments.first == "search", let search = SearchInvocation(plain: Array(arguments.dropFirst())) {
-        try await search.run(with: openerOf(search.databasePath, writes: false))
+      if let plain = PlainCommands.work(for: Array(arguments)) {
+        try await plain.run(with: openerOf(plain.databasePath, writes: plain.writes))
         return
       }
       var command = try parseAsRoot()

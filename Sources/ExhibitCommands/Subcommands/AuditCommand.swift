@@ -103,9 +103,25 @@ struct AuditShow: CatalogueStorageCommand {
   var audit: String?
 
   func run(on catalogue: any CatalogueStorage) async throws {
+    try await Self.show(audit, json: output.json, on: catalogue)
+  }
+
+  /// Prints `audit`'s progress (the one in use without) from `catalogue`, as text or JSON.
+  static func show(_ audit: String?, json: Bool, on catalogue: any CatalogueStorage) async throws {
     let progress = try await catalogue.auditProgress(audit)
-    if output.json { return try Console.json(progress.audit) }
+    if json { return try Console.json(progress.audit) }
     for line in AuditText.lines(progress) { Console.out(line) }
+  }
+}
+
+extension AuditShow: PlainReadable {
+  static let plainPath = ["audit", "show"]
+  static let plainSyntax = PlainLine.Syntax(arguments: 0...1, options: ["--db"], flags: ["--json"])
+
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    let audit = line.argument(0)
+    let json = line.has("--json")
+    return PlainWork(db: line.value("--db"), writes: false) { try await show(audit, json: json, on: $0) }
   }
 }
 

@@ -18,9 +18,32 @@ struct CoverageCommand: CatalogueStorageCommand {
   var platform: Platform?
 
   func run(on catalogue: any CatalogueStorage) async throws {
+    try await Self.show(
+      component, platform: platform, audit: audits.audit, json: output.json, on: catalogue)
+  }
+
+  /// Prints `component`'s coverage from `catalogue`, as a table or JSON.
+  static func show(
+    _ component: String, platform: Platform?, audit: String?, json: Bool, on catalogue: any CatalogueStorage
+  ) async throws {
     let coverage = try await catalogue.coverage(
-      try await catalogue.resolveComponent(component), platform: platform, audit: audits.audit)
-    if output.json { return try Console.json(coverage) }
+      try await catalogue.resolveComponent(component), platform: platform, audit: audit)
+    if json { return try Console.json(coverage) }
     for line in CoverageText.lines(coverage) { Console.out(line) }
+  }
+}
+
+extension CoverageCommand: PlainReadable {
+  static let plainPath = ["coverage"]
+  static let plainSyntax = Show.plainSyntax
+
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    guard let component = line.argument(0), let platform = line.choice("--platform", as: Platform.self)
+    else { return nil }
+    let audit = line.value("--audit")
+    let json = line.has("--json")
+    return PlainWork(db: line.value("--db"), writes: false) {
+      try await show(component, platform: platform, audit: audit, json: json, on: $0)
+    }
   }
 }

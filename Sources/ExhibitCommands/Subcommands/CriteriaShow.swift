@@ -36,13 +36,25 @@ struct CriteriaShow: CatalogueStorageCommand {
   var writes: Bool { false }
 
   func run(on catalogue: any CatalogueStorage) async throws {
+    try await Self.show(component, platform: platform, format: format, json: output.json, on: catalogue)
+  }
+
+  /// Prints `component`'s current criteria from `catalogue`, in `format` or as JSON.
+  static func show(
+    _ component: String, platform: Platform?, format: CriteriaShowFormat, json: Bool,
+    on catalogue: any CatalogueStorage
+  ) async throws {
     let criteria = try await catalogue.componentCriteria(
       try await catalogue.resolveComponent(component), platform: platform)
-    try show(criteria, mapping: try await catalogue.wcagMapping())
+    try show(
+      criteria, platform: platform, format: format, json: json, mapping: try await catalogue.wcagMapping())
   }
 
   // Long: three renderings (JSON, condensed, Gherkin) besides the table.
-  private func show(_ criteria: ComponentCriteria, mapping: WCAGMapping) throws {
+  private static func show(
+    _ criteria: ComponentCriteria, platform: Platform?, format: CriteriaShowFormat, json: Bool,
+    mapping: WCAGMapping
+  ) throws {
     let wcag = Dictionary(
       criteria.items.map { item in
         (
@@ -55,7 +67,7 @@ struct CriteriaShow: CatalogueStorageCommand {
         )
       }
     ) { first, _ in first }
-    if output.json {
+    if json {
       try Console.json(
         Report(
           component: criteria.component.description, title: criteria.document.title,
@@ -92,7 +104,7 @@ struct CriteriaShow: CatalogueStorageCommand {
         [
           item.key.description, item.platforms.map(\.rawValue).joined(separator: ","),
           item.notApplicable ? "n/a" : item.expectation,
-          Self.wcagCell(wcag[item.key.description] ?? []),
+          wcagCell(wcag[item.key.description] ?? []),
         ]
       }
       Console.out(Table.render(header: ["KEY", "PLATFORMS", "EXPECTATION", "WCAG"], rows: rows))
@@ -106,5 +118,21 @@ struct CriteriaShow: CatalogueStorageCommand {
     let related = criteria.filter { $0.relation == .related }.map(\.criterion)
     return (necessary + (related.isEmpty ? [] : ["related " + related.joined(separator: ", ")])).joined(
       separator: "; ")
+  }
+}
+
+extension CriteriaShow: PlainReadable {
+  static let plainPath = ["criteria", "show"]
+  static let plainSyntax = PlainLine.Syntax(
+    arguments: 1...1, options: ["--db", "--platform", "--format"], flags: ["--json"])
+
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    guard let component = line.argument(0), let platform = line.choice("--platform", as: Platform.self),
+      let format = line.choice("--format", as: CriteriaShowFormat.self)
+    else { return nil }
+    let json = line.has("--json")
+    return PlainWork(db: line.value("--db"), writes: false) {
+      try await show(component, platform: platform, format: format ?? .table, json: json, on: $0)
+    }
   }
 }

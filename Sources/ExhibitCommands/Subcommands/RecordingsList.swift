@@ -20,11 +20,22 @@ struct RecordingsList: CatalogueStorageCommand {
   var writes: Bool { false }
 
   func run(on catalogue: any CatalogueStorage) async throws {
+    try await Self.list(
+      component: component, platform: platform, status: status, unattributed: unattributed,
+      json: output.json, on: catalogue)
+  }
+
+  /// Prints the recordings of `catalogue` that match, as a table or JSON.
+  static func list(
+    component: String?, platform: Platform?, status: RecordingStatus?, unattributed: Bool, json: Bool,
+    on catalogue: any CatalogueStorage
+  ) async throws {
     let resolved: ComponentID? =
       if let component { try await catalogue.resolveComponent(component) } else { nil }
     try show(
       try await catalogue.recordings(
-        component: resolved, platform: platform, status: status, unattributed: unattributed))
+        component: resolved, platform: platform, status: status, unattributed: unattributed),
+      json: json)
   }
 
   /// The HEARD column: how many phrases were heard, or that a recording with sound was not listened to.
@@ -34,8 +45,8 @@ struct RecordingsList: CatalogueStorageCommand {
   }
 
   /// Prints the recordings, as a table or JSON.
-  private func show(_ recordings: [RecordingSummary]) throws {
-    if output.json {
+  private static func show(_ recordings: [RecordingSummary], json: Bool) throws {
+    if json {
       try Console.json(recordings)
       return
     }
@@ -45,7 +56,7 @@ struct RecordingsList: CatalogueStorageCommand {
         recording.platform ?? "", recording.assistiveTech ?? "",
         recording.durationSeconds.map { "\($0.decimalText(places: 3)) s" } ?? "",
         recording.missing ? "missing" : recording.status.rawValue,
-        Self.heard(recording),
+        heard(recording),
         String((recording.sha256 ?? "").prefix(12)),
         recording.path,
       ]
@@ -55,5 +66,26 @@ struct RecordingsList: CatalogueStorageCommand {
         header: ["COMPONENT", "PLATFORM", "SCREEN READER", "DURATION", "STATUS", "HEARD", "SHA-256", "PATH"],
         rows: rows))
     if recordings.isEmpty { Console.out("no recordings match; run `exhibit catalog PATH`") }
+  }
+}
+
+extension RecordingsList: PlainReadable {
+  static let plainPath = ["recordings", "list"]
+  static let plainSyntax = PlainLine.Syntax(
+    arguments: 0...0, options: ["--db", "--component", "--platform", "--status"],
+    flags: ["--json", "--unattributed"])
+
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    guard let platform = line.choice("--platform", as: Platform.self),
+      let status = line.choice("--status", as: RecordingStatus.self)
+    else { return nil }
+    let component = line.value("--component")
+    let unattributed = line.has("--unattributed")
+    let json = line.has("--json")
+    return PlainWork(db: line.value("--db"), writes: false) {
+      try await list(
+        component: component, platform: platform, status: status, unattributed: unattributed, json: json,
+        on: $0)
+    }
   }
 }

@@ -45,4 +45,16 @@ struct Search: CatalogueCommandBody {
   }
 }
 
+extension Search: PlainReadable {
+  static let plainPath = ["search"]
+  static let plainSyntax = PlainLine.Syntax(
+    arguments: 1...1, options: ["--component", "--platform", "--limit", "--db", "--audit"],
+    repeatable: ["--kind"], flags: ["--json"])
+
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    guard let invocation = SearchInvocation(line: line) else { return nil }
+    return PlainWork(db: invocation.db, writes: false) { try await invocation.search(on: $0) }
+  }
+}
+
 extension SearchKind: WordChoice {}

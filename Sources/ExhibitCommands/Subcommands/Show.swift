@@ -19,8 +19,32 @@ struct Show: CatalogueStorageCommand {
   var writes: Bool { false }
 
   func run(on catalogue: any CatalogueStorage) async throws {
-    let page = try await catalogue.reviewerPage(component: component, platform: platform, audit: audits.audit)
-    if output.json { return try Console.json(page) }
+    try await Self.show(
+      component, platform: platform, audit: audits.audit, json: output.json, on: catalogue)
+  }
+
+  /// Prints `component`'s reviewer page from `catalogue`, as text or JSON.
+  static func show(
+    _ component: String, platform: Platform?, audit: String?, json: Bool, on catalogue: any CatalogueStorage
+  ) async throws {
+    let page = try await catalogue.reviewerPage(component: component, platform: platform, audit: audit)
+    if json { return try Console.json(page) }
     for line in ReviewerPageText.lines(page) { Console.out(line) }
+  }
+}
+
+extension Show: PlainReadable {
+  static let plainPath = ["show"]
+  static let plainSyntax = PlainLine.Syntax(
+    arguments: 1...1, options: ["--db", "--audit", "--platform"], flags: ["--json"])
+
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    guard let component = line.argument(0), let platform = line.choice("--platform", as: Platform.self)
+    else { return nil }
+    let audit = line.value("--audit")
+    let json = line.has("--json")
+    return PlainWork(db: line.value("--db"), writes: false) {
+      try await show(component, platform: platform, audit: audit, json: json, on: $0)
+    }
   }
 }

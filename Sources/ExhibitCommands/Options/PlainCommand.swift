@@ -1,0 +1,57 @@
+import ExhibitKit
+
+/// What a plain line asks of a catalogue: which database, whether the command writes, and the
+/// command's work on it.
+struct PlainWork: Sendable {
+  /// `--db`, else `$EXHIBIT_DB`, else the workspace's.
+  let databasePath: String
+  /// Whether the command writes (a missing SQLite workspace is then made).
+  let writes: Bool
+  /// The command's work, the same function its parsed form runs.
+  let work: @Sendable (any CatalogueStorage) async throws -> Void
+
+  init(db: String?, writes: Bool, work: @escaping @Sendable (any CatalogueStorage) async throws -> Void) {
+    self.databasePath = GlobalOptions.databasePath(explicit: db)
+    self.writes = writes
+    self.work = work
+  }
+
+  /// Opens the catalogue with `opener` and does the work, reporting a failure as every command does.
+  func run(with opener: any CatalogueOpener) async throws {
+    let work = work
+    try await reportingFailures { try await opener.withCatalogue(url: databasePath) { try await work($0) } }
+  }
+}
+
+/// A command whose plain line (``PlainLine``) is run without swift-argument-parser.
+///
+/// Its parsed form and its plain line run one function with the same values;
+/// `PlainCommandTests` checks each prints the same for the same line, and that a line the
+/// command's syntax does not cover is left to the parser.
+protocol PlainReadable {
+  /// The words after `exhibit` that name the command, e.g. `["criteria", "show"]`.
+  static var plainPath: [String] { get }
+  /// The arguments, options and flags a plain line of the command may hold.
+  static var plainSyntax: PlainLine.Syntax { get }
+  /// The work `line` asks; nil when one of its values is a word the parser must judge.
+  static func plainWork(_ line: PlainLine) -> PlainWork?
+}
+
+/// The commands whose plain lines skip the parser: the ones that read and print.
+enum PlainCommands {
+  static let all: [any PlainReadable.Type] = [
+    Search.self, Show.self, CoverageCommand.self, History.self, CriteriaShow.self, RecordingsList.self,
+    AuditShow.self,
+  ]
+
+  /// The work `arguments` (the words after `exhibit`) ask, when they are one of these commands'
+  /// plain lines; else nil, for the parser.
+  static func work(for arguments: [String]) -> PlainWork? {
+    for command in all where arguments.starts(with: command.plainPath) {
+      let words = arguments.dropFirst(command.plainPath.count)
+      guard let line = PlainLine(words, syntax: command.plainSyntax) else { return nil }
+      return command.plainWork(line)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,82 @@
+import ExhibitKit
+import Testing
+
+@testable import ExhibitCommands
+
+/// The commands that read and print run a plain line without swift-argument-parser
+/// (``PlainCommands``): such a line must print what the parser's reading of it prints, and every
+/// other line must be left to the parser.
+@Suite struct PlainCommandTests {
+  @Test func aPlainLineIsReadWordByWord() throws {
+    let syntax = PlainLine.Syntax(
+      arguments: 0...2, options: ["--platform"], repeatable: ["--kind"], flags: ["--json"])
+    let line = try #require(
+      PlainLine(["a", "--kind", "x", "--platform=ios", "b", "--json", "--kind=y"], syntax: syntax))
+    #expect(line.arguments == ["a", "b"])
+    #expect(line.value("--platform") == "ios" && line.has("--json"))
+    #expect(line.values["--kind"] == ["x", "y"])
+    #expect(line.argument(2) == nil)
+    #expect(line.choice("--platform", as: Platform.self) == .some(.some(.ios)))
+    #expect(line.choice("--colour", as: Platform.self) == .some(nil))
+    let web = try #require(PlainLine(["--platform", "web"], syntax: syntax))
+    #expect(web.choice("--platform", as: Platform.self) == nil)
+    #expect(web.choices("--kind", as: Int.self) == [])
+  }
+
+  @Test(arguments: [
+    ["show"], ["show", "a", "b"], ["show", "--help"], ["show", "-h"], ["show", "a", "--platform", "web"],
+    ["show", "a", "--platform"], ["show", "a", "--platform", "--json"], ["show", "a", "--platform="],
+    ["show", "a", "--json", "--json"], ["show", "a", "--json=yes"],
+    ["show", "a", "--audit", "1", "--audit", "2"],
+    ["show", "a", "--colour", "red"], ["show", "--", "a"], ["show", "-a"], ["coverage", "a", "-j"],
+    ["coverage", "a", "--generate-completion-script", "bash"], ["history", "a", "b"], ["history", "--audit"],
+    ["criteria", "show", "a", "--format", "xml"], ["criteria", "show"], ["criteria", "list"],
+    ["recordings", "list", "x"], ["recordings", "list", "--status", "lost"], ["recordings", "show", "x"],
+    ["audit", "show", "1", "2"], ["audit", "show", "--audit", "1"], ["audit", "list"], ["link", "a", "b"],
+    ["search"], ["help", "show"], [],
+  ])
+  func leavesAnyOtherLineToTheParser(_ arguments: [String]) {
+    #expect(PlainCommands.work(for: arguments) == nil)
+  }
+
+  @Test(arguments: [
+    ["show", "native/checkbox"], ["coverage", "checkbox", "--platform=ios", "--json"], ["history"],
+    ["history", "native/checkbox", "--audit", "1"],
+    ["criteria", "show", "web/checkbox", "--format", "gherkin"],
+    ["recordings", "list", "--unattributed", "--status", "ok"], ["audit", "show", "1", "--json"],
+    ["search", "checkbox", "--kind", "captions", "--kind=criteria"],
+  ])
+  func takesAPlainLine(_ arguments: [String]) throws {
+    let work = try #require(PlainCommands.work(for: arguments))
+    #expect(!work.writes)
+  }
+
+  /// Each command's lines, run plain and (with a trailing `--`, which the plain reading leaves
+  /// to the parser) parsed: the same status and the same output, on the catalogue under test.
+  @Test func aPlainLinePrintsWhatTheParsedOnePrints() throws {
+    let workspace = try CLIWorkspace.inOpenAudit()
+    let lines: [[String]] = [
+      ["show", "native/checkbox"], ["show", "checkbox", "--platform", "ios", "--json"],
+      ["show", "native/checkbox", "--audit", "Acme App@1.0"], ["coverage", "native/checkbox"],
+      ["coverage", "web/checkbox", "--platform=windows", "--json"], ["history"],
+      ["history", "native/checkbox", "--json"], ["history", CLIWorkspace.role],
+      ["criteria", "show", "native/checkbox"], ["criteria", "show", "web/checkbox", "--format", "condensed"],
+      ["criteria", "show", "native/checkbox", "--platform", "android", "--format=gherkin"],
+      ["criteria", "show", "web/checkbox", "--json"], ["recordings", "list"],
+      ["recordings", "list", "--component", "checkbox", "--platform", "android", "--json"],
+      ["recordings", "list", "--status", "ok", "--unattributed"], ["audit", "show"],
+      ["audit", "show", "Acme App@1.0", "--json"], ["search", "checkbox", "--kind", "captions"],
+      ["show", "nosuch"], ["audit", "show", "Nobody@9"], ["history", "--audit", "Nobody@9"],
+    ]
+    for line in lines {
+      #expect(PlainCommands.work(for: line) != nil, "\(line)")
+      let plain = try workspace.run(line)
+      let parsed = try workspace.run(line + ["--"])
+      #expect(plain.status == parsed.status, "\(line): \(plain.stderr) against \(parsed.stderr)")
+      #expect(plain.stdout == parsed.stdout && plain.stderr == parsed.stderr, "\(line)")
+      #expect(!(plain.stdout + plain.stderr).isEmpty, "\(line)")
+    }
+    let missing = try workspace.run("show", "native/checkbox", "--db", "/nonexistent/exhibit.sqlite")
+    #expect(missing.status != 0 && missing.stderr.contains("/nonexistent/exhibit.sqlite"))
+  }
+}
