@@ -51,7 +51,13 @@ public struct Exhibit: AsyncParsableCommand {
         return
       }
       if let plain = PlainCommands.work(for: Array(arguments)) {
-        try await plain.run(with: openerOf(plain.databasePath, writes: plain.writes))
+        let opener = openerOf(plain.databasePath, writes: plain.writes)
+        if opener is WorkspaceCatalogueOpener {
+          // A workspace file's catalogue never waits: its work runs here, without the pool.
+          try CallerThreadExecutor.run { try await plain.run(with: opener) }
+        } else {
+          try await plain.run(with: opener)
+        }
         return
       }
       var command = try parseAsRoot()
