@@ -16,6 +16,22 @@ struct PlainWork: Sendable {
     self.work = work
   }
 
+  /// The work of a page about one component (`show`, `coverage`): the component, then
+  /// `--platform`, `--audit` and `--json` handed to `show`; nil when the platform is not a word
+  /// the parser takes.
+  static func componentPage(
+    _ line: PlainLine,
+    show: @escaping @Sendable (String, Platform?, String?, Bool, any CatalogueStorage) async throws -> Void
+  ) -> PlainWork? {
+    guard let component = line.argument(0), let platform = line.choice("--platform", as: Platform.self)
+    else { return nil }
+    let audit = line.value("--audit")
+    let json = line.has("--json")
+    return PlainWork(db: line.value("--db"), writes: false) {
+      try await show(component, platform, audit, json, $0)
+    }
+  }
+
   /// Opens the catalogue with `opener` and does the work, reporting a failure as every command does.
   func run(with opener: any CatalogueOpener) async throws {
     let work = work

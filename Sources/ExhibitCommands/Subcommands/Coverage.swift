@@ -37,13 +37,5 @@ extension CoverageCommand: PlainReadable {
   static let plainPath = ["coverage"]
   static let plainSyntax = Show.plainSyntax
 
-  static func plainWork(_ line: PlainLine) -> PlainWork? {
-    guard let component = line.argument(0), let platform = line.choice("--platform", as: Platform.self)
-    else { return nil }
-    let audit = line.value("--audit")
-    let json = line.has("--json")
-    return PlainWork(db: line.value("--db"), writes: false) {
-      try await show(component, platform: platform, audit: audit, json: json, on: $0)
-    }
-  }
+  static func plainWork(_ line: PlainLine) -> PlainWork? { PlainWork.componentPage(line, show: show) }
 }

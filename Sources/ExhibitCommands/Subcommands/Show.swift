@@ -38,13 +38,5 @@ extension Show: PlainReadable {
   static let plainSyntax = PlainLine.Syntax(
     arguments: 1...1, options: ["--db", "--audit", "--platform"], flags: ["--json"])
 
-  static func plainWork(_ line: PlainLine) -> PlainWork? {
-    guard let component = line.argument(0), let platform = line.choice("--platform", as: Platform.self)
-    else { return nil }
-    let audit = line.value("--audit")
-    let json = line.has("--json")
-    return PlainWork(db: line.value("--db"), writes: false) {
-      try await show(component, platform: platform, audit: audit, json: json, on: $0)
-    }
-  }
+  static func plainWork(_ line: PlainLine) -> PlainWork? { PlainWork.componentPage(line, show: show) }
 }
