@@ -1,4 +1,5 @@
 import ExhibitKit
+import Foundation
 import Testing
 
 @testable import ExhibitCommands
@@ -49,6 +50,85 @@ import Testing
   func takesAPlainLine(_ arguments: [String]) throws {
     let work = try #require(PlainCommands.work(for: arguments))
     #expect(!work.writes)
+  }
+
+  @Test(arguments: [
+    [
+      "link", "a.webm", "native/checkbox#screenreader.role", "--verdict", "pass", "--from=1", "--to",
+      "0:02.5",
+    ],
+    ["link", "--observation", "native/checkbox#screenreader.role", "--verdict=fail", "--platform", "ios"],
+  ])
+  func takesAPlainLink(_ arguments: [String]) throws {
+    let work = try #require(PlainCommands.work(for: arguments))
+    #expect(work.writes)
+  }
+
+  /// A link the parser would refuse (a missing or unknown verdict, a time it cannot read, words
+  /// that make no link) is left to it, so it says why in its own words.
+  @Test(arguments: [
+    ["link", "a.webm", "native/checkbox#screenreader.role"],
+    ["link", "a.webm", "native/checkbox#screenreader.role", "--verdict", "maybe"],
+    ["link", "a.webm", "native/checkbox#screenreader.role", "--verdict", "pass", "--from", "soon"],
+    ["link", "a.webm", "--verdict", "pass"],
+    ["link", "a.webm", "native/checkbox#screenreader.role", "--verdict", "pass", "--platform", "ios"],
+    ["link", "--observation", "a", "b", "--verdict", "pass"],
+    ["link", "--observation", "a", "--verdict", "pass", "--from", "1"],
+    ["link", "a.webm", "native/checkbox#screenreader.role", "--verdict", "pass", "--note", ""],
+  ])
+  func leavesALinkThatMakesNoneToTheParser(_ arguments: [String]) {
+    #expect(PlainCommands.work(for: arguments) == nil)
+  }
+
+  /// `link` run plain and then parsed on one catalogue: the same status and errors, and the same
+  /// link (the second judges the same evidence again, so it keeps the first's id) but, in JSON,
+  /// for the time it was made.
+  @Test func aPlainLinkIsTheLinkTheParsedOneMakes() throws {
+    let workspace = try CLIWorkspace.inOpenAudit()
+    let lines: [[String]] = [
+      [
+        "link", CLIWorkspace.voiceOver, CLIWorkspace.role, "--verdict", "fail", "--from", "1,5", "--to=0:03",
+        "--note", "role not read", "--env", "iOS 17.4, VoiceOver, iPhone 13", "--browser", "Safari 17",
+      ],
+      [
+        "link", CLIWorkspace.voiceOver, "native/checkbox#screenreader.name", "--verdict", "pass",
+        "--other-platform",
+      ],
+      [
+        "link", "--observation", "native/checkbox#screenreader.state", "--verdict", "not-applicable",
+        "--platform", "android", "--screen-reader", "talkback", "--note", "no state on this build",
+        "--audit", "Acme App@1.0",
+      ],
+      [
+        "link", CLIWorkspace.voiceOver, CLIWorkspace.role, "--verdict", "untested", "--auditor", "Rae",
+        "--json",
+      ],
+      ["link", CLIWorkspace.voiceOver, "native/checkbox#nosuch", "--verdict", "pass"],
+      ["link", "Media/nosuch.webm", CLIWorkspace.role, "--verdict", "pass"],
+      ["link", CLIWorkspace.voiceOver, CLIWorkspace.role, "--verdict", "pass", "--audit", "Nobody@9"],
+    ]
+    for line in lines {
+      #expect(PlainCommands.work(for: line) != nil, "\(line)")
+      let plain = try workspace.run(line)
+      let parsed = try workspace.run(line + ["--"])
+      #expect(plain.status == parsed.status, "\(line): \(plain.stderr) against \(parsed.stderr)")
+      #expect(plain.stderr == parsed.stderr, "\(line)")
+      #expect(!(plain.stdout + plain.stderr).isEmpty, "\(line)")
+      guard plain.status == 0 else { continue }
+      if line.contains("--json") {
+        #expect(
+          try Self.linkWithoutIdentity(plain.stdout) == Self.linkWithoutIdentity(parsed.stdout), "\(line)")
+      } else {
+        #expect(parsed.stdout == plain.stdout, "\(line)")
+      }
+    }
+  }
+
+  /// A link's JSON without the time it was made.
+  private static func linkWithoutIdentity(_ json: String) throws -> NSDictionary {
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+    let link = try #require(object as? [String: Any])
+    return link.filter { !$0.key.lowercased().contains("created") } as NSDictionary
   }
 
   /// Each command's lines, run plain and (with a trailing `--`, which the plain reading leaves

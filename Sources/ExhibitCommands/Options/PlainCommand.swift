@@ -53,11 +53,11 @@ protocol PlainReadable {
   static func plainWork(_ line: PlainLine) -> PlainWork?
 }
 
-/// The commands whose plain lines skip the parser: the ones that read and print.
+/// The commands whose plain lines skip the parser: the ones that read and print, and `link`.
 enum PlainCommands {
   static let all: [any PlainReadable.Type] = [
     Search.self, Show.self, CoverageCommand.self, History.self, CriteriaShow.self, RecordingsList.self,
-    AuditShow.self,
+    AuditShow.self, Link.self,
   ]
 
   /// The work `arguments` (the words after `exhibit`) ask, when they are one of these commands'

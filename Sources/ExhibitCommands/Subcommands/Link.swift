@@ -64,66 +64,62 @@ struct Link: CatalogueStorageCommand {
   @Option(help: "The device, e.g. 'iPhone 13'.")
   var device: String?
 
-  /// `--env` with each field given on its own laid over it.
-  var environment: LinkEnvironment {
-    let environment = LinkEnvironment(describing: env ?? "")
-    let os = os.map { LinkEnvironment(describing: $0) }
-    let browser = browser.map { LinkEnvironment(describing: $0) }
-    return LinkEnvironment(
-      assistiveTech: environment.assistiveTech,
-      assistiveTechVersion: screenReaderVersion ?? environment.assistiveTechVersion,
-      os: os?.os ?? self.os ?? environment.os, osVersion: os?.osVersion ?? environment.osVersion,
-      browser: browser?.browser ?? self.browser ?? environment.browser,
-      browserVersion: browser?.browserVersion ?? environment.browserVersion,
-      device: device ?? environment.device)
+  /// The words the parser read.
+  var words: LinkWords {
+    LinkWords(
+      recording: recording, item: item, observation: observation, platform: platform,
+      screenReader: screenReader,
+      verdict: verdict, from: from, to: to, auditor: auditor, note: note, otherPlatform: otherPlatform,
+      otherComponent: otherComponent, outsideScope: outsideScope, env: env,
+      screenReaderVersion: screenReaderVersion, os: os, browser: browser, device: device, audit: audits.audit,
+      json: output.json)
   }
 
   func validate() throws {
-    if observation {
-      guard item == nil else {
-        throw ValidationError(
-          "an observation rests on no file: name only the item (exhibit link --observation ITEM)")
-      }
-      guard from == nil, to == nil else {
-        throw ValidationError("an observation has no time: leave out --from and --to")
-      }
-    } else {
-      guard item != nil else {
-        throw ValidationError(
-          "name the item after the recording, or pass --observation to judge without a file")
-      }
-      guard platform == nil, screenReader == nil else {
-        throw ValidationError("--platform and --screen-reader are for observations; a recording says its own")
-      }
-    }
+    if let problem = words.problem { throw ValidationError(problem) }
   }
 
-  func run(on catalogue: any CatalogueStorage) async throws {
-    var request = LinkRequest(
-      recording: observation ? nil : recording, item: item ?? recording, verdict: verdict, from: from,
-      to: to,
-      auditor: CommandActor.current(explicit: auditor),
-      note: note,
-      overridePlatform: otherPlatform, overrideComponent: otherComponent, audit: audits.audit,
-      environment: environment)
-    request.observedPlatform = platform
-    request.observedAssistiveTech = screenReader
-    request.outsideScope = outsideScope
-    let link = try await catalogue.link(request)
-    if output.json {
-      try Console.json(link)
-    } else {
-      let segment =
-        link.startSeconds.map {
-          " \($0.decimalText(places: 3))–\((link.endSeconds ?? $0).decimalText(places: 3)) s"
-        } ?? ""
-      Console.out(
-        "link \(link.id): \(link.item) (revision \(link.revision)) \(link.verdict.rawValue) by \(link.auditor)"
-          + " — \(link.evidence == .observation ? "observation on \(link.observedPlatform?.displayName ?? "")" : link.recordingPath)\(segment)"
-          + (link.platformOverride ? " [platform override]" : "")
-          + (link.componentOverride ? " [component override]" : "")
-          + (link.environment.map { " [\($0.summary)]" } ?? "") + " in audit \(link.audit)")
-    }
+  func run(on catalogue: any CatalogueStorage) async throws { try await words.link(on: catalogue) }
+}
+
+extension Link: PlainReadable {
+  static let plainPath = ["link"]
+  static let plainSyntax = PlainLine.Syntax(
+    arguments: 1...2,
+    options: [
+      "--db", "--audit", "--platform", "--screen-reader", "--verdict", "--from", "--to", "--auditor",
+      "--note",
+      "--env", "--screen-reader-version", "--os", "--browser", "--device",
+    ],
+    flags: ["--json", "--observation", "--other-platform", "--other-component", "--outside-scope"])
+
+  /// The link a plain line asks; nil (for the parser, which reports it) when a value is not one it
+  /// takes or the words do not make a link.
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    guard let recording = line.argument(0), let verdict = line.choice("--verdict", as: Verdict.self) ?? nil,
+      let platform = line.choice("--platform", as: Platform.self),
+      let screenReader = line.choice("--screen-reader", as: AssistiveTech.self),
+      let from = seconds(line.value("--from")), let to = seconds(line.value("--to"))
+    else { return nil }
+    let words = LinkWords(
+      recording: recording, item: line.argument(1), observation: line.has("--observation"),
+      platform: platform,
+      screenReader: screenReader, verdict: verdict, from: from, to: to, auditor: line.value("--auditor"),
+      note: line.value("--note") ?? "", otherPlatform: line.has("--other-platform"),
+      otherComponent: line.has("--other-component"), outsideScope: line.has("--outside-scope"),
+      env: line.value("--env"), screenReaderVersion: line.value("--screen-reader-version"),
+      os: line.value("--os"),
+      browser: line.value("--browser"), device: line.value("--device"), audit: line.value("--audit"),
+      json: line.has("--json"))
+    guard words.problem == nil else { return nil }
+    return PlainWork(db: line.value("--db"), writes: true) { try await words.link(on: $0) }
+  }
+
+  /// A time word read as `--from` and `--to` read it: `.some(nil)` when not given, nil when the
+  /// parser would refuse it.
+  private static func seconds(_ word: String?) -> Double?? {
+    guard let word else { return .some(nil) }
+    return (try? SegmentTime.seconds(word)).map { .some($0) } ?? nil
   }
 }
 
