@@ -47,8 +47,9 @@ struct CatalogueCommand: CatalogueCommandBody {
       // libavformat runs in helper processes the probe deadline can stop for good.
       ProbeDeadline.boxProbes()
       if !scope.videos.isEmpty, !opener.hasCatalogue(url: global.databasePath) {
-        // Every file will be read: the helpers start now, while the database is made.
-        ProbeBox.shared?.prestart(ProcessInfo.processInfo.activeProcessorCount)
+        // Every file will be read: a helper starts now, while the database is made (the
+        // catalogue starts more when the files to read pay for them).
+        ProbeBox.shared?.prestart(1)
       }
       let (batchSize, actor) = (self.batchSize, CommandActor.current())
       let (summary, fresh) = try await opener.withCatalogue(url: global.databasePath) { catalogue in

@@ -77,18 +77,23 @@ public final class Cataloguer {
     // hashed; a missing one stops the run with one error naming it, before anything is stored.
     // With probe helpers, they open libavformat, each once, while this process hashes.
     let box = ProbeBox.shared
+    // As many helpers as the files to read pay for, at most one per core.
+    let helpers = ProbeBox.helpers(forReading: summary.read, cores: width)
     if summary.read > 0 {
-      if let box { box.prestart(width) } else { LibAV.loadInBackground() }
+      if let box { box.prestart(helpers) } else { LibAV.loadInBackground() }
     }
-    /// Whether probes may start: at once with helpers, else once libavformat is open.
-    func librariesSettled() -> Bool { box != nil || LibAV.isSettled }
+    /// Whether probes may start: once a helper that has opened libavformat is free, else (no
+    /// helpers) once it is open here. Until then files are hashed ahead.
+    func librariesSettled() -> Bool { box?.hasReadyHelper ?? LibAV.isSettled }
     /// Fails when libavformat cannot be opened here (helpers report it for their files).
     func requireLibraries() throws { if box == nil { _ = try LibAV.load() } }
     let batches = CatalogueBatches(
       writer: writer, attributor: attributor, actor: actor, tally: .init(summary: summary, present: present))
     var pending: [Examination] = []
     var done = 0
-    let examiner = self.examiner
+    var examining = self.examiner
+    examining.probeHelpers = helpers
+    let examiner = examining
     let storage = self.storage
     var stored: [StoredObjectLedger.Object] = []
     var unstored: [(problem: CatalogueProblem, video: String)] = []

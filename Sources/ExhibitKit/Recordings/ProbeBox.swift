@@ -9,7 +9,9 @@ import Synchronization
 /// crash inside it would take the whole catalogue down. Each probe is sent to a helper; when no
 /// answer comes within the deadline the helper is killed (SIGKILL) and the file is named as
 /// failed, and a helper that dies takes only its file with it. Helpers are kept for the next
-/// file, one per probing thread at most. Still frames are decoded there too (``frame(_:atSeconds:durationSeconds:)``):
+/// file, one per core at most (``HelperPool``); a catalogue keeps only as many as its files pay
+/// for (``helpers(forReading:cores:)``), since each opens libavformat's hundred and more
+/// libraries. A helper says when it has opened them, and the catalogue hashes files until then. Still frames are decoded there too (``frame(_:atSeconds:durationSeconds:)``):
 /// libavcodec meets a recording's pictures only then, so a stream built to crash or stall the
 /// decoder stops a helper, never the command or the web server that asked.
 public final class ProbeBox: Sendable {
@@ -40,44 +42,66 @@ public final class ProbeBox: Sendable {
   /// for seconds over a header is an attack.
   public static let cpuSeconds = 3.0
   private let executable: String
-  private let idle = Mutex<[Helper]>([])
-  /// Helpers started ahead of their files, so a second ``prestart(_:)`` adds none.
-  private let prestarted = Mutex(0)
+  private let helpers: HelperPool<Helper>
 
-  init(executable: String, deadlineSeconds: Double) {
+  init(executable: String, deadlineSeconds: Double, maximumHelpers: Int = ProbeBox.defaultMaximumHelpers) {
     self.executable = executable
     self.deadlineSeconds = deadlineSeconds
+    helpers = HelperPool(limit: max(1, maximumHelpers))
   }
 
   deinit {
-    for helper in idle.withLock({ $0 }) { helper.stop() }
+    for helper in helpers.drain() { helper.stop() }
   }
 
-  /// Starts helpers up to `count` in the background, so they open libavformat while the
-  /// catalogue hashes the first files.
+  /// The most helpers alive at once: one per core. Each opens libavformat and the hundred and
+  /// more libraries behind it (about 50 ms of processor time), so a catalogue that started a
+  /// helper for every file asked while the first were still opening paid that again and again.
+  public static var defaultMaximumHelpers: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+  /// Starts helpers, up to the most alive at once, in the background, so they open libavformat
+  /// while the catalogue hashes the first files. A second call adds none.
   public func prestart(_ count: Int) {
     let executable = executable
-    let more = prestarted.withLock { started in
-      let more = max(0, count - started)
-      started += more
-      return more
-    }
+    let more = helpers.reserve(count)
     guard more > 0 else { return }
-    Thread.detachNewThread { [self] in
-      var started: [Helper] = []
+    Thread.detachNewThread { [helpers] in
       for _ in 0..<more {
-        guard let helper = try? Helper.start(executable) else { break }
-        started.append(helper)
+        guard let helper = try? Helper.start(executable) else {
+          helpers.lost()
+          continue
+        }
+        helpers.giveBack(helper)
       }
-      idle.withLock { $0 += started }
     }
   }
 
+  /// Whether an idle helper has opened its libraries, so a probe asked now is answered without
+  /// waiting for them.
+  public var hasReadyHelper: Bool { helpers.hasIdle { $0.isReady() } }
+
+  /// How many helpers a catalogue that reads `files` recordings should keep, on `cores` cores:
+  /// one, and one more for every further ``filesPerHelper`` files. A helper's libraries cost
+  /// about as much processor time as probing that many files, time the hashing would otherwise
+  /// have had.
+  public static func helpers(forReading files: Int, cores: Int) -> Int {
+    max(1, min(cores, (files + filesPerHelper - 1) / filesPerHelper))
+  }
+
+  /// The files that pay for a helper of their own (about 50 ms of its libraries against
+  /// 0.2 ms a probe, measured on the corpus).
+  public static let filesPerHelper = 256
+
   /// Probes one file in a helper.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - helpers: The most helpers probes like this one may keep alive at once (at most the
+  ///     box's own limit); nil for the box's limit.
+  /// - Returns: What libavformat read of the file.
   /// - Throws: ``ProbeError`` (the file's problem, the deadline, a helper that died) or
   ///   ``MediaLibraryError`` when the helper cannot load libavformat.
-  func probe(_ path: String) throws -> MediaInfo {
-    switch try ask(path, prefix: "", cpuLimit: Self.cpuSeconds) {
+  func probe(_ path: String, helpers: Int? = nil) throws -> MediaInfo {
+    switch try ask(path, prefix: "", cpuLimit: Self.cpuSeconds, helpers: helpers) {
     case .info(let info): return info
     case .frame, .heard: throw ProbeError(path: path, reason: "the probe helper answered with no probe")
     case .refused(let reason): throw ProbeError(path: path, reason: reason)
@@ -117,20 +141,24 @@ public final class ProbeBox: Sendable {
     }
   }
 
-  /// Sends one request to an idle helper (or a new one) and returns its answer; a helper that
-  /// gave no answer in time is stopped, the file named.
+  /// Sends one request to an idle helper (or a new one, or the next one free when as many are
+  /// alive as may be) and returns its answer; a helper that gave no answer in time is stopped,
+  /// the file named.
   private func ask(
-    _ path: String, prefix: String, cpuLimit: Double, deadline: Double? = nil, named: String? = nil
+    _ path: String, prefix: String, cpuLimit: Double, deadline: Double? = nil, named: String? = nil,
+    helpers limit: Int? = nil
   ) throws -> Helper.Answer {
-    let helper = try idle.withLock { $0.popLast() } ?? Helper.start(executable)
+    let executable = executable
+    let helper = try helpers.take(limit: limit) { try Helper.start(executable) }
     let answer: Helper.Answer
     do {
       answer = try helper.ask(path, prefix: prefix, deadline: deadline ?? deadlineSeconds, cpuLimit: cpuLimit)
     } catch let failure as Helper.Failure {
       helper.stop()
+      helpers.lost()
       throw ProbeError(path: named ?? path, reason: failure.reason)
     }
-    idle.withLock { $0.append(helper) }
+    helpers.giveBack(helper)
     return answer
   }
 
@@ -154,6 +182,8 @@ public final class ProbeBox: Sendable {
     let input: FileHandle
     let output: Int32
     private var buffer: [UInt8] = []
+    /// Whether the helper said it has opened its libraries (``ProbeHelper/readyLine``).
+    private var ready = false
 
     private init(process: Process, input: FileHandle, output: Int32) {
       self.process = process
@@ -201,9 +231,11 @@ public final class ProbeBox: Sendable {
           + "compute, or a recording longer than its header says)"
         : "reading the file takes longer than any recording should (a header built to make libavformat compute)"
       while true {
-        if let newline = buffer.firstIndex(of: 0x0A) {
-          let line = Array(buffer[..<newline])
-          buffer.removeSubrange(...newline)
+        if let line = takeLine() {
+          if !ready, line == ProbeHelper.readyLine {
+            ready = true
+            continue
+          }
           return try Self.decode(line)
         }
         let left = limit.timeIntervalSinceNow
@@ -232,6 +264,30 @@ public final class ProbeBox: Sendable {
       }
     }
 
+    /// The next whole line the helper wrote, without its newline.
+    private func takeLine() -> [UInt8]? {
+      guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
+      let line = Array(buffer[..<newline])
+      buffer.removeSubrange(...newline)
+      return line
+    }
+
+    /// Whether the helper has said it is ready, reading what it wrote so far without waiting.
+    func isReady() -> Bool {
+      if ready { return true }
+      var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) > 0 else { return false }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+      guard count > 0 else { return false }
+      buffer += chunk[..<count]
+      // Anything else it wrote stays for ``ask``, which reports it.
+      guard buffer.starts(with: ProbeHelper.readyLine + [0x0A]) else { return false }
+      buffer.removeFirst(ProbeHelper.readyLine.count + 1)
+      ready = true
+      return true
+    }
+
     private static func decode(_ line: [UInt8]) throws -> Answer {
       guard let answer = try? JSONDecoder().decode(ProbeHelper.Answer.self, from: Data(line)) else {
         throw Failure(reason: "the probe helper answered something that is not its answer")
@@ -245,18 +301,16 @@ public final class ProbeBox: Sendable {
       return .refused(answer.reason ?? "refused")
     }
 
-    /// The helper's user and system time so far, from `/proc/PID/stat`; nil when unreadable.
+    /// The helper's user and system time so far, from its processor-time clock; nil when the
+    /// clock cannot be read (the helper is gone). The clock is one system call; reading
+    /// `/proc/PID/stat`, asked at least twice a probe, was a tenth of a catalogue's time outside
+    /// hashing.
     private func cpuSeconds() -> Double? {
-      guard
-        let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-        let close = text.lastIndex(of: ")")
-      else { return nil }
-      // Fields after the command's closing parenthesis: state is the 3rd field; utime the 14th.
-      let fields = text[text.index(after: close)...].split(separator: " ")
-      guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-        return nil
-      }
-      return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+      var clock = clockid_t()
+      guard clock_getcpuclockid(process.processIdentifier, &clock) == 0 else { return nil }
+      var now = timespec()
+      guard clock_gettime(clock, &now) == 0 else { return nil }
+      return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func seconds(_ value: Double) -> String {
@@ -273,8 +327,9 @@ public final class ProbeBox: Sendable {
   }
 }
 
-/// The helper side of ``ProbeBox``: reads a path (its byte count on a line, then its bytes) from
-/// standard input, probes it in this process, writes one JSON line, and waits for the next.
+/// The helper side of ``ProbeBox``: says it is ready once its libraries are open, then reads a
+/// path (its byte count on a line, then its bytes) from standard input, probes it in this
+/// process, writes one JSON line, and waits for the next.
 public enum ProbeHelper {
   /// One answer: the file's `info`, or why it was refused, or the `library` that cannot load.
   struct Answer: Codable {
@@ -285,10 +340,15 @@ public enum ProbeHelper {
     var library: String?
   }
 
+  /// The line a helper writes once it has opened its libraries, before any answer.
+  static let readyLine = Array("ready".utf8)
+
   /// Serves until standard input ends.
   public static func run(deadlineSeconds: Double) -> Int32 {
-    // Opened before the first path arrives: the catalogue starts helpers ahead of their files.
+    // Opened before the first path arrives: the catalogue starts helpers ahead of their files,
+    // and hashes files until one says it is ready.
     _ = try? LibAV.load()
+    FileHandle.standardOutput.write(Data(readyLine + [0x0A]))
     var probe = MediaProbe()
     probe.deadlineSeconds = deadlineSeconds
     let encoder = JSONEncoder()

@@ -45,6 +45,8 @@ struct Examination: Sendable {
 struct RecordingExaminer: Sendable {
   var probe = MediaProbe()
   var hasher = FileHasher()
+  /// The most probe helpers this examination's probes may keep busy at once (nil: the box's own).
+  var probeHelpers: Int?
   /// Caption files larger than this are refused.
   static let maximumCaptionBytes = 32 << 20
 
@@ -120,7 +122,7 @@ struct RecordingExaminer: Sendable {
         }
       } else {
         // In a helper a deadline can stop, when the binary is one; else in this process.
-        info = try ProbeBox.shared.map { try $0.probe(path) } ?? probe.probe(path)
+        info = try ProbeBox.shared.map { try $0.probe(path, helpers: probeHelpers) } ?? probe.probe(path)
       }
     } catch let error as MediaLibraryError {
       throw error
