@@ -36,9 +36,13 @@ install: setup
 
 # The whole suite, then the CLI's end-to-end suite again with every workspace's catalogue on
 # PostgreSQL and its recordings in an S3-compatible bucket (Tests/ExhibitCLITests/Support/TeamCatalogue.swift).
+# The end-to-end tests run the release binaries, as `make install` installs them
+# (EXHIBIT_TEST_BINARIES); `swift test` alone runs the debug ones built beside the tests.
+TEST_BINARIES := EXHIBIT_TEST_BINARIES=$(CURDIR)/.build/release
 test: setup
-	$(SWIFT) test
-	EXHIBIT_TEST_CATALOGUE=team $(SWIFT) test --skip-build --filter ExhibitCLITests
+	@bash Scripts/release-build.sh exhibit exhibit-team exhibit-server
+	$(TEST_BINARIES) $(SWIFT) test
+	$(TEST_BINARIES) EXHIBIT_TEST_CATALOGUE=team $(SWIFT) test --skip-build --filter ExhibitCLITests
 
 demo: setup
 	$(SWIFT) build

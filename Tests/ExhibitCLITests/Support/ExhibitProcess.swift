@@ -16,8 +16,14 @@ final class CLIWorkspace {
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 
-  /// The `exhibit` binary built beside the test bundle.
+  /// The `exhibit` binary the tests run: the one in the folder `EXHIBIT_TEST_BINARIES` names
+  /// (`make test` names the release build's, the binaries as `make install` installs them), or
+  /// else the one built beside the test bundle.
   static let binary: URL = {
+    if let folder = ProcessInfo.processInfo.environment["EXHIBIT_TEST_BINARIES"], !folder.isEmpty {
+      let binaries = URL(fileURLWithPath: folder, relativeTo: repository)
+      return binaries.appendingPathComponent("exhibit").standardizedFileURL
+    }
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("exhibit")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
