@@ -180,15 +180,20 @@ public final class ProbeBox: Sendable {
 
     let process: Process
     let input: FileHandle
+    /// The answers' pipe, closed through its handle so that its descriptor is closed once: a
+    /// second close, when the handle went away, could close a pipe another helper had just
+    /// been given the same number for.
+    private let outputHandle: FileHandle
     let output: Int32
     private var buffer: [UInt8] = []
     /// Whether the helper said it has opened its libraries (``ProbeHelper/readyLine``).
     private var ready = false
 
-    private init(process: Process, input: FileHandle, output: Int32) {
+    private init(process: Process, input: FileHandle, output: FileHandle) {
       self.process = process
       self.input = input
-      self.output = output
+      self.outputHandle = output
+      self.output = output.fileDescriptor
     }
 
     static func start(_ executable: String) throws -> Helper {
@@ -207,8 +212,7 @@ public final class ProbeBox: Sendable {
           path: executable, reason: "cannot start the probe helper: \(error.localizedDescription)")
       }
       return Helper(
-        process: process, input: toHelper.fileHandleForWriting,
-        output: fromHelper.fileHandleForReading.fileDescriptor)
+        process: process, input: toHelper.fileHandleForWriting, output: fromHelper.fileHandleForReading)
     }
 
     /// Sends a path, waits up to `deadline` seconds for the answer line, or until the helper
@@ -322,7 +326,7 @@ public final class ProbeBox: Sendable {
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       try? input.close()
       process.waitUntilExit()
-      close(output)
+      try? outputHandle.close()
     }
   }
 }
