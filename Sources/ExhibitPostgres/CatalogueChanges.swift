@@ -36,6 +36,13 @@ public final class CatalogueChanges: Sendable {
     }
   }
 
+  /// This server has just written (its transaction has ended, committed or not): the version
+  /// moves at once, so the page a browser is sent to after a save is read again, not kept from
+  /// before it. The commit's own signal, heard a moment later, moves it once more.
+  public func changedHere() {
+    state.withLockedValue { $0.version += 1 }
+  }
+
   /// Whether a change would be heard now.
   public var isListening: Bool { state.withLockedValue { $0.listening } }
 

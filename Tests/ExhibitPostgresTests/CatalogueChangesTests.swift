@@ -9,6 +9,15 @@ import Testing
 /// changes, a commit by another connection moves the version within a second, nothing moves it
 /// while nothing changes, and failed sign-ins counted by one server are seen by another.
 @Suite struct CatalogueChangesTests {
+  /// Changes heard from `store`'s database, once its `LISTEN` is answered (ten seconds at most).
+  private static func listening(to store: PostgresStore) async throws -> CatalogueChanges {
+    let changes = CatalogueChanges.listen(to: store)
+    let deadline = Date().addingTimeInterval(10)
+    while !changes.isListening, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(changes.isListening)
+    return changes
+  }
+
   @Test func everyTableAPageReadsSignalsItsChanges() async throws {
     let (server, database) = try await newPostgresDatabase()
     let triggered = try await offThePool {
@@ -30,11 +39,8 @@ import Testing
     var location = try server.location()
     location.database = database
     try await PostgresStore.with(location) { listening in
-      let changes = CatalogueChanges.listen(to: listening)
+      let changes = try await Self.listening(to: listening)
       defer { Task { await changes.stop() } }
-      let deadline = Date().addingTimeInterval(10)
-      while !changes.isListening, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-      #expect(changes.isListening)
       let quiet = changes.version()
       try await Task.sleep(for: .milliseconds(200))
       #expect(changes.version() == quiet)
@@ -51,6 +57,25 @@ import Testing
       await changes.stop()
       // Stopped, it cannot know: the version moves on every ask, so nothing is kept.
       #expect(changes.version() != changes.version())
+    }
+  }
+
+  /// A server's own write moves its version at once, before (here: without) its commit's signal,
+  /// so the page a browser is sent to after saving is not one kept from before the save.
+  @Test func aWriteHereMovesTheVersionBeforeItsSignal() async throws {
+    let (server, database) = try await newPostgresDatabase()
+    var location = try server.location()
+    location.database = database
+    try await PostgresStore.with(location) { listening in
+      // Listening to a database nobody writes to: only this server's own word can move it.
+      let changes = try await Self.listening(to: listening)
+      defer { Task { await changes.stop() } }
+      let before = changes.version()
+      #expect(changes.version() == before)
+      changes.changedHere()
+      let after = changes.version()
+      #expect(after != before)
+      #expect(changes.version() == after)
     }
   }
 

@@ -33,14 +33,18 @@ final class PostgresBackend: CatalogueBackend {
     try await body(catalogue)
   }
 
+  /// Runs `body`, then moves the version (``CatalogueChanges/changedHere()``): a browser sent to
+  /// a page after its save must see the save, whether or not its commit's signal has arrived.
   func withWriter<T: Sendable>(_ body: @Sendable (any CatalogueStorage) async throws -> T) async throws -> T {
-    try await body(catalogue)
+    defer { changes.changedHere() }
+    return try await body(catalogue)
   }
 
   func withOwnConnection<T: Sendable>(_ body: @Sendable (any CatalogueStorage) async throws -> T)
     async throws -> T
   {
-    try await body(catalogue)
+    defer { changes.changedHere() }
+    return try await body(catalogue)
   }
 
   func withBagSource<T: Sendable>(_ body: @Sendable (BagSource) async throws -> T) async throws -> T {
