@@ -157,6 +157,7 @@ let package = Package(
         .embedInCode("Migrations/015-hearing.sql"),
         .embedInCode("Migrations/016-heard-search.sql"),
         .embedInCode("Migrations/017-desk-settings.sql"),
+        .embedInCode("Migrations/018-current-criteria-kept.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

@@ -61,6 +61,9 @@ public enum PostgresSchema {
     Migration(
       version: 17, name: "desk-settings",
       sql: String(decoding: PackageResources._17_desk_settings_sql, as: UTF8.self)),
+    Migration(
+      version: 18, name: "current-criteria-kept",
+      sql: String(decoding: PackageResources._18_current_criteria_kept_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.
@@ -84,6 +87,8 @@ public enum PostgresSchema {
     "developer_note": "SELECT, INSERT", "announcement_example": "SELECT, INSERT",
     "video_reference": "SELECT, INSERT", "component_alias": "SELECT, INSERT",
     "wcag_override": "SELECT, INSERT",
+    // Each component's current document, which the criteria tables' triggers keep as their owner.
+    "criteria_current": "SELECT",
     // An account removed is deleted, its sessions with it; a session ends by being deleted.
     "account": "SELECT, INSERT, DELETE", "web_session": "SELECT, INSERT, DELETE",
     "desk_settings": "SELECT, INSERT, DELETE",
@@ -140,9 +145,10 @@ public enum PostgresSchema {
   /// server listening.
   public static let changeChannel = "exhibit_catalogue"
 
-  /// Tables whose changes are signalled on ``changeChannel``: every table but those of sign-ins.
+  /// Tables whose changes are signalled on ``changeChannel``: every table but those of sign-ins
+  /// and `criteria_current`, which changes only with the criteria tables that signal.
   public static let signalledTables: Set<String> = Set(applicationRights.keys).subtracting([
-    "exhibit_schema", "web_session", "web_secret", "sign_in_failure",
+    "exhibit_schema", "web_session", "web_secret", "sign_in_failure", "criteria_current",
   ])
 }
 

@@ -33,7 +33,8 @@ extension PostgresCatalogue {
     return try await withConnection { connection in
       let sql = connection.sql
       return try sql.reading {
-        let filters = try SearchFilters(request, kinds: Set(sources.map(\.kind)), on: sql)
+        let filters = try SearchFilters(
+          request, kinds: Set(sources.map(\.kind)), on: sql, currentDocuments: .selected)
         return try sources.map { source in
           let (statement, values) = Self.ranking(source, query, filters, limit: request.limit)
           var hits: [SearchHit] = []
