@@ -68,14 +68,17 @@ BEGIN
 END
 $$;
 
--- Items added or removed: the components of their documents (a document's first item or last
--- can change which is current).
+-- Items added or removed: only a document's first item or its last can change which is
+-- current, so only then is its component chosen again (an import adds its items one statement
+-- each).
 CREATE FUNCTION exhibit_current_criteria_items_added() RETURNS trigger LANGUAGE plpgsql
   SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
   PERFORM exhibit_choose_current_criteria(c.family, c.component)
   FROM (SELECT DISTINCT d.family, d.component FROM criteria_document d
-        WHERE d.id IN (SELECT document_id FROM added_items)) c;
+        WHERE d.id IN (SELECT document_id FROM added_items)
+          AND NOT EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id
+                            AND i.id NOT IN (SELECT id FROM added_items))) c;
   RETURN NULL;
 END
 $$;
@@ -85,7 +88,8 @@ CREATE FUNCTION exhibit_current_criteria_items_removed() RETURNS trigger LANGUAG
 BEGIN
   PERFORM exhibit_choose_current_criteria(c.family, c.component)
   FROM (SELECT DISTINCT d.family, d.component FROM criteria_document d
-        WHERE d.id IN (SELECT document_id FROM removed_items)) c;
+        WHERE d.id IN (SELECT document_id FROM removed_items)
+          AND NOT EXISTS (SELECT 1 FROM criteria_item i WHERE i.document_id = d.id)) c;
   RETURN NULL;
 END
 $$;
