@@ -70,7 +70,7 @@ class AuditCheck(check_web.Check):
         self.wait_for("return location.pathname.indexOf('/recordings/') === 0")
         if "t=1" not in driver.current_url:
             self.fail("compare", f"the segment did not open the player at its start: {driver.current_url}")
-        if self.wait_until_time(1.0, tolerance=0.6) is None:
+        if self.wait_until_started_at(1.0, 0.6) is None:
             self.fail("compare", f"the player is not at the segment: {self.current_time()}")
 
         # Switching to the first round from the header: its checklist, closed, nothing to confirm.

@@ -103,7 +103,7 @@ class FindingsCheck(check_web.Check):
         self.wait_for("return location.pathname.indexOf('/recordings/') === 0")
         if "t=1" not in driver.current_url:
             self.fail("finding", f"the frame's link did not open the player at its second: {driver.current_url}")
-        if self.wait_until_time(1.0, tolerance=0.6) is None:
+        if self.wait_until_started_at(1.0, 0.6) is None:
             self.fail("finding", f"the player is not at the finding's second: {self.current_time()}")
 
         # Setting its severity: saved, said, audited.
@@ -153,8 +153,8 @@ class FindingsCheck(check_web.Check):
         if len(strip) > 2:
             strip[2].click()
             self.wait_for("return location.search.indexOf('t=') >= 0")
-            if self.wait_until_time(float(driver.current_url.split("t=")[1].split("&")[0].split("#")[0]),
-                                    tolerance=0.6) is None:
+            if self.wait_until_started_at(float(driver.current_url.split("t=")[1].split("&")[0].split("#")[0]),
+                                          0.6) is None:
                 self.fail("filmstrip", f"a frame did not open the player at its second: {driver.current_url}")
 
 
