@@ -44,10 +44,10 @@ public final class ProbeBox: Sendable {
   private let executable: String
   private let helpers: HelperPool<Helper>
 
-  init(executable: String, deadlineSeconds: Double, maximumHelpers: Int = ProbeBox.defaultMaximumHelpers) {
+  init(executable: String, deadlineSeconds: Double) {
     self.executable = executable
     self.deadlineSeconds = deadlineSeconds
-    helpers = HelperPool(limit: max(1, maximumHelpers))
+    helpers = HelperPool(limit: max(1, Self.maximumHelpers))
   }
 
   deinit {
@@ -57,7 +57,7 @@ public final class ProbeBox: Sendable {
   /// The most helpers alive at once: one per core. Each opens libavformat and the hundred and
   /// more libraries behind it (about 50 ms of processor time), so a catalogue that started a
   /// helper for every file asked while the first were still opening paid that again and again.
-  public static var defaultMaximumHelpers: Int { ProcessInfo.processInfo.activeProcessorCount }
+  public static var maximumHelpers: Int { ProcessInfo.processInfo.activeProcessorCount }
 
   /// Starts helpers, up to the most alive at once, in the background, so they open libavformat
   /// while the catalogue hashes the first files. A second call adds none.

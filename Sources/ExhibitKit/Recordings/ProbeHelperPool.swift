@@ -4,11 +4,11 @@ extension ProbeBox {
   /// A box's helpers: the idle ones, and how many are alive (idle, answering, or starting), never
   /// more than ``limit``. A probe asked while all are busy waits for the next one given back.
   /// (Generic so that its counting can be tested without processes.)
-  final class HelperPool<Helper>: @unchecked Sendable {
+  final class HelperPool<Member>: @unchecked Sendable {
     /// The most helpers alive at once.
     let limit: Int
     private let condition = NSCondition()
-    private var idle: [Helper] = []
+    private var idle: [Member] = []
     private var alive = 0
 
     init(limit: Int) {
@@ -17,7 +17,7 @@ extension ProbeBox {
 
     /// An idle helper; else one started with `start` while fewer than `limit` (at most
     /// ``limit``) are alive; else the next one given back.
-    func take(limit: Int? = nil, starting start: () throws -> Helper) throws -> Helper {
+    func take(limit: Int? = nil, starting start: () throws -> Member) throws -> Member {
       let limit = max(1, min(limit ?? self.limit, self.limit))
       condition.lock()
       while idle.isEmpty, alive >= limit { condition.wait() }
@@ -46,7 +46,7 @@ extension ProbeBox {
     }
 
     /// A helper free for the next probe.
-    func giveBack(_ helper: Helper) {
+    func giveBack(_ helper: Member) {
       condition.lock()
       idle.append(helper)
       condition.signal()
@@ -62,14 +62,14 @@ extension ProbeBox {
     }
 
     /// Whether an idle helper is one `predicate` accepts (it has opened its libraries).
-    func hasIdle(where predicate: (Helper) -> Bool) -> Bool {
+    func hasIdle(where predicate: (Member) -> Bool) -> Bool {
       condition.lock()
       defer { condition.unlock() }
       return idle.contains(where: predicate)
     }
 
     /// The idle helpers, taken out to be stopped.
-    func drain() -> [Helper] {
+    func drain() -> [Member] {
       condition.lock()
       defer { condition.unlock() }
       let taken = idle
