@@ -42,12 +42,14 @@ public struct Exhibit: AsyncParsableCommand {
     do {
       // The root's help and version, and the plain lines of the commands that read and print,
       // are answered without parsing: the parser's reflection on the command tree (a check for
-      // a completion-script request among it) is most of their time (``StartupTests``).
+      // a completion-script request among it) is most of their time. The root's help is the
+      // parser's page written from the subcommands' configurations (``RootHelp``, whose tests
+      // compare the two), unless `$COLUMNS` or a narrow terminal asks the parser for another.
       let arguments = CommandLine.arguments.dropFirst()
       if arguments.count == 1, let only = arguments.first,
         only == "--help" || only == "-h" || only == "--version"
       {
-        print(only == "--version" ? configuration.version : helpMessage())
+        print(only == "--version" ? configuration.version : RootHelp.forThisTerminal() ?? helpMessage())
         return
       }
       if let plain = PlainCommands.work(for: Array(arguments)) {

@@ -43,7 +43,8 @@ public final class Connection {
   /// The busy timeout every connection gets: how long a writer waits for another's transaction.
   /// 10 seconds, or `EXHIBIT_BUSY_TIMEOUT_MS` milliseconds when that is set.
   public static let busyTimeoutMilliseconds: Int32 = {
-    let text = ProcessInfo.processInfo.environment["EXHIBIT_BUSY_TIMEOUT_MS"] ?? ""
+    // The one variable read, not the whole environment made into a dictionary.
+    let text = getenv("EXHIBIT_BUSY_TIMEOUT_MS").map { String(cString: $0) } ?? ""
     guard let value = Int32(text), value >= 0 else { return 10_000 }
     return value
   }()

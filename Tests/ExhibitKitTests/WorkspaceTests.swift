@@ -17,6 +17,19 @@ import Testing
         == "/w/Database/exhibit.sqlite")
   }
 
+  @Test func aRelativeDatabasePathIsStandardizedAsFoundationsURLStandardizesIt() {
+    let folder = "/work/a"
+    for relative in [
+      "x.sqlite", "./x.sqlite", "../x.sqlite", "../../../../x.sqlite", "b//c/./d/../x.sqlite", "b/", "b/.",
+      "b/..", "..", ".", "Database/exhibit.sqlite", "b/c d/x.sqlite", "é/x.sqlite",
+    ] {
+      let foundations = URL(fileURLWithPath: folder).appendingPathComponent(relative).standardizedFileURL.path
+      #expect(
+        Workspace.resolveDatabasePath(explicit: relative, environment: [:], currentDirectory: folder)
+          == foundations, "\(relative)")
+    }
+  }
+
   @Test func initCreatesMediaAndDatabaseAndKeepsThemTheSecondTime() throws {
     let folder = try TemporaryFolder()
     let workspace = Workspace(root: folder.url)

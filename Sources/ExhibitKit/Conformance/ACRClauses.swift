@@ -24,9 +24,7 @@ public enum ACRClauses {
   /// `chapter, number, handle`, each after a header line.
   static func parse(chapters: String, clauses: String) -> [ACRChapter] {
     func rows(_ text: String) -> [[String]] {
-      text.split(separator: "\n").dropFirst().map {
-        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      }.filter { $0.count == 3 }
+      TabSeparatedRows.rows(text).filter { $0.count == 3 }
     }
     let clauseRows = rows(clauses)
     return rows(chapters).compactMap { row in

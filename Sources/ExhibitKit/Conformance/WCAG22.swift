@@ -20,8 +20,7 @@ public enum WCAG22 {
 
   /// Rows of `num, id, handle, level, since` after a header line.
   static func parse(_ text: String) -> [SuccessCriterion] {
-    text.split(separator: "\n").dropFirst().compactMap { line in
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    TabSeparatedRows.rows(text).compactMap { fields in
       guard fields.count >= 5 else { return nil }
       return SuccessCriterion(
         number: fields[0], slug: fields[1], handle: fields[2],

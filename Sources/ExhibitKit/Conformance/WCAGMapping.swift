@@ -56,8 +56,7 @@ public struct WCAGMapping: Sendable {
   /// Rows of `selector, criterion, relation, rationale` after a header line; a malformed row is
   /// left out (the tests read the file and fail on one).
   static func parse(_ text: String) -> [WCAGMappingRow] {
-    text.split(separator: "\n").dropFirst().compactMap { line in
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    TabSeparatedRows.rows(text).compactMap { fields in
       guard fields.count == 4, let selector = WCAGMappingRow.Selector(fields[0]),
         let relation = WCAGRelation(rawValue: fields[2])
       else { return nil }

@@ -1,3 +1,4 @@
+import ExhibitModel
 import Foundation
 
 /// Where a verdict was judged: the screen reader and its version, the OS and its version, the
@@ -101,7 +102,7 @@ public struct LinkEnvironment: Sendable, Equatable, Hashable, Codable {
   }
 
   private static func clean(_ text: String?) -> String? {
-    guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+    guard let text = text?.trimmingWhitespace, !text.isEmpty else { return nil }
     return text
   }
 }

@@ -44,7 +44,23 @@ public struct Workspace: Sendable {
     // A server's URL is passed on as it is, for the store to say what it can do with it.
     if DatabaseURL.isPostgres(chosen) { return chosen }
     if chosen.hasPrefix("/") { return (chosen as NSString).standardizingPath }
-    return URL(fileURLWithPath: currentDirectory).appendingPathComponent(chosen).standardizedFileURL.path
+    return lexicallyStandardized(currentDirectory + "/" + chosen)
+  }
+
+  /// `path` (absolute) with its `.` and empty components left out and each `..` taking the
+  /// component before it away, as `URL.standardizedFileURL` reads it, without Foundation's URL
+  /// (which also asks the file system whether the path is a folder): a tenth of a millisecond of
+  /// every command's start.
+  static func lexicallyStandardized(_ path: String) -> String {
+    var components: [Substring] = []
+    for component in path.split(separator: "/") where component != "." {
+      if component == ".." {
+        _ = components.popLast()
+      } else {
+        components.append(component)
+      }
+    }
+    return "/" + components.joined(separator: "/")
   }
 
   /// What `exhibit init` did.
