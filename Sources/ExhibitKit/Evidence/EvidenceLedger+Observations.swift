@@ -13,7 +13,10 @@ extension EvidenceLedger {
   /// only platform.
   /// - Throws: ``EvidenceError`` (no note, no platform, a segment), ``AuditError`` or
   ///   ``SQLiteError``; nothing is stored then.
-  func observe(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
+  /// - Returns: The link, and whether it was written now (``store(_:items:)``).
+  func observe(_ request: LinkRequest, items: inout [String: CurrentItem]) throws
+    -> (link: EvidenceLink, isNew: Bool)
+  {
     try connection.transaction {
       let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
       let item = try items[request.item] ?? currentItem(request.item)
@@ -54,7 +57,7 @@ extension EvidenceLedger {
           request.environment.stored, platform.rawValue, assistiveTech,
         ])
       {
-        return try evidenceLink(try existing.decode("id"))
+        return (try evidenceLink(try existing.decode("id")), false)
       }
       let id = try connection.insertReturningID(
         """
@@ -82,7 +85,7 @@ extension EvidenceLedger {
             "audit": String(audit.id),
             "environment": request.environment.isEmpty ? nil : request.environment.stored,
           ].merging(LinkRules.outsideScopeField(request.outsideScope)) { first, _ in first }))
-      return try evidenceLink(id)
+      return (try evidenceLink(id), true)
     }
   }
 }

@@ -26,12 +26,20 @@ extension EvidenceLedger {
   @discardableResult
   func link(_ request: LinkRequest) throws -> EvidenceLink {
     var items: [String: CurrentItem] = [:]
-    return try link(request, items: &items)
+    return try store(request, items: &items).link
+  }
+
+  /// ``link(_:)`` with the current items looked up once per key across many calls.
+  func link(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
+    try store(request, items: &items).link
   }
 
   // Long: one transaction checks the recording, the item, the rules (segment, platform, component, scope) and the same link already stored before it writes the row and its event; split, the checks would be re-read outside it.
-  /// ``link(_:)`` with the current items looked up once per key across many calls.
-  func link(_ request: LinkRequest, items: inout [String: CurrentItem]) throws -> EvidenceLink {
+  /// ``link(_:items:)``, saying whether it wrote the link (`isNew`) or found the same link already
+  /// stored and wrote nothing, so nothing that follows verdicts has anything to follow.
+  func store(_ request: LinkRequest, items: inout [String: CurrentItem]) throws
+    -> (link: EvidenceLink, isNew: Bool)
+  {
     guard let named = request.recording else { return try observe(request, items: &items) }
     return try connection.transaction {
       let audit = try audits.forWriting(request.audit, actor: request.auditor)
@@ -82,7 +90,7 @@ extension EvidenceLedger {
           componentOverride, audit.id, request.environment.stored,
         ])
       {
-        return try evidenceLink(try existing.decode("id"))
+        return (try evidenceLink(try existing.decode("id")), false)
       }
       let now = Timestamp.string(Date())
       let id = try connection.insertReturningID(
@@ -111,7 +119,7 @@ extension EvidenceLedger {
             "audit": String(audit.id),
             "environment": request.environment.isEmpty ? nil : request.environment.stored,
           ].merging(LinkRules.outsideScopeField(request.outsideScope)) { first, _ in first }))
-      return try evidenceLink(id)
+      return (try evidenceLink(id), true)
     }
   }
 

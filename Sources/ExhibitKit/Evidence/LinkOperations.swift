@@ -16,9 +16,14 @@ package struct LinkOperations {
 
   /// Links a recording, a segment of it or an observation to a criterion with a verdict, audited
   /// (``EvidenceLedger/link(_:)``).
+  /// - Returns: The link, and whether it was written now rather than found already stored (the
+  ///   same evidence again), when nothing was written.
   /// - Throws: ``EvidenceError``, ``RecordingLookupError``, ``LookupError``, ``AuditError`` or the
   ///   backend's error.
-  package func link(_ request: LinkRequest) throws -> EvidenceLink { try ledger.link(request) }
+  package func link(_ request: LinkRequest) throws -> (link: EvidenceLink, isNew: Bool) {
+    var items: [String: CurrentItem] = [:]
+    return try ledger.store(request, items: &items)
+  }
 
   /// Retracts a live link with a reason; the same retraction again answers with the link as it is.
   /// - Throws: ``EvidenceError``, ``AuditError`` or the backend's error.

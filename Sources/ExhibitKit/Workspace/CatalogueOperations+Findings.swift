@@ -7,11 +7,15 @@ import ExhibitStorage
 
 extension CatalogueOperations {
   /// Links evidence with a verdict (``LinkOperations/link(_:)``); the audit's findings follow.
+  /// The same evidence again writes nothing, so they have nothing to follow: they followed the
+  /// link in the transaction that stored it.
   /// - Throws: What the link throws; nothing is stored then.
   func link(_ request: LinkRequest) throws -> EvidenceLink {
     try sql.transaction {
-      let link = try LinkOperations(sql: sql).link(request)
-      try followFindings(audit: link.audit, components: [link.item.component], actor: link.auditor)
+      let (link, isNew) = try LinkOperations(sql: sql).link(request)
+      if isNew {
+        try followFindings(audit: link.audit, components: [link.item.component], actor: link.auditor)
+      }
       return link
     }
   }
