@@ -14,17 +14,15 @@ extension ReviewerPageQuery {
     -> ReviewerPage
   {
     let component = try components.resolve(name)
-    let criteria = try ClosedAuditRecord(connection: connection).criteria(
-      component, platform: platform, audit: audit)
-    let coverage = try CoverageQuery(connection: connection).coverage(
+    // The criteria once, with the coverage counted from them.
+    let (criteria, coverage) = try CoverageQuery(connection: connection).read(
       component, platform: platform, audit: audit)
     let library = recordings
     let ledger = EvidenceLedger(connection: connection)
     let recordings = try library.recordings(component: component, platform: platform).map {
       summary -> ReviewerPage.Recording in
-      let detail = try library.recordingDetail(id: summary.id)
-      return ReviewerPage.Recording(
-        recording: summary, cues: detail.captions.flatMap(\.cues),
+      ReviewerPage.Recording(
+        recording: summary, cues: try library.captionCues(recording: summary.id),
         links: try ledger.links(toRecording: summary.id, audit: audit).filter { $0.retractedAt == nil })
     }
     return ReviewerPage(

@@ -100,7 +100,7 @@ extension RecordingLibrary {
           cues: cues.map(\.cue))
       }
     var detail = RecordingDetail(
-      recording: summary, bitRate: recording.bitRate, tags: recording.tags,
+      recording: summary, bitRate: recording.bitRate, tags: try recording.tags(),
       attribution: recording.attribution,
       cataloguedAt: recording.cataloguedAt, paths: paths, streams: streams, captions: captions, links: [])
     let closed = try connection.query(
@@ -111,6 +111,19 @@ extension RecordingLibrary {
     ).map { "\(try $0.decode("id") as Int64) (\(try $0.decode("name") as String))" }
     detail.closedAudits = closed.isEmpty ? nil : closed
     return detail
+  }
+
+  /// The cues of a recording's caption tracks, in the order its detail lists them (track by
+  /// track, by path; each track's cues in order), read alone: a reviewer's page shows a
+  /// recording's cues, and needs none of the rest of its detail.
+  /// - Throws: The engine's error or ``RowDecodingError``.
+  func captionCues(recording id: Int64) throws -> [RecordingDetail.CaptionTrack.Cue] {
+    try connection.query(
+      """
+      SELECT \(CaptionCueRow.selection(as: "c")) FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+      WHERE t.recording_id = ? ORDER BY t.path, t.id, c.position
+      """, [id]
+    ).map { try CaptionCueRow.decode($0).cue }
   }
 
   private static let summarySelect = """
