@@ -44,7 +44,9 @@ public enum CrashPoint: String, Sendable, CaseIterable {
 
   /// The point to stop at, read once from the environment.
   private static let plan: (kind: CrashPoint?, count: Int)? = {
-    guard let text = ProcessInfo.processInfo.environment["EXHIBIT_TEST_KILL_AT"] else { return nil }
+    // The one variable read, not the whole environment made into a dictionary.
+    guard let variable = getenv("EXHIBIT_TEST_KILL_AT") else { return nil }
+    let text = String(cString: variable)
     let parts = text.split(separator: ":")
     if parts.count == 1, let count = Int(parts[0]), count > 0 { return (nil, count) }
     if parts.count == 2, let kind = CrashPoint(rawValue: String(parts[0])), let count = Int(parts[1]),

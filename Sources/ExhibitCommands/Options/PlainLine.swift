@@ -10,25 +10,35 @@ import ArgumentParser
 /// read here instead; any other (a help or completion request, an option the syntax does not
 /// name or one given twice, an empty value or one that looks like an option, `--`, the wrong
 /// number of arguments) is nil and left to the parser, which reads it and reports on it.
+///
+/// Its names are kept in arrays, not sets or dictionaries: a line holds a few words, and the
+/// first `Set<String>` a process makes costs the runtime a search of the binary's conformances
+/// (`String: Hashable`), a fiftieth of a reading command's start.
 struct PlainLine: Equatable {
   /// What a command's plain line may hold.
   struct Syntax: Sendable {
     /// How many arguments the command takes.
     var arguments: ClosedRange<Int>
     /// The options that take a value, each given at most once.
-    var options: Set<String> = []
+    var options: [String] = []
     /// The options that take a value and may be given again.
-    var repeatable: Set<String> = []
+    var repeatable: [String] = []
     /// The flags, each given at most once.
-    var flags: Set<String> = []
+    var flags: [String] = []
+  }
+
+  /// An option given, with its value.
+  struct Given: Equatable {
+    var name: String
+    var value: String
   }
 
   /// The arguments, in order.
   private(set) var arguments: [String] = []
-  /// Each option's values, in order.
-  private(set) var values: [String: [String]] = [:]
+  /// The options given, in order.
+  private(set) var values: [Given] = []
   /// The flags given.
-  private(set) var flags: Set<String> = []
+  private(set) var flags: [String] = []
 
   /// The line `words` (what follows the command's name) spell under `syntax`, or nil when the
   /// parser must read them.
@@ -50,25 +60,26 @@ struct PlainLine: Equatable {
         name = word
       }
       if syntax.flags.contains(name) {
-        guard value == nil, flags.insert(name).inserted else { return nil }
+        guard value == nil, !flags.contains(name) else { return nil }
+        flags.append(name)
         continue
       }
       let repeatable = syntax.repeatable.contains(name)
       guard repeatable || syntax.options.contains(name) else { return nil }
-      guard repeatable || values[name] == nil else { return nil }
+      guard repeatable || !values.contains(where: { $0.name == name }) else { return nil }
       if value == nil {
         guard index < words.endIndex else { return nil }
         value = words[index]
         index = words.index(after: index)
       }
       guard let value, !value.isEmpty, !value.hasPrefix("-") else { return nil }
-      values[name, default: []].append(value)
+      values.append(Given(name: name, value: value))
     }
     guard syntax.arguments.contains(arguments.count) else { return nil }
   }
 
   /// The option's value, when it was given.
-  func value(_ name: String) -> String? { values[name]?.first }
+  func value(_ name: String) -> String? { values.first { $0.name == name }?.value }
 
   /// Whether the flag was given.
   func has(_ flag: String) -> Bool { flags.contains(flag) }
@@ -87,8 +98,8 @@ struct PlainLine: Equatable {
   /// the parser would take.
   func choices<Value: ExpressibleByArgument>(_ name: String, as _: Value.Type) -> [Value]? {
     var read: [Value] = []
-    for word in values[name] ?? [] {
-      guard let value = Value(argument: word) else { return nil }
+    for word in values where word.name == name {
+      guard let value = Value(argument: word.value) else { return nil }
       read.append(value)
     }
     return read

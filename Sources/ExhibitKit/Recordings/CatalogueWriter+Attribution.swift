@@ -32,7 +32,7 @@ extension CatalogueWriter {
       // A recording whose every path now holds other bytes has nowhere to be attributed from.
       guard let path: String = try row.decode("path") else { continue }
       let recording = try RecordingRow.decode(row)
-      var attribution = attributor.attribute(path: path, tags: recording.tags)
+      var attribution = attributor.attribute(path: path, tags: try recording.tags())
       attribution.keepHandSet(from: recording.attribution)
       let values = Self.attributionValues(attribution)
       let current = Self.attributionColumns.map { row[$0] }

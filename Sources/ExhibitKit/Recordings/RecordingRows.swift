@@ -20,7 +20,10 @@ struct RecordingRow: TableRecord {
   let container: String?
   let durationMilliseconds: Int64?
   let bitRate: Int?
-  let tags: [String: String]
+  /// The container's tags as stored (a JSON object of strings), read by ``tags()`` when a caller
+  /// needs them: most readers of a recording (a link, a page of coverage) never do, and decoding
+  /// JSON is a fiftieth of such a command's start.
+  let tagsJSON: String
   let attribution: RecordingAttribution
   let cataloguedAt: String
 
@@ -33,11 +36,7 @@ struct RecordingRow: TableRecord {
     container = try row.decode("container")
     durationMilliseconds = try row.decode("duration_ms")
     bitRate = try row.decode("bit_rate")
-    let tagText: String = try row.decode("tags")
-    guard let tags = try? JSONDecoder().decode([String: String].self, from: Data(tagText.utf8)) else {
-      throw RowDecodingError(column: "tags", problem: "not a JSON object of strings")
-    }
-    self.tags = tags
+    tagsJSON = try row.decode("tags")
     func attributed(_ column: String) throws -> Attributed? {
       guard let value: String = try row.decode(column) else { return nil }
       let source: AttributionSource = try row.decode("\(column)_source")
@@ -56,6 +55,15 @@ struct RecordingRow: TableRecord {
   }
 
   var durationSeconds: Double? { durationMilliseconds.map { Double($0) / 1000 } }
+
+  /// The container's tags.
+  /// - Throws: ``RowDecodingError`` naming `tags` when the column is not a JSON object of strings.
+  func tags() throws -> [String: String] {
+    guard let tags = try? JSONDecoder().decode([String: String].self, from: Data(tagsJSON.utf8)) else {
+      throw RowDecodingError(table: Self.table, column: "tags", problem: "not a JSON object of strings")
+    }
+    return tags
+  }
 }
 
 /// A row of `recording_path`: a place the bytes were seen.

@@ -61,8 +61,9 @@ extension DatabaseFile {
   /// holds frames (a clean close checkpoints and removes it) and no process has the database
   /// open now (none holds SQLite's lock on the `-shm` file's "dead man switch" byte, 128).
   static func lastWriterEndedBadly(_ path: String) -> Bool {
-    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-    guard wal > 0 else { return false }
+    // One stat(2): Foundation's attributes of a file cost a command about a fiftieth of its start.
+    var wal = stat()
+    guard stat(path + "-wal", &wal) == 0, wal.st_size > 0 else { return false }
     let descriptor = open(path + "-shm", O_RDWR | O_CLOEXEC)
     guard descriptor >= 0 else { return true }
     defer { close(descriptor) }

@@ -60,7 +60,14 @@ public struct Workspace: Sendable {
         components.append(component)
       }
     }
-    return "/" + components.joined(separator: "/")
+    // Appended one by one as strings: joining or appending substrings is generic code the
+    // runtime looks up on its first use, a sixtieth of a reading command's start.
+    var standardized = ""
+    for component in components {
+      standardized += "/"
+      standardized += String(component)
+    }
+    return standardized.isEmpty ? "/" : standardized
   }
 
   /// What `exhibit init` did.
