@@ -250,42 +250,55 @@ extension CriteriaLibrary {
     return current
   }
 
-  /// The component's current criteria: items of its primary document, for a platform if given.
+  /// The component's current criteria: items of its primary document, for a platform if given;
+  /// with `itemsOnly`, the items and the document's summary alone (what coverage is counted from),
+  /// without its Gherkin, notes, announcements and videos.
   /// - Throws: ``LookupError``, the engine's error or ``RowDecodingError``.
-  func componentCriteria(_ component: ComponentID, platform: Platform? = nil) throws -> ComponentCriteria {
+  func componentCriteria(_ component: ComponentID, platform: Platform? = nil, itemsOnly: Bool = false) throws
+    -> ComponentCriteria
+  {
     guard let document = try criteriaDocuments(component: component).first(where: \.primary),
       let documentRow = try connection.fetchOne(
         CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
     else { throw LookupError.noCriteria(component.description) }
-    return try componentCriteria(component, platform: platform, document: document, row: documentRow)
+    return try componentCriteria(
+      component, platform: platform, document: document, row: documentRow, itemsOnly: itemsOnly)
   }
 
   /// A component's criteria from one stored document, whichever revision it is (what a closed
-  /// audit was read against): its items, Gherkin, notes, announcements and videos.
+  /// audit was read against): its items, Gherkin, notes, announcements and videos (with
+  /// `itemsOnly`, its items alone).
   /// - Throws: ``LookupError`` when there is no such document, or the backend's error.
-  func componentCriteria(_ component: ComponentID, platform: Platform? = nil, documentID: Int64) throws
-    -> ComponentCriteria
-  {
+  func componentCriteria(
+    _ component: ComponentID, platform: Platform? = nil, documentID: Int64, itemsOnly: Bool = false
+  ) throws -> ComponentCriteria {
     guard let documentRow = try connection.fetchOne(CriteriaDocumentRow.self, "WHERE id = ?", [documentID])
     else { throw LookupError.noCriteria(component.description) }
     let itemCount: Int =
       try connection.first("SELECT count(*) AS n FROM criteria_item WHERE document_id = ?", [documentID])?
       .decode("n") ?? 0
     return try componentCriteria(
-      component, platform: platform, document: documentRow.summary(itemCount: itemCount), row: documentRow)
+      component, platform: platform, document: documentRow.summary(itemCount: itemCount), row: documentRow,
+      itemsOnly: itemsOnly)
   }
 
   /// A component's criteria from one stored document: its items, Gherkin, notes, announcements
-  /// and videos.
+  /// and videos; with `itemsOnly`, its items alone.
   private func componentCriteria(
     _ component: ComponentID, platform: Platform?, document: CriteriaDocumentSummary,
-    row documentRow: CriteriaDocumentRow
+    row documentRow: CriteriaDocumentRow, itemsOnly: Bool
   ) throws -> ComponentCriteria {
     let documentID = document.documentID
     let items = try connection.fetch(
       CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
     )
     .map(\.stored)
+    if itemsOnly {
+      return try ComponentCriteria.assembling(
+        component, platform: platform, document: document, gherkinGiven: documentRow.gherkinGiven,
+        items: items,
+        scenarios: [], notes: [], announcements: [], videos: [])
+    }
     var scenarios: [GherkinScenario] = []
     for scenario in try connection.fetch(
       GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID])

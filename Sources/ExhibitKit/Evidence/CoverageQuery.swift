@@ -15,13 +15,14 @@ struct CoverageQuery {
     try read(component, platform: platform, audit: audit).coverage
   }
 
-  /// ``coverage(_:platform:audit:)`` with the criteria it was computed from.
+  /// ``coverage(_:platform:audit:)`` with the criteria it was computed from: their items and
+  /// document, which is all coverage counts from (no Gherkin, notes, announcements or videos).
   /// - Throws: ``LookupError``, the engine's error or ``RowDecodingError``.
   func read(_ component: ComponentID, platform: Platform? = nil, audit: Int64? = nil) throws
     -> (criteria: ComponentCriteria, coverage: Coverage)
   {
     let criteria = try ClosedAuditRecord(connection: connection).criteria(
-      component, platform: platform, audit: audit)
+      component, platform: platform, audit: audit, itemsOnly: true)
     let links = try Self.links(of: component, audit: audit, in: connection)
     // An audit reads a component of its scope on the platforms it tests it on (one outside its
     // scope, on every platform).

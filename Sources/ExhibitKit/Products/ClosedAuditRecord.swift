@@ -89,15 +89,18 @@ struct ClosedAuditRecord {
 
   /// The criteria `audit` reads for `component`: a closed audit's are the document current at
   /// its close, whatever was imported since; an open audit's (or every audit's, nil) today's.
+  /// With `itemsOnly`, the items and the document's summary alone
+  /// (``CriteriaLibrary/componentCriteria(_:platform:itemsOnly:)``).
   /// - Throws: ``LookupError`` or the backend's error.
-  func criteria(_ component: ComponentID, platform: Platform? = nil, audit: Int64?) throws
-    -> ComponentCriteria
+  func criteria(_ component: ComponentID, platform: Platform? = nil, audit: Int64?, itemsOnly: Bool = false)
+    throws -> ComponentCriteria
   {
     let library = CriteriaLibrary(connection: connection)
     if let audit, let closed = try document(of: component, in: audit) {
-      return try library.componentCriteria(component, platform: platform, documentID: closed)
+      return try library.componentCriteria(
+        component, platform: platform, documentID: closed, itemsOnly: itemsOnly)
     }
-    return try library.componentCriteria(component, platform: platform)
+    return try library.componentCriteria(component, platform: platform, itemsOnly: itemsOnly)
   }
 
   /// Every component's document and items as `audit` reads them
