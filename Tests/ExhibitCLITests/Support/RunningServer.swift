@@ -37,13 +37,18 @@ final class RunningServer {
       ? "" : String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
-  /// Sends a signal and waits up to 10 s for the server to exit.
-  /// Sends `signal` and waits for the server to end; one still running after a minute is
-  /// killed (`forced`), so a server that ignores the signal fails its test instead of hanging it.
+  /// Sends `signal` and waits for the server to end, woken by its termination rather than by
+  /// polling; one still running after a minute is killed (`forced`), so a server that ignores
+  /// the signal fails its test instead of hanging it.
   func stop(_ signal: Int32 = SIGTERM) -> (status: Int32, forced: Bool) {
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
     let started = Date()
     kill(process.processIdentifier, signal)
-    while process.isRunning && Date().timeIntervalSince(started) < 60 { usleep(20_000) }
+    // A server that ended before the handler was set never signals: it is no longer running.
+    while process.isRunning, Date().timeIntervalSince(started) < 60 {
+      _ = ended.wait(timeout: .now() + 1)
+    }
     let forced = process.isRunning
     if forced { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
