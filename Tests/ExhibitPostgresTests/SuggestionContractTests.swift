@@ -10,6 +10,11 @@ import Testing
 /// step alike, times aside.
 @Suite(.serialized) struct SuggestionContractTests {
   static let media = repositoryRoot.appendingPathComponent("Media").path
+  /// The sample workspace's recordings and screenshot, in path order.
+  static let evidence: [String] = {
+    let files = FileManager.default.enumerator(atPath: media)?.compactMap { $0 as? String } ?? []
+    return files.filter { $0.hasSuffix(".webm") || $0.hasSuffix(".png") }.sorted().map { "\(media)/\($0)" }
+  }()
 
   // Long: one sequence, step by step, so both engines see exactly the same.
   static func answers(_ backend: Backend) async throws -> [String] {
@@ -27,8 +32,12 @@ import Testing
         events.map { "\($0.id) \($0.action) \($0.subject)" }.joined(separator: "; ")
       }
       _ = try await catalogue.importCriteria(documents, actor: "Ana")
-      _ = try await catalogue.catalogueRecordings(
-        CatalogueScope(paths: [media]), actor: "Ana", batchSize: 8, storage: nil, progress: nil)
+      // One run per file, in path order: a run hands its batches to the writer whenever it is
+      // idle, so the order of one run's events (which the history steps show by id) is timing's.
+      for evidence in Self.evidence {
+        _ = try await catalogue.catalogueRecordings(
+          CatalogueScope(paths: [evidence]), actor: "Ana", batchSize: 8, storage: nil, progress: nil)
+      }
       _ = try await catalogue.addProduct(
         name: "Acme App", platforms: [.ios, .android], url: nil, actor: "Ana")
       _ = try await catalogue.newAudit(
