@@ -57,9 +57,15 @@ struct EvidenceReplay {
   // Long: one switch over the event actions, each case a few lines over the same replayed state.
   /// Replays the events of `connection`'s audit trail, oldest first.
   init(_ connection: any CatalogueSQL) throws {
-    for row in try connection.query(
-      "SELECT id, at, actor, action, subject, before, after FROM audit_event ORDER BY id")
-    {
+    self.init(
+      events: try connection.query(
+        "SELECT id, at, actor, action, subject, before, after FROM audit_event ORDER BY id"))
+  }
+
+  /// Replays `events`, the trail's rows oldest first (any selection holding `id`, `at`, `actor`,
+  /// `action`, `subject`, `before` and `after`, such as ``AuditTrail/events()``).
+  init(events: [Row]) {
+    for row in events {
       let id = row.int64("id") ?? 0
       let subject = row.string("subject") ?? ""
       let beforeObject = Self.object(row.string("before"))

@@ -8,13 +8,14 @@ import Foundation
 
 extension CatalogueOperations {
   /// The audit trail's word on the catalogue, read in one snapshot: the chain's problems, and
-  /// the evidence replayed from a whole chain (``EvidenceReplay``). An audit's bags are all
-  /// checked against one, read once.
+  /// the evidence replayed from a whole chain (``EvidenceReplay``), both from one read of the
+  /// trail. An audit's bags are all checked against one, read once.
   /// - Throws: The engine's error.
   func trailCheck() throws -> TrailCheck {
     try sql.reading {
-      let chain = try AuditTrail(connection: sql).verifyChain().problems
-      return TrailCheck(chain: chain, replay: chain.isEmpty ? try EvidenceReplay(sql) : nil)
+      let events = try AuditTrail(connection: sql).events()
+      let chain = AuditTrail.walk(events).problems
+      return TrailCheck(chain: chain, replay: chain.isEmpty ? EvidenceReplay(events: events) : nil)
     }
   }
 
@@ -67,11 +68,13 @@ extension CatalogueOperations {
   ) throws -> AuditChainReport {
     try sql.reading {
       let trail = AuditTrail(connection: sql)
-      let chain = try trail.verifyChain()
+      // The trail read once, for the chain's walk and the evidence's replay.
+      let events = try trail.events()
+      let chain = AuditTrail.walk(events)
       var problems = chain.problems
       problems += try storageChecks()
       problems += try trail.subjectIndexProblems()
-      problems += try EvidenceReplay(sql).disagreements(in: sql)
+      problems += try EvidenceReplay(events: events).disagreements(in: sql)
       problems += try FindingReplay(sql).disagreements(in: sql)
       problems += try TeamKeyLedger(connection: sql).disagreements()
       problems += try ApprovalLedger(connection: sql).disagreements()
