@@ -54,16 +54,8 @@ struct EvidenceReplay {
   /// Products, audits, the mapping, decided levels and the report's author, as the trail records them.
   var registry = RegistryReplay()
 
-  /// Replays the events of `connection`'s audit trail, oldest first.
-  init(_ connection: any CatalogueSQL) throws {
-    self.init(
-      events: try connection.query(
-        "SELECT id, at, actor, action, subject, before, after FROM audit_event ORDER BY id"))
-  }
-
   // Long: one switch over the event actions, each case a few lines over the same replayed state.
-  /// Replays `events`, the trail's rows oldest first (any selection holding `id`, `at`, `actor`,
-  /// `action`, `subject`, `before` and `after`, such as ``AuditTrail/events()``).
+  /// Replays `events`, the audit trail's rows oldest first (``AuditTrail/events()``).
   init(events: [Row]) {
     for row in events {
       let id = row.int64("id") ?? 0

@@ -16,8 +16,8 @@ package struct LinkOperations {
 
   /// Links a recording, a segment of it or an observation to a criterion with a verdict, audited
   /// (``EvidenceLedger/link(_:)``).
-  /// - Returns: The link, and whether it was written now rather than found already stored (the
-  ///   same evidence again), when nothing was written.
+  /// - Returns: The link, and whether it was written now (false: the same evidence again, found
+  ///   already stored, and nothing written).
   /// - Throws: ``EvidenceError``, ``RecordingLookupError``, ``LookupError``, ``AuditError`` or the
   ///   backend's error.
   package func link(_ request: LinkRequest) throws -> (link: EvidenceLink, isNew: Bool) {

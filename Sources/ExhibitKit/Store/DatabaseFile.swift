@@ -61,9 +61,7 @@ extension DatabaseFile {
   /// holds frames (a clean close checkpoints and removes it) and no process has the database
   /// open now (none holds SQLite's lock on the `-shm` file's "dead man switch" byte, 128).
   static func lastWriterEndedBadly(_ path: String) -> Bool {
-    // One stat(2): Foundation's attributes of a file cost a command about a fiftieth of its start.
-    var wal = stat()
-    guard stat(path + "-wal", &wal) == 0, wal.st_size > 0 else { return false }
+    guard walBytes(path) > 0 else { return false }
     let descriptor = open(path + "-shm", O_RDWR | O_CLOEXEC)
     guard descriptor >= 0 else { return true }
     defer { close(descriptor) }
@@ -74,6 +72,13 @@ extension DatabaseFile {
     lock.l_len = 1
     guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
     return lock.l_type == Int16(F_UNLCK)
+  }
+
+  /// The size of the database's `-wal` file, 0 when there is none: one stat(2) (Foundation's
+  /// attributes of a file cost a command about a fiftieth of its start).
+  static func walBytes(_ path: String) -> Int64 {
+    var wal = stat()
+    return stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : 0
   }
 
   /// What `PRAGMA quick_check` finds wrong, or nil when it says `ok`.

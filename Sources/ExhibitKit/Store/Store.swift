@@ -107,7 +107,7 @@ public final class Store {
     } catch let error as SQLiteError where error.resultCode == .ioError || error.resultCode == .full {
       // A full disk leaves no room for the -shm file a WAL database is opened with.
       guard let free = Self.freeBytesIfFull(path) else { throw error }
-      let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+      let wal = DatabaseFile.walBytes(path)
       if wal == 0, !sharedBefore {
         // The -shm (perhaps a few bytes of it) and the empty -wal are this failed attempt's own:
         // left there, the next command would take them for another process's and fail too.
@@ -164,7 +164,7 @@ public final class Store {
   /// shared without write permission) is read as read-only, so SQLite sees their commits.
   static func readOnlyMode(_ path: String) -> Connection.Mode? {
     guard (try? requireWritable(path)) == nil else { return nil }
-    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    let wal = DatabaseFile.walBytes(path)
     var volume = statvfs()
     let readOnlyVolume = statvfs(path, &volume) == 0 && volume.f_flag & UInt(ST_RDONLY) != 0
     return readOnlyVolume && wal == 0 ? .immutable : .readOnly
