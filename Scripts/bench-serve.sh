@@ -4,9 +4,13 @@
 # Prints requests per second and p50/p99 latency for each, the time to the first byte of a range
 # request (curl, 50 requests), and the server's peak memory (VmHWM).
 # Then the recording is served by Debian's nginx (nginx-light, Debian's `sendfile on` and
-# `tcp_nopush on`, two workers) beside Exhibit in the same run: 64 KiB ranges and whole files
-# at 1, 8 and 64 connections, each asked of one and then the other, with the ratio.
-#   Scripts/bench-serve.sh [--sample] [--seconds N] [--widgets N] [--media-only]
+# `tcp_nopush on`, one worker unless --nginx-workers says) beside Exhibit in the same run: 64 KiB
+# ranges and whole files at 1, 8 and 64 connections, each asked of one and then the other by wrk
+# with one thread, with the ratio. Ranges are asked as a plain client asks (no cookie: Exhibit
+# gives each answer a new session), as a player asks (its page's session cookie), as a browser
+# revalidating asks (`If-None-Match` naming another version), and in a way the media fast path
+# leaves to the application (two session cookies), whose rate is the route's own.
+#   Scripts/bench-serve.sh [--sample] [--seconds N] [--widgets N] [--media-only] [--nginx-workers N]
 # It serves a scratch workspace made from ../shared/corpus/magentaA11y (or, with --sample or
 # when the corpus is absent, from the sample Criteria/ and Media/), with the release build.
 # --widgets N adds N criteria documents made from the sample ones under other names
@@ -18,12 +22,14 @@ seconds=10
 widgets=0
 use_corpus=true
 media_only=false
+nginx_workers=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --sample) use_corpus=false; shift ;;
     --seconds) seconds=$2; shift 2 ;;
     --widgets) widgets=$2; shift 2 ;;
     --media-only) media_only=true; shift ;;
+    --nginx-workers) nginx_workers=$2; shift 2 ;;
     *) echo "bench-serve.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -85,6 +91,9 @@ word=checkbox
 cat > range.lua <<LUA
 wrk.headers["Range"] = "bytes=1048576-1114111"
 LUA
+cp range.lua plain.lua
+cp range.lua revalidating.lua
+printf 'wrk.headers["If-None-Match"] = "\\"%s\\""\n' "$(printf 'a%.0s' $(seq 64))" >> revalidating.lua
 echo "# exhibit serve on $workspace, $(nproc) cores; ${seconds}s per run; wrk --latency"
 echo "# component $component; range: 64 KiB at 1 MiB of a $size-byte recording"
 printf "%-10s %5s %10s %9s %9s\n" page conns "req/s" "p50 ms" "p99 ms"
@@ -110,6 +119,8 @@ PY
 session=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 printf 'wrk.headers["Cookie"] = "exhibit_session=%s"\n' "$session" >> range.lua
 printf 'wrk.headers["Cookie"] = "exhibit_session=%s"\n' "$session" > whole.lua
+printf 'wrk.headers["Cookie"] = "exhibit_session=%s; exhibit_session=%s"\n' "$session" "$session" \
+  | cat plain.lua - > application.lua
 $media_only || for connections in 1 8 64; do
   run overview "$base/" "$connections"
   run component "$base/components/$component" "$connections"
@@ -134,7 +145,7 @@ nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1"
 # Its workers read the file as the user running this (as root they would otherwise be nobody).
 cat > nginx/nginx.conf <<CONF
 user $(id -un) $(id -gn);
-worker_processes 2;
+worker_processes $nginx_workers;
 pid $scratch/nginx/nginx.pid;
 error_log $scratch/nginx/error.log;
 events { worker_connections 1024; }
@@ -152,14 +163,14 @@ CONF
 nginx_url="http://127.0.0.1:$nginx_port/recording.webm"
 curl -s -o /dev/null "$base/media/$sha"  # the first request reads the database; the rest are timed
 echo
-echo "# the same recording from Exhibit and from nginx $(/usr/sbin/nginx -v 2>&1 | sed 's/.*nginx\///'), in turns"
-printf "%-14s %5s %12s %12s %7s\n" request conns "exhibit" "nginx" ratio
+echo "# the same recording from Exhibit and from nginx $(/usr/sbin/nginx -v 2>&1 | sed 's/.*nginx\///')" \
+  "($nginx_workers worker(s)), in turns; wrk with one thread"
+printf "%-22s %5s %12s %12s %7s\n" request conns "exhibit" "nginx" ratio
 compare() {
   local name=$1 script=$2 connections=$3 field=$4
-  local threads=$(( connections < 2 ? 1 : 2 ))
   local ours theirs
-  ours=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" -s "$script" "$base/media/$sha")
-  theirs=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" -s "$script" "$nginx_url")
+  ours=$(wrk -t1 -c"$connections" -d"${seconds}s" -s "$script" "$base/media/$sha")
+  theirs=$(wrk -t1 -c"$connections" -d"${seconds}s" -s "$script" "$nginx_url")
   python3 - "$name" "$connections" "$field" "$ours" "$theirs" <<'PY'
 import re, sys
 name, connections, field, ours, theirs = sys.argv[1:]
@@ -172,11 +183,14 @@ def figure(text):
     return float(number) * {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30}[unit] / 2**30
 a, b = figure(ours), figure(theirs)
 unit = "req/s" if field == "req/s" else "GiB/s"
-print(f"{name:<14} {connections:>5} {a:>12.{0 if field == 'req/s' else 2}f} {b:>12.{0 if field == 'req/s' else 2}f} {a / b:>7.2f}  ({unit})")
+print(f"{name:<22} {connections:>5} {a:>12.{0 if field == 'req/s' else 2}f} {b:>12.{0 if field == 'req/s' else 2}f} {a / b:>7.2f}  ({unit})")
 PY
 }
 for connections in 1 8 64; do
-  compare "64 KiB range" range.lua "$connections" req/s
+  compare "range, plain client" plain.lua "$connections" req/s
+  compare "range, player" range.lua "$connections" req/s
+  compare "range, revalidating" revalidating.lua "$connections" req/s
+  compare "range, application" application.lua "$connections" req/s
 done
 for connections in 1 8 64; do
   compare "whole file" whole.lua "$connections" bytes/s

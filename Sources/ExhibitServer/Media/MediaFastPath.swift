@@ -1,8 +1,8 @@
 import ExhibitKit
 import Foundation
 import HTTPTypes
-import NIOConcurrencyHelpers
 import NIOCore
+import Synchronization
 
 /// A recording's bytes sent straight from the connection's pipeline (``MediaFastPathHandler``),
 /// with `sendfile`, when the answer is certain to be a 200 or a 206: the recording was served
@@ -23,12 +23,12 @@ struct MediaFastPath: Sendable {
   /// How many of its answers were stopped because the file was cut short while being sent.
   let cutShort: Count
 
-  /// A count shared by the event loops.
+  /// A count shared by the event loops, kept without a lock.
   final class Count: Sendable {
-    private let box = NIOLockedValueBox(0)
+    private let count = Atomic<Int>(0)
     /// The count now.
-    var value: Int { box.withLockedValue { $0 } }
-    func add() { box.withLockedValue { $0 += 1 } }
+    var value: Int { count.load(ordering: .relaxed) }
+    func add() { count.add(1, ordering: .relaxed) }
   }
 
   /// A 200 or 206 ready to write: its head, and the open file with the bytes to send.
@@ -48,9 +48,7 @@ struct MediaFastPath: Sendable {
       let sha = Self.recordingSHA256(target)
     else { return nil }
     if let authority = request.authority, !rules.hosts.accepts(authority) { return nil }
-    // A conditional GET is answered 304 or in full by the route; a request to close the
-    // connection after the answer is Hummingbird's to honour.
-    guard request.headerFields[.ifNoneMatch] == nil else { return nil }
+    // A request to close the connection after the answer is Hummingbird's to honour.
     if let connection = request.headerFields[.connection], connection.lowercased() != "keep-alive" {
       return nil
     }
@@ -58,6 +56,9 @@ struct MediaFastPath: Sendable {
       let cached = stores.cachedEntry(ServedMedia.cacheKey(sha), at: version, as: ServedMedia?.self),
       let media = cached
     else { return nil }
+    // A conditional request the route answers 304 (its rule: this version's tag, or `*`) is
+    // left to it; one naming other versions gets the bytes, as from the route.
+    if let match = request.headerFields[.ifNoneMatch], match == media.etag || match == "*" { return nil }
     guard
       case .allowed(let setCookie) = rules.quickRead(
         session: Self.sessionCookie(request.headerFields), version: version)

@@ -54,6 +54,10 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
   private var bufferedAtLastCheck = -1
   /// The check that the file being sent still holds the bytes being sent.
   private var lengthCheck: Scheduled<Void>?
+  /// How many answers this path has started and finished sending on the connection; one is
+  /// in flight at a time, so they finish in the order they start.
+  private var answersStarted = 0
+  private var answersFinished = 0
 
   /// How often the file being sent is checked for having been cut short: `sendfile` finds no
   /// bytes past a cut, and NIO would try again as long as the socket takes more.
@@ -231,16 +235,23 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
     let sent = context.eventLoop.makePromise(of: Void.self)
     let channel = context.channel
     sending = true
-    watchForStall(context: context)
-    if let region = answer.region {
-      watchLength(of: answer.file, reaching: region.endIndex, context: context)
-    }
+    answersStarted += 1
+    let number = answersStarted
     sent.futureResult.assumeIsolated().whenComplete { [self] _ in
+      answersFinished = number
       try? answer.file.close()
       if corked { try? channel.syncOptions?.setOption(cork, value: 0) }
       finished(context: context)
     }
     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: sent)
+    // Most answers (a player's ranges) leave in the flush, which completes `sent` before it
+    // returns (and may already have started the next queued answer, which watches itself);
+    // only one still being sent needs watching.
+    guard answersFinished < number else { return }
+    watchForStall(context: context)
+    if let region = answer.region {
+      watchLength(of: answer.file, reaching: region.endIndex, context: context)
+    }
   }
 
   /// The body length above which the socket is corked while the answer is written.

@@ -1,6 +1,6 @@
 import ExhibitKit
-import NIOConcurrencyHelpers
 import NIOCore
+import Synchronization
 
 /// The server's way to its catalogue: every request's reads and writes, run on the pool's
 /// threads (``ThreadPoolExecutor``), never on an event loop, through the backend the catalogue
@@ -11,7 +11,12 @@ final class CataloguePool: Sendable {
   let backend: any CatalogueBackend
   private let executor: ThreadPoolExecutor
   private let cache: ReadCache
-  private let recentVersion = NIOLockedValueBox<(asked: NIODeadline, version: Int64)>((.distantPast, -1))
+  /// ``recentDataVersion()``'s answer and when it was asked (nanoseconds of uptime), and
+  /// whether a thread is asking again: atomics, so the event loops answering media never wait
+  /// for each other or for the database.
+  private let recentVersion = Atomic<Int64>(-1)
+  private let recentVersionAsked = Atomic<Int64>(.min)
+  private let recentVersionAsking = Atomic<Bool>(false)
 
   /// A pool over `backend`, with `threadCount` threads to run its work on.
   init(backend: any CatalogueBackend, threadCount: Int) {
@@ -46,14 +51,20 @@ final class CataloguePool: Sendable {
   /// The catalogue's version as asked at most a millisecond ago (``dataVersion()`` costs SQLite
   /// a read lock: three system calls), for the media fast path, which answers thousands of
   /// requests a second: an answer may be that much older than a commit in another process, as
-  /// if the request had come a millisecond sooner.
+  /// if the request had come a millisecond sooner. One thread asks again when it is older; the
+  /// others meanwhile take the version it replaces (older by the few microseconds the asking
+  /// takes) instead of waiting on a lock.
   func recentDataVersion() throws -> Int64 {
-    let now = NIODeadline.now()
-    if let version = recentVersion.withLockedValue({ $0.asked + .milliseconds(1) > now ? $0.version : nil }) {
-      return version
+    let now = Int64(NIODeadline.now().uptimeNanoseconds)
+    if now < recentVersionAsked.load(ordering: .acquiring) + 1_000_000 {
+      return recentVersion.load(ordering: .relaxed)
     }
+    guard recentVersionAsking.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    else { return recentVersion.load(ordering: .relaxed) }
+    defer { recentVersionAsking.store(false, ordering: .releasing) }
     let version = try dataVersion()
-    recentVersion.withLockedValue { $0 = (now, version) }
+    recentVersion.store(version, ordering: .relaxed)
+    recentVersionAsked.store(now, ordering: .releasing)
     return version
   }
 

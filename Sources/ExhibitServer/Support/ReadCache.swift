@@ -93,10 +93,12 @@ final class ReadCache: @unchecked Sendable {
 
   /// The value stored under `key` if the database is still at `version`; never makes one.
   func entry<T: Sendable>(_ key: String, at version: Int64, as type: T.Type = T.self) -> T? {
-    state.withLockedValue { state in
+    // The cast is made outside the lock, which the event loops answering media share.
+    let stored = state.withLockedValue { state -> (any Sendable)? in
       guard state.version == version, case .ready(let stored)? = state.entries[key] else { return nil }
-      return stored as? T
+      return stored
     }
+    return stored.flatMap { $0 as? T }
   }
 
   private func wait(for flight: Flight) async -> (any Sendable)? {
