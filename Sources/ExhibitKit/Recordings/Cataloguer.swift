@@ -99,47 +99,58 @@ public final class Cataloguer {
     var unstored: [(problem: CatalogueProblem, video: String)] = []
     let reads = summary.read
     do {
-      try await withThrowingTaskGroup(of: ExaminationStep.self) { group in
+      try await withThrowingTaskGroup(of: (probed: Bool, step: ExaminationStep).self) { group in
         var next = requests.makeIterator()
-        // Files hashed while libavformat was still opening, to probe once it is open.
+        // Files hashed and not probed yet: hashed while libavformat was still opening, or
+        // waiting for a helper.
         var hashed: [(ExaminationRequest, FileDigest)] = []
         var requestsLeft = requests.count
-        var running = 0
-        /// Starts the next piece of work: a probe of a hashed file once the libraries are open,
-        /// else the next file, else a probe that waits for them. False when nothing is left.
-        func addTask() -> Bool {
-          if !hashed.isEmpty, librariesSettled() || requestsLeft == 0 {
-            let (request, digest) = hashed.removeFirst()
-            group.addTask {
-              await Self.storing(
-                try examiner.examine(
-                  request, media: try examiner.probeMedia(request.video.path, digest: digest)), in: storage)
+        // Tasks hashing or reading on the pool's threads, and probes waiting on a helper.
+        var reading = 0
+        var probing = 0
+        // A probe waits on a helper (off the pool), or is libavformat's work here.
+        let probeWidth = box == nil ? self.width : helpers
+        /// Starts a probe of a hashed file once the libraries are open (or once every file is
+        /// hashed: it then waits for them). False when there is none to start.
+        func addProbe() -> Bool {
+          guard !hashed.isEmpty, librariesSettled() || requestsLeft == 0 else { return false }
+          let (request, digest) = hashed.removeFirst()
+          group.addTask {
+            let media = try await Self.awaitingHelper { () throws(MediaLibraryError) in
+              try examiner.probeMedia(request.video.path, digest: digest)
             }
-            return true
+            return (true, await Self.storing(try examiner.examine(request, media: media), in: storage))
           }
+          return true
+        }
+        /// Starts the next file: hashed, to be probed by a later task; read whole when its
+        /// recording is not read (changed captions). False when none is left.
+        func addRead() -> Bool {
           guard let request = next.next() else { return false }
           requestsLeft -= 1
           group.addTask {
-            guard request.readsMedia, !librariesSettled() else {
-              return await Self.storing(try examiner.examine(request), in: storage)
+            guard request.readsMedia else {
+              return (false, await Self.storing(try examiner.examine(request), in: storage))
             }
             switch examiner.hashMedia(request.video.path) {
-            case .hashed(let digest): return .hashed(request, digest)
+            case .hashed(let digest): return (false, .hashed(request, digest))
             case .finished(let reading):
-              return await Self.storing(try examiner.examine(request, media: reading), in: storage)
+              return (false, await Self.storing(try examiner.examine(request, media: reading), in: storage))
             }
           }
           return true
         }
-        /// Keeps `width` tasks running, one fewer while libavformat opens: opening it is the
-        /// one thing no probe can start before, so it gets a core of its own.
+        /// Keeps the probes going and `width` files being read, one fewer while libavformat
+        /// opens: opening it is the one thing no probe can start before, so it gets a core of
+        /// its own.
         func fill() {
+          while probing < probeWidth, addProbe() { probing += 1 }
           let width = max(1, reads == 0 || librariesSettled() ? self.width : self.width - 1)
-          while running < width, addTask() { running += 1 }
+          while reading < width, addRead() { reading += 1 }
         }
         fill()
-        while let step = try await group.next() {
-          running -= 1
+        while let (probed, step) = try await group.next() {
+          if probed { probing -= 1 } else { reading -= 1 }
           switch step {
           case .hashed(let request, let digest):
             hashed.append((request, digest))
@@ -252,6 +263,24 @@ public final class Cataloguer {
     /// A recording read whose bytes, or a caption's, the evidence store did not take.
     case unstored(CatalogueProblem, video: String)
   }
+
+  /// Runs `probe`, which waits for a probe helper's answer, on a thread of its own: on one of
+  /// the pool's, the core would sit idle meanwhile instead of hashing the next file.
+  private static func awaitingHelper(
+    _ probe: @escaping @Sendable () throws(MediaLibraryError) -> MediaReading
+  ) async throws(MediaLibraryError) -> MediaReading {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<MediaReading, MediaLibraryError>, Never>) in
+      helperWaits.async {
+        continuation.resume(returning: Result { () throws(MediaLibraryError) in try probe() })
+      }
+    }
+    return try result.get()
+  }
+
+  /// Where probes wait for their helpers: threads outside Swift's pool, one a probe.
+  private static let helperWaits = DispatchQueue(
+    label: "exhibit.catalogue.probe-waits", attributes: .concurrent)
 
   /// Gives the evidence store what an examination read (the recording, its readable captions)
   /// before it is catalogued: a file the store does not take is reported instead of catalogued.
