@@ -13,6 +13,7 @@ to SCREENSHOT_DIR.
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -287,9 +288,14 @@ class Check:
         with tempfile.TemporaryDirectory() as folder:
             zip_path = pathlib.Path(folder) / "bundle.zip"
             zip_path.write_bytes(data)
-            verified = subprocess.run([self.exhibit, "verify", str(zip_path)], capture_output=True, text=True)
+            # Run in the served workspace, so the bag's trail is checked against the one it came
+            # from (and never against whatever database the folder the tests run in holds).
+            verified = subprocess.run([self.exhibit, "verify", str(zip_path)], capture_output=True, text=True,
+                                      cwd=self.workspace)
             if verified.returncode != 0:
                 self.fail("bundle verify", f"exhibit verify said: {verified.stdout}{verified.stderr}")
+            if not re.search(r"workspace trail\s+passed", verified.stdout):
+                self.fail("bundle verify", f"the workspace's trail was not checked: {verified.stdout}")
 
         # A recording Exhibit could not place: listed on the overview, placed from its page.
         self.open("/?unattributed=1")
