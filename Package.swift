@@ -158,6 +158,7 @@ let package = Package(
         .embedInCode("Migrations/016-heard-search.sql"),
         .embedInCode("Migrations/017-desk-settings.sql"),
         .embedInCode("Migrations/018-current-criteria-kept.sql"),
+        .embedInCode("Migrations/019-caption-blocks.sql"),
       ]
     ),
     // `exhibit serve`: the web workspace over ExhibitKit, so ExhibitKit stays free of HTTP.

@@ -64,6 +64,9 @@ public enum PostgresSchema {
     Migration(
       version: 18, name: "current-criteria-kept",
       sql: String(decoding: PackageResources._18_current_criteria_kept_sql, as: UTF8.self)),
+    Migration(
+      version: 19, name: "caption-blocks",
+      sql: String(decoding: PackageResources._19_caption_blocks_sql, as: UTF8.self)),
   ]
 
   /// The version a database is at once every migration is applied.

@@ -49,10 +49,11 @@ enum SearchMix {
   ///   - mix: The requests by kind.
   ///   - repeats: How many times each request is timed.
   ///   - only: The kinds to time; all when empty.
+  ///   - each: Whether to print each query's median and slowest time as well.
   ///   - search: Runs one search and returns its number of hits.
   /// - Throws: What `search` throws.
   static func time(
-    _ mix: [(String, [SearchRequest])], repeats: Int, only: Set<String>,
+    _ mix: [(String, [SearchRequest])], repeats: Int, only: Set<String>, each: Bool = false,
     search: (SearchRequest) async throws -> Int
   ) async throws {
     let clock = ContinuousClock()
@@ -64,6 +65,17 @@ enum SearchMix {
       var slowest = (0.0, "")
       for (index, request) in requests.enumerated() {
         _ = try await search(request)  // warm the caches for this query's pages
+        let before = times.count
+        defer {
+          if each {
+            let own = times[before...].sorted()
+            print(
+              "    " + format(percentile(own, 0.5)).leftPad(7) + " " + format(own.last ?? .nan).leftPad(7)
+                + "  "
+                + [request.text, request.component, request.platform?.rawValue].compactMap { $0 }.joined(
+                  separator: " "))
+          }
+        }
         for _ in 0..<repeats {
           var hits = 0
           let started = clock.now

@@ -35,23 +35,8 @@ import Testing
   }
 
   @Test func migratingAnOlderDatabaseChoosesEachCurrentDocument() async throws {
-    let server = try await offThePool { try sharedPostgres.get() }
-    let database = try await offThePool { try server.makeDatabase() }
-    var owner = try server.location(role: "exhibit_owner")
-    owner.database = database
     // The schema as the release before migration 18 left it, with documents in it.
-    try await PostgresStore.with(owner) { store in
-      _ = try await store.execute(
-        "CREATE TABLE exhibit_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
-      )
-      for migration in PostgresSchema.migrations where migration.version < 18 {
-        for statement in SQLScript.statements(migration.sql) {
-          _ = try await store.execute(PostgresQuery(unsafeSQL: statement))
-        }
-        _ = try await store.execute(
-          "INSERT INTO exhibit_schema (version, name) VALUES (\(migration.version), \(migration.name))")
-      }
-    }
+    let (server, database, owner) = try await postgresDatabase(before: 18)
     try await offThePool { _ = try server.psql(database: database, Self.documents) }
     let kind = try await offThePool {
       try server.psql(database: database, "SELECT relkind FROM pg_class WHERE relname = 'criteria_current'")
