@@ -10,8 +10,7 @@ import Foundation
 /// The copy is vacuumed and analysed before it is searched, as autovacuum leaves a database that
 /// has settled (the GIN indexes' pending entries merged, the statistics current). With
 /// `--reuse`, the databases an earlier run copied are searched again, without SQLite, and
-/// `--only` times only the kinds named; `--each` prints each query's
-/// median and slowest time too.
+/// `--only` times only the kinds named; `--each` prints each query's median and slowest time too.
 enum PostgresSearchBenchmark {
   struct Options {
     var database = ""
@@ -77,8 +76,8 @@ enum PostgresSearchBenchmark {
         let started = clock.now
         // The synthetic rows (products, audits and links among them) were written straight
         // into SQLite, without the audit trail the copy's triggers look for: the copy is made
-        // with the tables' own triggers off, but for the one writing caption cues' scope; every
-        // search column is generated, so what is searched is as a catalogue would have it.
+        // with the tables' own triggers off, but for the one writing each caption cue's platform;
+        // every search column is generated, so what is searched is as a catalogue would have it.
         _ = try await postgres.execute(.init(unsafeSQL: Self.settingTriggers("DISABLE")))
         try await catalogue.insertCatalogueRows(rows)
         _ = try await postgres.execute(.init(unsafeSQL: Self.settingTriggers("ENABLE")))
@@ -92,7 +91,7 @@ enum PostgresSearchBenchmark {
   }
 
   /// A block that turns every table's own triggers on or off (`ENABLE` or `DISABLE`), but caption
-  /// cues': theirs writes each cue's scope (migration 019).
+  /// cues': theirs writes each cue's platform (migration 019).
   private static func settingTriggers(_ state: String) -> String {
     """
     DO $$ DECLARE t record; BEGIN

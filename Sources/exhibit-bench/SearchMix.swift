@@ -65,31 +65,23 @@ enum SearchMix {
       var slowest = (0.0, "")
       for (index, request) in requests.enumerated() {
         _ = try await search(request)  // warm the caches for this query's pages
-        let before = times.count
-        defer {
-          if each {
-            let own = times[before...].sorted()
-            print(
-              "    " + format(percentile(own, 0.5)).leftPad(7) + " " + format(own.last ?? .nan).leftPad(7)
-                + "  "
-                + [request.text, request.component, request.platform?.rawValue].compactMap { $0 }.joined(
-                  separator: " "))
-          }
-        }
+        let label = [request.text, request.component, request.platform?.rawValue].compactMap { $0 }.joined(
+          separator: " ")
+        var own: [Double] = []
         for _ in 0..<repeats {
-          var hits = 0
           let started = clock.now
-          hits = try await search(request)
+          let hits = try await search(request)
           let elapsed = milliseconds(clock.now - started)
-          times.append(elapsed)
-          if elapsed > slowest.0 {
-            slowest = (
-              elapsed,
-              [request.text, request.component, request.platform?.rawValue].compactMap { $0 }.joined(
-                separator: " ")
-            )
-          }
+          own.append(elapsed)
+          if elapsed > slowest.0 { slowest = (elapsed, label) }
           if index == 0 { firstHits = hits }
+        }
+        times += own
+        if each {
+          own.sort()
+          print(
+            "    " + format(percentile(own, 0.5)).leftPad(7) + " " + format(own.last ?? .nan).leftPad(7)
+              + "  " + label)
         }
       }
       all += times

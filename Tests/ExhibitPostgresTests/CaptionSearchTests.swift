@@ -14,11 +14,19 @@ import Testing
 @Suite struct CaptionSearchTests {
   /// Whether `window` holds `id`, as its SQL would say.
   private static func holds(_ window: CaptionWindows.Window, _ id: Int64) -> Bool {
-    if let lower = window.lower { return id >= lower }
-    if let below = window.below { return id < below }
-    guard let block = window.block else { return true }
-    let (level, number) = Self.block(block)
-    return id >> level == number
+    switch window {
+    case .from(let lower): id >= lower
+    case .below(let upper): id < upper
+    case .block(let lexeme): id >> Self.block(lexeme).level == Self.block(lexeme).number
+    }
+  }
+
+  /// The blocks' lexemes among `windows`, in order.
+  private static func lexemes(_ windows: [CaptionWindows.Window]) -> [String] {
+    windows.compactMap {
+      guard case .block(let lexeme) = $0 else { return nil }
+      return lexeme
+    }
   }
 
   /// A block's lexeme (`#14.60`) as its level and number.
@@ -32,7 +40,7 @@ import Testing
   func windowsHoldEveryIdOnce(newest: Int64) {
     let windows = CaptionWindows(newest: newest).windows
     var ids = Array(stride(from: 1, through: newest + 100, by: Int(max(newest / 40_000, 1))))
-    for lexeme in windows.compactMap(\.block) {
+    for lexeme in Self.lexemes(windows) {
       let (level, number) = Self.block(lexeme)
       ids += [number << level - 1, number << level, (number + 1) << level - 1, (number + 1) << level]
     }
@@ -41,7 +49,7 @@ import Testing
       #expect(holding == 1, "id \(id), newest \(newest): \(holding) ranges hold it")
     }
     // Each block at least as large as the one before, so a rare phrase asks few of them.
-    let levels = windows.compactMap(\.block).map { Self.block($0).level }
+    let levels = Self.lexemes(windows).map { Self.block($0).level }
     #expect(levels == levels.sorted())
     #expect(windows.count <= CaptionWindows.levels.count + 2)
     #expect(CaptionWindows(newest: nil).windows.count == 1)

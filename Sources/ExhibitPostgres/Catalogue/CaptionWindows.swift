@@ -7,23 +7,28 @@
 /// pairs cost alone, so a phrase said in one cue in a hundred reads about as many rows as it ranks
 /// instead of every row that says it.
 struct CaptionWindows: Equatable {
-  /// One range of ids: a block, or the ids from `lower` up, or the ids below `below`.
-  struct Window: Equatable {
-    /// The block's lexeme (`#14.60`: block 60 of 2^14 ids), or nil.
-    let block: String?
-    /// The lowest id of the newest range, or nil.
-    let lower: Int64?
-    /// The first id above the oldest range, or nil.
-    let below: Int64?
+  /// One range of ids.
+  enum Window: Equatable {
+    /// The ids from this one up: the newest cues.
+    case from(Int64)
+    /// The ids of a block, by its lexeme (`#14.60`: block 60 of 2^14 ids).
+    case block(String)
+    /// The ids below this one: the oldest cues.
+    case below(Int64)
 
-    /// The block as a tsquery literal, or nil.
-    var query: String? { block.map { "'\($0)'::tsquery" } }
+    /// The block as a tsquery literal, nil for the other ranges.
+    var query: String? {
+      guard case .block(let lexeme) = self else { return nil }
+      return "'\(lexeme)'::tsquery"
+    }
 
-    /// The condition on the ids of cues aliased `alias` (`1 = 1` for a block).
+    /// The condition on the ids of cues aliased `alias` (`1 = 1` for a block, which the query holds).
     func condition(_ alias: String) -> String {
-      if let lower { return "\(alias).id >= \(lower)" }
-      if let below { return "\(alias).id < \(below)" }
-      return "1 = 1"
+      switch self {
+      case .from(let lower): "\(alias).id >= \(lower)"
+      case .block: "1 = 1"
+      case .below(let upper): "\(alias).id < \(upper)"
+      }
     }
   }
 
@@ -38,15 +43,15 @@ struct CaptionWindows: Equatable {
   init(newest: Int64?) {
     let smallest = Self.levels.lowerBound
     let top = (max(newest ?? 0, 0) >> smallest) << smallest
-    var windows = [Window(block: nil, lower: top, below: nil)]
+    var windows = [Window.from(top)]
     var upper = top
     while upper > 0 {
       let level = min(upper.trailingZeroBitCount, Self.levels.upperBound)
-      windows.append(Window(block: "#\(level).\((upper >> level) - 1)", lower: nil, below: nil))
+      windows.append(.block("#\(level).\((upper >> level) - 1)"))
       upper -= 1 << level
       if level == Self.levels.upperBound { break }
     }
-    if upper > 0 { windows.append(Window(block: nil, lower: nil, below: upper)) }
+    if upper > 0 { windows.append(.below(upper)) }
     self.windows = windows
   }
 }

@@ -37,12 +37,13 @@ extension PostgresCatalogue {
       return try sql.reading {
         let filters = try SearchFilters(
           request, kinds: Set(sources.map(\.kind)), on: sql, currentDocuments: .selected)
+        let text = TextSearchQuery(query)
         // A phrase's cues are read in ranges of ids from the newest (``CaptionWindows``).
-        let phrase = sources.contains { $0.kind == .captions } && TextSearchQuery(query).pairs != nil
+        let phrase = sources.contains { $0.kind == .captions } && text.pairs != nil
         let windows = try phrase ? Self.captionWindows(sql) : nil
         return try sources.map { source in
           let (statement, values) = Self.ranking(
-            source, query, filters, limit: request.limit, windows: source.kind == .captions ? windows : nil)
+            source, text, filters, limit: request.limit, windows: source.kind == .captions ? windows : nil)
           var hits: [SearchHit] = []
           var matched = 0
           for row in try sql.query(statement, values) {
@@ -74,10 +75,9 @@ extension PostgresCatalogue {
   /// from a rare one (read from the GIN index). Cues are matched as
   /// ``captionMatches(_:_:windows:values:)`` says.
   private static func ranking(
-    _ source: SearchSource, _ query: SearchQuery, _ filters: SearchFilters, limit: Int,
+    _ source: SearchSource, _ text: TextSearchQuery, _ filters: SearchFilters, limit: Int,
     windows: CaptionWindows?
   ) -> (sql: String, values: [any SQLBindable]) {
-    let text = TextSearchQuery(query)
     let alias = source.alias
     var values: [any SQLBindable] = text.values
     let matches: String
