@@ -39,7 +39,12 @@ import Testing
     let out = workspace.path("boxed.png")
     let stopped = try workspace.run("frame", CLIWorkspace.voiceOver, "--at", "2", "--out", out)
     #expect(stopped.status == 1)
-    #expect(stopped.stderr.contains("checkboxVoiceOver.webm: gave up after 0.001 s"), "\(stopped.stderr)")
+    // The box's clock stops the helper, or the helper's own (a helper forked by the resident
+    // one starts decoding at once, and may see the deadline pass first).
+    #expect(
+      stopped.stderr.contains("checkboxVoiceOver.webm: gave up after 0.001 s")
+        || stopped.stderr.contains("checkboxVoiceOver.webm: gave up decoding after the deadline"),
+      "\(stopped.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out))
     workspace.environment["EXHIBIT_PROBE_SECONDS"] = nil
     #expect(try workspace.run("frame", CLIWorkspace.voiceOver, "--at", "2", "--out", out).status == 0)

@@ -11,6 +11,9 @@ import Testing
   static func measured(_ workspace: CLIWorkspace, _ arguments: [String]) throws
     -> (result: CLIWorkspace.Result, cpuSeconds: Double, peak: Int)
   {
+    // Helpers of the command's own, counted among its children (a resident helper's are not).
+    var environment = workspace.environment
+    environment["EXHIBIT_PROBE_RESIDENT"] = "0"
     let script = """
       import resource, subprocess, sys
       done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
@@ -19,8 +22,7 @@ import Testing
       print(done.returncode, round(used.ru_utime + used.ru_stime, 3), used.ru_maxrss)
       """
     let run = try Python.run(
-      ["-c", script, CLIWorkspace.binary.path] + arguments, in: workspace.root,
-      environment: workspace.environment)
+      ["-c", script, CLIWorkspace.binary.path] + arguments, in: workspace.root, environment: environment)
     let (stdout, stderr) = (run.stdout, run.stderr)
     let fields = stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     let status = Int32(fields.first ?? "") ?? -1

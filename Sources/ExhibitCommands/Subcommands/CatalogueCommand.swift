@@ -48,8 +48,10 @@ struct CatalogueCommand: CatalogueCommandBody {
       ProbeDeadline.boxProbes()
       if !scope.videos.isEmpty, !opener.hasCatalogue(url: global.databasePath) {
         // Every file will be read: a helper starts now, while the database is made (the
-        // catalogue starts more when the files to read pay for them).
+        // catalogue starts more when the files to read pay for them), and every core hashes the
+        // first files meanwhile (making the schema waits on the disk as much as it computes).
         ProbeBox.shared?.prestart(1)
+        HashesAhead.start(scope.videos.map(\.path), threads: ProcessInfo.processInfo.activeProcessorCount)
       }
       let (batchSize, actor) = (self.batchSize, CommandActor.current())
       let (summary, fresh) = try await opener.withCatalogue(url: global.databasePath) { catalogue in

@@ -10,7 +10,18 @@ struct ProbeHelperCommand: ParsableCommand {
     commandName: "probe-helper", abstract: "Read recordings for a catalogue (started by exhibit catalog).",
     shouldDisplay: false)
 
+  @Option(help: "Stay resident, forking a helper for each connection to this Unix socket.")
+  var resident: String?
+
+  @Option(help: "With --resident: stop after this many seconds without a connection.")
+  var idleSeconds: Double = 60
+
   func run() throws {
+    if let resident {
+      throw ExitCode(
+        ResidentProbeHelper.serve(
+          socketPath: resident, idleSeconds: idleSeconds, deadlineSeconds: ProbeDeadline.seconds))
+    }
     throw ExitCode(ProbeHelper.run(deadlineSeconds: ProbeDeadline.seconds))
   }
 }
@@ -19,8 +30,12 @@ struct ProbeHelperCommand: ParsableCommand {
 enum ProbeDeadline {
   static var seconds: Double { ProbeBox.deadlineSeconds(environment: ProcessInfo.processInfo.environment) }
 
-  /// Makes the catalogue read recordings in helpers (this binary, `probe-helper`).
+  /// Makes the catalogue read recordings in helpers (this binary, `probe-helper`), forked by a
+  /// resident helper unless `$EXHIBIT_PROBE_RESIDENT` is 0.
   static func boxProbes() {
-    ProbeBox.configure(executable: ProbeBox.ownExecutable, deadlineSeconds: seconds)
+    let environment = ProcessInfo.processInfo.environment
+    ProbeBox.configure(
+      executable: ProbeBox.ownExecutable, deadlineSeconds: ProbeBox.deadlineSeconds(environment: environment),
+      residentIdleSeconds: ResidentProbeHelper.idleSeconds(environment: environment))
   }
 }

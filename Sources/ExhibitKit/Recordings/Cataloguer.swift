@@ -66,6 +66,9 @@ public final class Cataloguer {
   public func run(_ scope: CatalogueScope, progress: ((Int, Int) -> Void)? = nil) async throws
     -> CatalogueSummary
   {
+    // Files hashed while the database was made: taken as they are, no more begun.
+    let ahead = HashesAhead.takeStarted()
+    ahead?.stop()
     let state = try writer.catalogueState()
     let attributor = try writer.recordingAttributor()
     let planned = Self.plan(scope, state: state)
@@ -78,7 +81,9 @@ public final class Cataloguer {
     // With probe helpers, they open libavformat, each once, while this process hashes.
     let box = ProbeBox.shared
     // As many helpers as the files to read pay for, at most one per core.
-    let helpers = ProbeBox.helpers(forReading: summary.read, cores: width)
+    let helpers =
+      box?.helpers(forReading: summary.read, cores: width)
+      ?? ProbeBox.helpers(forReading: summary.read, cores: width)
     if summary.read > 0 {
       if let box { box.prestart(helpers) } else { LibAV.loadInBackground() }
     }
@@ -132,7 +137,7 @@ public final class Cataloguer {
             guard request.readsMedia else {
               return (false, await Self.storing(try examiner.examine(request), in: storage))
             }
-            switch examiner.hashMedia(request.video.path) {
+            switch ahead?.take(request.video.path) ?? examiner.hashMedia(request.video.path) {
             case .hashed(let digest): return (false, .hashed(request, digest))
             case .finished(let reading):
               return (false, await Self.storing(try examiner.examine(request, media: reading), in: storage))
