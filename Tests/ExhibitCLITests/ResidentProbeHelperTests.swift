@@ -89,6 +89,27 @@ import Testing
     #expect(try Self.statuses(second) == expected)
   }
 
+  @Test func theResidentHelperKeepsNoneOfTheCommandsOtherVariables() throws {
+    let (workspace, marker) = try Self.privateWorkspace()
+    let secret = "kept-\(UInt32.random(in: 100_000...999_999))"
+    workspace.environment["AWS_SECRET_ACCESS_KEY"] = secret
+    workspace.environment["EXHIBIT_TEST_UNRELATED"] = secret
+    #expect(try workspace.run("catalog").status == 0)
+    let started = Self.residents(marked: marker)
+    #expect(started.count == 1, "resident helpers: \(started)")
+    defer { for pid in started { kill(pid, SIGKILL) } }
+    for pid in started {
+      let environment = try #require(FileManager.default.contents(atPath: "/proc/\(pid)/environ"))
+      let names = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        .map { String($0.prefix { $0 != "=" }) }
+      #expect(names.contains("EXHIBIT_PROBE_SECONDS") && names.contains("PATH"), "\(names)")
+      #expect(
+        !names.contains("AWS_SECRET_ACCESS_KEY") && !names.contains("EXHIBIT_TEST_UNRELATED"), "\(names)")
+      #expect(!String(decoding: environment, as: UTF8.self).contains(secret))
+    }
+    #expect(try Self.statuses(workspace).values.allSatisfy { $0.hasPrefix("ok ") })
+  }
+
   @Test func aHelperThatStallsTakesOnlyItsFileAndTheResidentOneServesOn() throws {
     let (workspace, marker) = try Self.privateWorkspace()
     try HostileMedia.make("tag-bomb", workspace.path("Media/bomb/tags.webm"), 100_000)

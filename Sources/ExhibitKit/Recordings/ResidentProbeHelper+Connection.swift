@@ -25,7 +25,9 @@ extension ResidentProbeHelper {
     // One thread at a time: two helpers asked at once would otherwise each start a resident one.
     return starting.withLock { _ in
       if let connection = connect(path) { return connection }
-      guard start(executable, socketPath: path, idleSeconds: idleSeconds) else { return nil }
+      guard start(executable, socketPath: path, idleSeconds: idleSeconds, environment: environment) else {
+        return nil
+      }
       return connect(path)
     }
   }
@@ -85,11 +87,15 @@ extension ResidentProbeHelper {
     return Connection(socket: descriptor, pid: pid)
   }
 
-  /// Starts a resident helper listening at `socketPath` and waits until it listens (it opens
-  /// libavformat first: about 50 ms).
-  private static func start(_ executable: String, socketPath: String, idleSeconds: Double) -> Bool {
+  /// Starts a resident helper listening at `socketPath`, with only the variables of
+  /// `environment` a helper needs (``startingEnvironment(_:)``), and waits until it listens (it
+  /// opens libavformat first: about 50 ms).
+  private static func start(
+    _ executable: String, socketPath: String, idleSeconds: Double, environment: [String: String]
+  ) -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
+    process.environment = startingEnvironment(environment)
     process.arguments = ["probe-helper", "--resident", socketPath, "--idle-seconds", String(idleSeconds)]
     let output = Pipe()
     process.standardInput = FileHandle.nullDevice

@@ -31,6 +31,17 @@ public enum ResidentProbeHelper {
     "EXHIBIT_PROBE_SECONDS", "LD_LIBRARY_PATH", "LD_PRELOAD",
   ]
 
+  /// The variables a resident helper is started with: the helpers' own (``environmentNames``)
+  /// and the few the runtime reads. Nothing else of the command's environment (a team's bucket
+  /// keys or database password among it) stays in a process that outlives the command.
+  static let startingNames: Set<String> = Set(
+    environmentNames + ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL"])
+
+  /// `environment` with only ``startingNames``.
+  static func startingEnvironment(_ environment: [String: String]) -> [String: String] {
+    environment.filter { startingNames.contains($0.key) }
+  }
+
   /// How long a resident helper waits for a connection before it stops:
   /// `$EXHIBIT_PROBE_RESIDENT` seconds (up to an hour; `0` keeps none), else 60; nil when none
   /// is to be kept.
