@@ -19,6 +19,8 @@ struct Options {
   var database: String?
   /// Only the query kinds named (all when empty).
   var only: Set<String> = []
+  /// Whether to print each query's median and slowest time too.
+  var each = false
 
   init(_ arguments: [String]) {
     var rest = arguments.makeIterator()
@@ -30,11 +32,12 @@ struct Options {
       case "--list-queries": listQueries = rest.next()
       case "--database": database = rest.next()
       case "--only": only.formUnion((rest.next() ?? "").split(separator: ",").map(String.init))
+      case "--each": each = true
       default:
         FileHandle.standardError.write(
           Data(
             ("usage: exhibit-bench [--scales 0.1,1] [--repeats N] [--keep] [--list-queries FILE]"
-              + " [--database FILE] [--only KINDS]\n").utf8))
+              + " [--database FILE] [--only KINDS] [--each]\n").utf8))
         exit(64)
       }
     }
@@ -92,7 +95,7 @@ for scale in options.scales {
     }
     try (lines.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
   }
-  try await SearchMix.time(mix, repeats: options.repeats, only: options.only) {
+  try await SearchMix.time(mix, repeats: options.repeats, only: options.only, each: options.each) {
     try store.search($0).hits.count
   }
   try store.close()
