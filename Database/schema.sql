@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 30;
+PRAGMA user_version = 31;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -476,15 +476,6 @@ BEGIN
   INSERT OR IGNORE INTO caption_cue_unindexed (id) VALUES (new.id);
 END;
 
-CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
-BEGIN
-  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
-  SELECT 'delete', old.id, old.text, r.search_scope
-  FROM caption_track t JOIN recording r ON r.id = t.recording_id
-  WHERE t.id = old.track_id AND old.id NOT IN (SELECT id FROM caption_cue_unindexed);
-  DELETE FROM caption_cue_unindexed WHERE id = old.id;
-END;
-
 CREATE TRIGGER recording_path_fts_insert AFTER INSERT ON recording_path
 BEGIN
   INSERT OR IGNORE INTO recording_path_unindexed (id) VALUES (new.id);
@@ -933,3 +924,38 @@ CREATE TABLE desk_settings (
   settings TEXT NOT NULL CHECK (json_valid(settings)),
   updated_at TEXT NOT NULL
 ) WITHOUT ROWID;
+
+CREATE VIEW caption_pair_search AS
+  SELECT c.id, exhibit_word_pairs(c.text) AS pairs, r.search_scope AS scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id JOIN recording r ON r.id = t.recording_id;
+
+CREATE VIRTUAL TABLE caption_pair_fts USING fts5 (
+  pairs, scope, content = 'caption_pair_search', content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 0 tokenchars ''_''', columnsize = 0
+);
+
+CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
+BEGIN
+  INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
+  SELECT 'delete', old.id, old.text, r.search_scope
+  FROM caption_track t JOIN recording r ON r.id = t.recording_id
+  WHERE t.id = old.track_id AND old.id NOT IN (SELECT id FROM caption_cue_unindexed);
+  INSERT INTO caption_pair_fts (caption_pair_fts, rowid, pairs, scope)
+  SELECT 'delete', old.id, exhibit_word_pairs(old.text), r.search_scope
+  FROM caption_track t JOIN recording r ON r.id = t.recording_id
+  WHERE t.id = old.track_id AND old.id NOT IN (SELECT id FROM caption_cue_unindexed);
+  DELETE FROM caption_cue_unindexed WHERE id = old.id;
+END;
+
+CREATE TRIGGER recording_pair_scope_update AFTER UPDATE OF family, component, platform ON recording
+WHEN old.search_scope IS NOT new.search_scope
+BEGIN
+  INSERT INTO caption_pair_fts (caption_pair_fts, rowid, pairs, scope)
+  SELECT 'delete', c.id, exhibit_word_pairs(c.text), old.search_scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+  WHERE t.recording_id = old.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed);
+  INSERT INTO caption_pair_fts (rowid, pairs, scope)
+  SELECT c.id, exhibit_word_pairs(c.text), new.search_scope
+  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+  WHERE t.recording_id = new.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed);
+END;

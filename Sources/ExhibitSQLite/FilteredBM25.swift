@@ -31,7 +31,12 @@ public enum FilteredBM25 {
   /// The name of the function that weighs every column, as `bm25()` with weights does.
   public static let weightedName = "exhibit_bm25_weighted"
 
-  /// Registers the functions on a connection through FTS5's `fts5_api`.
+  /// The function that scores a row of one index as `exhibit_bm25` would score it in another
+  /// that holds the same rows (``besideScore``).
+  public static let besideName = "exhibit_bm25_beside"
+
+  /// Registers the functions on a connection through FTS5's `fts5_api`, and ``WordPairs``,
+  /// which makes its tokenizer through the same API.
   /// - Throws: ``SQLiteError`` when FTS5 is not available.
   static func register(on handle: OpaquePointer, path: String) throws {
     var statement: OpaquePointer?
@@ -50,12 +55,15 @@ public enum FilteredBM25 {
       throw SQLiteError(
         extendedCode: sqlite3_extended_errcode(handle), message: "FTS5 gave no extension API", path: path)
     }
-    for (function, implementation) in [(name, textScore), (weightedName, weightedScore)] {
+    for (function, implementation) in [
+      (name, textScore), (weightedName, weightedScore), (besideName, besideScore),
+    ] {
       let code = create(api, function, nil, implementation, nil)
       guard code == SQLITE_OK else {
         throw SQLiteError(extendedCode: code, message: "cannot register \(function)", path: path)
       }
     }
+    try WordPairs.register(on: handle, api: api, path: path)
   }
 }
 
@@ -71,6 +79,27 @@ private let textScore: fts5_extension_function = { api, fts, context, argumentCo
     api.pointee, fts, context, phrases: phrases, weights: nil,
     sizes: argumentCount > 1 ? arguments?[1] : nil,
     phraseRows: argumentCount - 2 == phrases ? arguments.map { $0 + 2 } : nil)
+}
+
+/// `exhibit_bm25_beside(fts, filters, sizes, indexRows, indexTokens [, rows...])`: the score
+/// `exhibit_bm25` gives the same row in another index of the same rows, whose row count and
+/// text tokens in all are `indexRows` and `indexTokens` (its averages) and whose `_docsize`
+/// record for the row is `sizes`, which must be given. The caption pair index ranks a phrase of
+/// two words this way: a pair occurs in a row as often as the phrase does, and the row's length
+/// and the averages are the caption index's.
+private let besideScore: fts5_extension_function = { api, fts, context, argumentCount, arguments in
+  guard let api, let fts, let context else { return }
+  guard argumentCount >= 4, let arguments, sqlite3_value_type(arguments[1]) == SQLITE_BLOB else {
+    sqlite3_result_error(
+      context, "\(FilteredBM25.besideName): give the filters, the row's sizes and the index's averages", -1)
+    return
+  }
+  let filters = Int32(sqlite3_value_int(arguments[0]))
+  let phrases = max(0, api.pointee.xPhraseCount(fts) - max(0, filters))
+  rank(
+    api.pointee, fts, context, phrases: phrases, weights: nil, sizes: arguments[1],
+    phraseRows: argumentCount - 4 == phrases ? arguments + 4 : nil,
+    totals: (rows: sqlite3_value_int64(arguments[2]), tokens: sqlite3_value_int64(arguments[3])))
 }
 
 /// `exhibit_bm25_weighted(fts, sizes, weight..., [rows...])`: every column, weighted.
@@ -119,9 +148,11 @@ private let countRow:
 ///     Read on a query's first row only.
 ///   - sizes: The row's `_docsize` record, or nil (or not a blob) to ask FTS5.
 ///   - phraseRows: `phrases` values giving each phrase's row count, or nil to count them.
+///   - totals: The row count and text tokens to average over, or nil for the index's own.
 private func rank(
   _ functions: Fts5ExtensionApi, _ fts: OpaquePointer, _ context: OpaquePointer, phrases: Int32,
-  weights: [Double]?, sizes: OpaquePointer?, phraseRows: UnsafeMutablePointer<OpaquePointer?>?
+  weights: [Double]?, sizes: OpaquePointer?, phraseRows: UnsafeMutablePointer<OpaquePointer?>?,
+  totals: (rows: Int64, tokens: Int64)? = nil
 ) {
   let k1 = 1.2
   let b = 0.75
@@ -132,8 +163,13 @@ private func rank(
   } else {
     var rows: Int64 = 0
     var tokens: Int64 = 0
-    var code = functions.xRowCount(fts, &rows)
-    if code == SQLITE_OK { code = functions.xColumnTotalSize(fts, weights == nil ? 0 : -1, &tokens) }
+    var code = SQLITE_OK
+    if let totals {
+      (rows, tokens) = totals
+    } else {
+      code = functions.xRowCount(fts, &rows)
+      if code == SQLITE_OK { code = functions.xColumnTotalSize(fts, weights == nil ? 0 : -1, &tokens) }
+    }
     var inverseFrequencies: [Double] = []
     for phrase in 0..<phrases where code == SQLITE_OK {
       var hits: Int64 = 0

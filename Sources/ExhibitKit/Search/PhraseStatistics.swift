@@ -135,19 +135,38 @@ final class PhraseStatistics {
     return SHA256.hash(data: bytes).prefix(16).hexString
   }
 
-  /// How many rows the index holds, from its averages record (`_data` row 1, which FTS5 keeps
-  /// current): its first SQLite varint. Zero for an index without one.
+  /// How many rows the index holds, from its averages record (``averages(of:_:)``). Zero for
+  /// an index without one.
   static func rowCount(of index: String, _ connection: Connection) throws -> Int64 {
+    try averages(of: index, connection).rows
+  }
+
+  /// The index's averages record (`_data` row 1, which FTS5 keeps current): SQLite varints
+  /// giving how many rows it holds, then how many tokens each column holds in all. Zeros for an
+  /// index without one.
+  static func averages(of index: String, _ connection: Connection) throws -> (rows: Int64, tokens: [Int64]) {
     guard let row = try connection.first("SELECT block FROM \(index)_data WHERE id = 1"),
       case .blob(let bytes) = row["block"]
-    else { return 0 }
-    var value: Int64 = 0
-    for (position, byte) in bytes.prefix(9).enumerated() {
-      if position == 8 { return value << 8 | Int64(byte) }
-      value = value << 7 | Int64(byte & 0x7F)
-      if byte & 0x80 == 0 { return value }
+    else { return (0, []) }
+    var values: [Int64] = []
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      var value: Int64 = 0
+      var next = start
+      while next < bytes.endIndex {
+        let byte = bytes[next]
+        next += 1
+        if next - start == 9 {
+          value = value << 8 | Int64(byte)
+          break
+        }
+        value = value << 7 | Int64(byte & 0x7F)
+        if byte & 0x80 == 0 { break }
+      }
+      values.append(value)
+      start = next
     }
-    return value
+    return (values.first ?? 0, Array(values.dropFirst()))
   }
 
   /// The cache rows whose counts are out of range for their index: negative, or more rows than

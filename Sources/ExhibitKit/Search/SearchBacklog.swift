@@ -1,7 +1,8 @@
 import ExhibitSQLite
 import ExhibitStorage
 
-/// Indexes the caption cues and recording names a transaction wrote, as it commits.
+/// Indexes the caption cues (their text and their word pairs) and recording names a transaction
+/// wrote, as it commits.
 ///
 /// The insert triggers note new rows in `caption_cue_unindexed` and `recording_path_unindexed`
 /// (``Schema/searchBacklog``); ``index(_:)`` writes them into their FTS5 indexes with one
@@ -13,6 +14,7 @@ public enum SearchBacklog {
   public static func index(_ connection: Connection) throws {
     guard try connection.first(pendingSQL) != nil else { return }
     try connection.execute(indexCuesSQL, [])
+    try connection.execute(indexCuePairsSQL, [])
     try connection.execute(indexPathsSQL, [])
     try connection.execute("DELETE FROM caption_cue_unindexed", [])
     try connection.execute("DELETE FROM recording_path_unindexed", [])
@@ -27,6 +29,13 @@ public enum SearchBacklog {
   static let indexCuesSQL = """
     INSERT INTO caption_cue_fts (rowid, text, scope)
     SELECT s.id, s.text, s.scope FROM caption_cue_unindexed u JOIN caption_cue_search s ON s.id = u.id
+    ORDER BY s.id
+    """
+
+  /// The same cues' word pairs (``WordPairs``), for phrases of two words.
+  static let indexCuePairsSQL = """
+    INSERT INTO caption_pair_fts (rowid, pairs, scope)
+    SELECT s.id, s.pairs, s.scope FROM caption_cue_unindexed u JOIN caption_pair_search s ON s.id = u.id
     ORDER BY s.id
     """
 

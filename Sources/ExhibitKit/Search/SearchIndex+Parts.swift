@@ -20,12 +20,7 @@ extension SearchIndex {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
     let phrasesOfWords = scope.phrases.contains { $0.contains(" ") && !$0.hasSuffix("*") }
     guard scope.conjunctive, phrasesOfWords || !filters.tokens.isEmpty else { return nil }
-    // Two subqueries: each ends at one end of the table's tree (one query with both scans it).
-    guard
-      let row = try connection.first(
-        "SELECT (SELECT min(id) FROM caption_cue) AS low, (SELECT max(id) FROM caption_cue) AS high"),
-      let low: Int64 = try row.decode("low"), let high: Int64 = try row.decode("high"), high > low
-    else { return nil }
+    guard let (low, high) = try captionRowIDs() else { return nil }
     let total = Double(high - low + 1)
     var expected =
       Double(try statistics.rows(in: "caption_cue_fts", column: "text", holding: scope.phrases).min() ?? 0)
@@ -44,6 +39,28 @@ extension SearchIndex {
     let start = max(high + 1 - span, low)
     let middle = start + (high + 1 - start) / 2
     return ([middle..<(high + 1), start..<middle], start == low)
+  }
+
+  /// The lowest and highest caption cue id, nil unless there are two or more. Two subqueries:
+  /// each ends at one end of the table's tree (one query with both scans it).
+  func captionRowIDs() throws -> (low: Int64, high: Int64)? {
+    guard
+      let row = try connection.first(
+        "SELECT (SELECT min(id) FROM caption_cue) AS low, (SELECT max(id) FROM caption_cue) AS high"),
+      let low: Int64 = try row.decode("low"), let high: Int64 = try row.decode("high"), high > low
+    else { return nil }
+    return (low, high)
+  }
+
+  /// The two halves of every caption cue id, the newer first, for a phrase of two words read
+  /// from the pair index with a filter: each connection walks one half forward. Nil without a
+  /// filter (the pair's list, read newest first, stops at the cap) or with fewer than two cues.
+  func pairParts(_ scope: SearchScope) throws -> [Range<Int64>]? {
+    guard scope.component != nil || scope.platform != nil, let (low, high) = try captionRowIDs() else {
+      return nil
+    }
+    let middle = low + (high - low) / 2
+    return [middle..<(high + 1), low..<middle]
   }
 
   /// The caption hits from the matches of the two ranges ``captionParts(_:)`` made, as the
@@ -69,11 +86,7 @@ extension SearchIndex {
   func countCaptionPhrases(_ scope: SearchScope, beside helper: (index: SearchIndex, queue: DispatchQueue))
     throws
   {
-    guard
-      let row = try connection.first(
-        "SELECT (SELECT min(id) FROM caption_cue) AS low, (SELECT max(id) FROM caption_cue) AS high"),
-      let low: Int64 = try row.decode("low"), let high: Int64 = try row.decode("high"), high > low
-    else { return }
+    guard let (low, high) = try captionRowIDs() else { return }
     let middle = low + (high - low) / 2
     let count =
       "SELECT count(*) AS n FROM caption_cue_fts WHERE caption_cue_fts MATCH ? AND rowid >= ? AND rowid < ?"

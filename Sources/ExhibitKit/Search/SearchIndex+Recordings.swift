@@ -22,16 +22,21 @@ extension SearchIndex {
 
   /// The cues' matches in `range` of row ids, walked forward, the newest first: at most the cap
   /// and one more, with their scores (``captionHits(_:fromParts:whole:)`` merges two ranges).
-  func captionMatches(_ scope: SearchScope, in range: Range<Int64>) throws -> [(rowid: Int64, score: Double)]
+  /// With `pair`, the caption pair index's matches of that pair (``pairScores(_:pair:)``).
+  func captionMatches(_ scope: SearchScope, in range: Range<Int64>, pair: String? = nil) throws
+    -> [(rowid: Int64, score: Double)]
   {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
-    let within =
-      "caption_cue_fts.rowid >= \(range.lowerBound) AND caption_cue_fts.rowid < \(range.upperBound)"
+    let index = pair == nil ? "caption_cue_fts" : "caption_pair_fts"
+    let within = "\(index).rowid >= \(range.lowerBound) AND \(index).rowid < \(range.upperBound)"
+    let scores = try pair.map { try pairScores(scope, pair: $0) } ?? captionScores(scope, filters)
+    let match =
+      pair.map { filters.match(text: "pairs", "\"\($0)\"") } ?? filters.match(text: "text", scope.expression)
     return try connection.query(
       """
-      WITH walked AS MATERIALIZED (\(try captionScores(scope, filters)) AND \(within))
+      WITH walked AS MATERIALIZED (\(scores) AND \(within))
       SELECT fts_rowid, score FROM walked ORDER BY fts_rowid DESC LIMIT \(SearchRequest.candidateCap + 1)
-      """, [filters.match(text: "text", scope.expression)]
+      """, [match]
     ).map { (rowid: try $0.decode("fts_rowid"), score: try $0.decode("score")) }
   }
 

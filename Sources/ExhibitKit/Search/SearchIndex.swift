@@ -39,16 +39,27 @@ extension SearchIndex {
       }
     }
     var tasks = indexes.filter { kinds.contains($0.kind) }.map { (kind: $0.kind, part: false, rank: $0.rank) }
-    // Captions with few matches, all of which are read, are read in two parts at once.
-    if let helper, kinds.contains(.captions) { try countCaptionPhrases(scope, beside: helper) }
-    let parts = helper != nil && kinds.contains(.captions) ? try captionParts(scope) : nil
+    // A phrase of two words is read from the caption pair index; else captions with few
+    // matches, all of which are read, are read in two parts at once.
+    let pair = kinds.contains(.captions) ? try captionPair(scope) : nil
+    if let pair, let captions = tasks.firstIndex(where: { $0.kind == .captions }) {
+      tasks[captions].rank = { try $0.captionPairHits(scope, pair: pair) }
+    }
+    if pair == nil, let helper, kinds.contains(.captions) { try countCaptionPhrases(scope, beside: helper) }
+    var parts: (ranges: [Range<Int64>], whole: Bool)?
+    if helper != nil && kinds.contains(.captions) {
+      parts = try pair == nil ? captionParts(scope) : pairParts(scope).map { ($0, true) }
+    }
     if let parts {
       tasks.removeAll { $0.kind == .captions }
       tasks.insert(
         contentsOf: parts.ranges.map { range in
           (
             kind: .captions, part: true,
-            rank: { Ranked(candidates: [], capped: false, newest: try $0.captionMatches(scope, in: range)) }
+            rank: {
+              Ranked(
+                candidates: [], capped: false, newest: try $0.captionMatches(scope, in: range, pair: pair))
+            }
           )
         }, at: 0)
     }
@@ -212,4 +223,7 @@ struct SearchIndex {
   let connection: Connection
   /// The document frequencies of phrases, counted once per version of an index.
   let statistics: PhraseStatistics
+  /// Whether a phrase of two words is read from the caption pair index (``captionPair(_:)``);
+  /// tests turn it off to compare the two readings.
+  var readsWordPairs = true
 }

@@ -1,0 +1,239 @@
+import ExhibitSQLite
+import ExhibitStorage
+import Foundation
+import Testing
+
+@testable import ExhibitKit
+
+/// A phrase of two words is read from the caption pair index (``SearchIndex/captionPair(_:)``):
+/// it must find, order and score exactly what the caption index finds, under every filter, and
+/// the pair index must follow the captions as they are added, deleted and re-scoped, and be
+/// built for a workspace made before it.
+@Suite struct WordPairSearchTests {
+  @Test func pairsAreTheIndexTokenizersNeighbouringTokens() throws {
+    let folder = try TemporaryFolder()
+    let connection = try Connection(path: folder.path("pairs.sqlite"))
+    func pairs(_ text: String?) throws -> String? {
+      try connection.first("SELECT exhibit_word_pairs(?) AS p", [text]).flatMap { try $0.decode("p") }
+    }
+    #expect(try pairs("Double-tap to toggle") == "doubl_tap tap_to to_toggl")
+    let creme = try pairs("  Crème  BRÛLÉE, twice!")
+    #expect(creme == "creme_brule brule_twice", "\(creme ?? "nil")")
+    #expect(try pairs("\"double tap\"") == "doubl_tap")
+    #expect(try pairs("tap tap tap") == "tap_tap tap_tap")
+    #expect(try pairs("one") == "")
+    #expect(try pairs("") == "")
+    #expect(try pairs("…, !") == "")
+    #expect(try pairs(nil) == nil)
+    // The tokens are the caption index's: FTS5 finds each pair's words as a phrase there.
+    try connection.execute(
+      """
+      CREATE VIRTUAL TABLE t USING fts5 (x, tokenize = 'porter unicode61 remove_diacritics 2');
+      INSERT INTO t (x) VALUES ('Crème  BRÛLÉE, twice!');
+      """)
+    #expect(
+      try connection.first("SELECT count(*) AS n FROM t WHERE t MATCH '\"crème brûlée\"'")?.int("n") == 1)
+  }
+
+  /// The sample workspace with cues that say a phrase in many ways, on two platforms.
+  static func workspace() async throws -> (SampleWorkspace, Platform) {
+    let workspace = try await SampleWorkspace.searchable()
+    let connection = workspace.store.connection
+    let tracks = try connection.query(
+      """
+      SELECT t.id, r.platform FROM caption_track t JOIN recording r ON r.id = t.recording_id
+      WHERE r.platform IS NOT NULL ORDER BY t.id
+      """)
+    let first = try #require(tracks.first)
+    let platform = try #require(Platform(rawValue: try first.decode("platform")))
+    let other = try #require(tracks.first { $0.string("platform") != platform.rawValue })
+    let texts = [
+      "double tap", "Double-Tap to open", "double taps twice", "tap double", "double tap tap double tap",
+      "dóuble tap", "double. Tap", "double", "tap", "a double tap then another double tap", "doubled tapping",
+      "checked not checked", "not checked", "NOT CHECKED yet", "aria-label read aloud", "aria label",
+    ]
+    try connection.transaction {
+      let cue = try connection.prepare(
+        "INSERT INTO caption_cue (track_id, position, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?)")
+      var position: Int64 = 9000
+      for round in 0..<40 {
+        for text in texts {
+          position += 1
+          let track = (round + text.count) % 3 == 0 ? other : first
+          try cue.run([
+            .integer(try track.decode("id")), .integer(position), .integer(position), .integer(position + 1),
+            .text(text + String(repeating: " more", count: round % 4)),
+          ])
+        }
+      }
+    }
+    return (workspace, platform)
+  }
+
+  /// Searches on the store's connection with the pair index read, and without.
+  static func bothWays(_ store: Store, _ request: SearchRequest) throws -> (
+    pairs: SearchResults, words: SearchResults
+  ) {
+    let statistics = PhraseStatistics(connection: store.connection)
+    var index = SearchIndex(connection: store.connection, statistics: statistics)
+    let pairs = try store.connection.reading { try index.search(request) }
+    index.readsWordPairs = false
+    let words = try store.connection.reading { try index.search(request) }
+    return (pairs, words)
+  }
+
+  static func requests(_ platform: Platform) -> [SearchRequest] {
+    [
+      SearchRequest("\"double tap\""), SearchRequest("double-tap"), SearchRequest("\"Double Taps\""),
+      SearchRequest("\"tap double\""), SearchRequest("\"double tap\"", limit: 3),
+      SearchRequest("\"double tap\"", platform: platform),
+      SearchRequest("\"double tap\"", platform: .windows),
+      SearchRequest("\"double tap\"", component: "native/checkbox", kinds: [.captions]),
+      SearchRequest("\"not checked\"", kinds: [.captions]), SearchRequest("aria-label"),
+      SearchRequest("\"quiet street\""),
+    ]
+  }
+
+  @Test func aPhraseOfTwoWordsFindsWhatTheCaptionIndexFinds() async throws {
+    let (workspace, platform) = try await Self.workspace()
+    for request in Self.requests(platform) {
+      let found = try Self.bothWays(workspace.store, request)
+      #expect(found.pairs == found.words, "\(request.text) \(request.platform?.rawValue ?? "")")
+    }
+    let tapped = try Self.bothWays(
+      workspace.store, SearchRequest("\"double tap\"", kinds: [.captions], limit: 500))
+    // 40 rounds of eight cues that say it, stemmed ("doubled tapping" too), and the sample's
+    // own; none of "tap double" or either word alone.
+    #expect(tapped.pairs.hits.count == 40 * 8 + 2)
+    #expect(
+      tapped.pairs.hits.allSatisfy {
+        $0.snippet.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains("[doubl")
+      })
+    let filtered = try Self.bothWays(
+      workspace.store, SearchRequest("\"double tap\"", platform: platform, kinds: [.captions], limit: 500))
+    #expect(!filtered.pairs.hits.isEmpty && filtered.pairs.hits.count < 40 * 8)
+    #expect(filtered.pairs.hits.allSatisfy { $0.platform == platform })
+    // The phrase was read from the pair index; three words, a prefix or a second term are not.
+    let index = SearchIndex(
+      connection: workspace.store.connection,
+      statistics: PhraseStatistics(connection: workspace.store.connection))
+    func pair(_ text: String) throws -> String? {
+      let query = try SearchQuery(text)
+      return try index.captionPair(
+        SearchIndex.SearchScope(
+          expression: query.expression, phrases: query.phrases, filters: SearchFilters(), limit: 20,
+          conjunctive: query.terms.allSatisfy { $0.joiner == .and }))
+    }
+    #expect(try pair("\"double tap\"") == "doubl_tap")
+    #expect(try pair("aria-label") == "aria_label")
+    for text in [
+      "\"email me updates\"", "\"double tap\"*", "\"double tap\" checked", "checked", "tap OR \"double tap\"",
+    ] {
+      #expect(try pair(text) == nil, "\(text)")
+    }
+  }
+
+  /// On two connections a filtered phrase of two words is read from the pair index in two
+  /// halves at once: the same hits as the caption index read on one.
+  @Test func twoConnectionsReadThePairIndexInHalves() async throws {
+    let (workspace, platform) = try await Self.workspace()
+    workspace.store.searchHelperFromBytes = 0
+    for request in Self.requests(platform) {
+      let parallel = try workspace.store.search(request)
+      #expect(parallel == (try Self.bothWays(workspace.store, request).words), "\(request.text)")
+    }
+    #expect(workspace.store.searchHelper != nil)
+    let index = SearchIndex(
+      connection: workspace.store.connection,
+      statistics: PhraseStatistics(connection: workspace.store.connection))
+    let filtered = SearchIndex.SearchScope(
+      expression: "\"double tap\"", phrases: ["\"double tap\""], filters: SearchFilters(platform: platform),
+      limit: 20, conjunctive: true)
+    let halves = try #require(try index.pairParts(filtered))
+    #expect(halves.count == 2 && halves[0].lowerBound == halves[1].upperBound)
+    let matches = try halves.flatMap { try index.captionMatches(filtered, in: $0, pair: "doubl_tap") }
+    #expect(!matches.isEmpty && matches.count < 40 * 8)
+    #expect(
+      try index.pairParts(
+        SearchIndex.SearchScope(
+          expression: "\"double tap\"", phrases: ["\"double tap\""], filters: SearchFilters(), limit: 20,
+          conjunctive: true)) == nil)
+  }
+
+  /// FTS5's own check of the pair index, and of it against the captions it is read from.
+  static func checkPairIndex(_ connection: Connection) throws {
+    try connection.execute(
+      "INSERT INTO caption_pair_fts (caption_pair_fts, rank) VALUES ('integrity-check', 1)")
+  }
+
+  @Test func thePairIndexFollowsTheCaptions() async throws {
+    let (workspace, platform) = try await Self.workspace()
+    let connection = workspace.store.connection
+    try Self.checkPairIndex(connection)
+    let request = SearchRequest("\"double tap\"", kinds: [.captions], limit: 500)
+    let before = try Self.bothWays(workspace.store, request).pairs.hits.count
+    // Cues deleted, then a recording's platform changed: both indexes follow.
+    try connection.transaction {
+      try connection.execute("DELETE FROM caption_cue WHERE text LIKE 'Double-Tap%' OR text LIKE 'dóuble%'")
+    }
+    try Self.checkPairIndex(connection)
+    var found = try Self.bothWays(workspace.store, request)
+    #expect(found.pairs == found.words && found.pairs.hits.count == before - 80)
+    let recording: Int64 = try #require(
+      try connection.first(
+        "SELECT id FROM recording WHERE platform = ? ORDER BY id LIMIT 1", [platform.rawValue])?
+        .decode("id"))
+    try connection.transaction {
+      try connection.execute("UPDATE recording SET platform = 'windows' WHERE id = ?", [recording])
+    }
+    try Self.checkPairIndex(connection)
+    let windows = SearchRequest("\"double tap\"", platform: .windows, kinds: [.captions], limit: 500)
+    found = try Self.bothWays(workspace.store, windows)
+    #expect(found.pairs == found.words && !found.pairs.hits.isEmpty)
+    #expect(found.pairs.hits.allSatisfy { $0.platform == .windows })
+    // A cue added and deleted before its transaction commits never reaches either index.
+    try connection.transaction {
+      try connection.execute(
+        """
+        INSERT INTO caption_cue (track_id, position, start_ms, end_ms, text)
+        SELECT id, 99999, 0, 1, 'double tap once only' FROM caption_track ORDER BY id LIMIT 1
+        """)
+      try connection.execute("DELETE FROM caption_cue WHERE position = 99999")
+    }
+    try Self.checkPairIndex(connection)
+    // The check sees an index that did not follow: without its trigger, a change of platform.
+    try connection.execute("DROP TRIGGER recording_pair_scope_update")
+    try connection.transaction {
+      try connection.execute("UPDATE recording SET platform = 'macos' WHERE id = ?", [recording])
+    }
+    #expect(throws: SQLiteError.self) { try Self.checkPairIndex(connection) }
+  }
+
+  @Test func aWorkspaceMadeBeforeThePairIndexHasItBuiltWhenUpgraded() async throws {
+    let (workspace, platform) = try await Self.workspace()
+    let path = workspace.store.path
+    // The database as version 30 left it: no pair index, the cue trigger without it.
+    try workspace.store.connection.execute(
+      """
+      DROP TRIGGER recording_pair_scope_update;
+      DROP TRIGGER caption_cue_fts_delete;
+      DROP TABLE caption_pair_fts;
+      DROP VIEW caption_pair_search;
+      CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
+      BEGIN
+        DELETE FROM caption_cue_unindexed WHERE id = old.id;
+      END;
+      PRAGMA user_version = 30;
+      """)
+    try workspace.store.close()
+    let upgraded = try Store.open(at: path, access: .write)
+    #expect(try upgraded.connection.userVersion == 31)
+    try Self.checkPairIndex(upgraded.connection)
+    for request in Self.requests(platform) {
+      let found = try Self.bothWays(upgraded, request)
+      #expect(found.pairs == found.words, "\(request.text)")
+    }
+    let tapped = try Self.bothWays(upgraded, SearchRequest("\"double tap\"", kinds: [.captions], limit: 500))
+    #expect(tapped.pairs.hits.count == 40 * 8 + 2)
+  }
+}
