@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 31;
+PRAGMA user_version = 32;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -287,26 +287,6 @@ CREATE TRIGGER announcement_example_fts_delete AFTER DELETE ON announcement_exam
 BEGIN
   INSERT INTO announcement_example_fts (announcement_example_fts, rowid, text)
   VALUES ('delete', old.id, old.text);
-END;
-
-CREATE VIEW live_evidence_note AS
-  SELECT id, note FROM evidence_link WHERE retracted_at IS NULL;
-
-CREATE VIRTUAL TABLE evidence_note_fts USING fts5 (
-  note, content = 'live_evidence_note', content_rowid = 'id',
-  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
-);
-
-CREATE TRIGGER evidence_note_fts_insert AFTER INSERT ON evidence_link
-WHEN new.retracted_at IS NULL
-BEGIN
-  INSERT INTO evidence_note_fts (rowid, note) VALUES (new.id, new.note);
-END;
-
-CREATE TRIGGER evidence_note_fts_retract AFTER UPDATE OF retracted_at ON evidence_link
-WHEN old.retracted_at IS NULL AND new.retracted_at IS NOT NULL
-BEGIN
-  INSERT INTO evidence_note_fts (evidence_note_fts, rowid, note) VALUES ('delete', old.id, old.note);
 END;
 
 CREATE TABLE component_alias (
@@ -958,4 +938,50 @@ BEGIN
   SELECT c.id, exhibit_word_pairs(c.text), new.search_scope
   FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
   WHERE t.recording_id = new.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed);
+END;
+
+CREATE VIEW evidence_note_search AS
+  SELECT l.id, l.note, l.retracted_at, trim(
+      'zc' || lower(hex(d.family || '/' || d.component)) || '0'
+      || coalesce(' zp' || coalesce(r.platform, l.observed_platform) || '0', '')
+      || coalesce(' za' || l.audit_id || '0', '')
+    ) AS scope
+  FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id JOIN criteria_document d ON d.id = i.document_id
+    LEFT JOIN recording r ON r.id = l.recording_id;
+
+CREATE VIEW live_evidence_note AS
+  SELECT id, note, scope FROM evidence_note_search WHERE retracted_at IS NULL;
+
+CREATE VIRTUAL TABLE evidence_note_fts USING fts5 (
+  note, scope, content = 'live_evidence_note', content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
+);
+
+CREATE TRIGGER evidence_note_fts_insert AFTER INSERT ON evidence_link
+WHEN new.retracted_at IS NULL
+BEGIN
+  INSERT INTO evidence_note_fts (rowid, note, scope)
+  SELECT id, note, scope FROM evidence_note_search WHERE id = new.id;
+END;
+
+CREATE TRIGGER evidence_note_fts_retract AFTER UPDATE OF retracted_at ON evidence_link
+WHEN old.retracted_at IS NULL AND new.retracted_at IS NOT NULL
+BEGIN
+  INSERT INTO evidence_note_fts (evidence_note_fts, rowid, note, scope)
+  SELECT 'delete', id, note, scope FROM evidence_note_search WHERE id = old.id;
+END;
+
+CREATE TRIGGER recording_note_scope_update AFTER UPDATE OF platform ON recording
+WHEN old.platform IS NOT new.platform
+BEGIN
+  INSERT INTO evidence_note_fts (evidence_note_fts, rowid, note, scope)
+  SELECT 'delete', l.id, l.note, trim(
+      'zc' || lower(hex(d.family || '/' || d.component)) || '0'
+      || coalesce(' zp' || coalesce(old.platform, l.observed_platform) || '0', '')
+      || coalesce(' za' || l.audit_id || '0', ''))
+  FROM evidence_link l JOIN criteria_item i ON i.id = l.item_id JOIN criteria_document d ON d.id = i.document_id
+  WHERE l.recording_id = old.id AND l.retracted_at IS NULL;
+  INSERT INTO evidence_note_fts (rowid, note, scope)
+  SELECT id, note, scope FROM live_evidence_note
+  WHERE id IN (SELECT id FROM evidence_link WHERE recording_id = new.id);
 END;

@@ -5,31 +5,29 @@ import Foundation
 extension SearchIndex {
   /// Link notes, observations' too (their platform is the one the auditor named), under the
   /// notes source's scoping rules. The index holds live notes only (a retraction deletes the
-  /// note from it), so without a filter it ranks alone; only the kept notes are read with their
-  /// item and recording.
+  /// note from it), each with its component, platform and audit as filter tokens
+  /// (``SearchFilterTokens``), so it ranks alone under any filter; only the kept notes are read
+  /// with their item and recording.
   func noteHits(_ scope: SearchScope) throws -> Ranked {
-    let filters = scope.filters
-    let rules = SearchSource.notes.predicate(filters)
-    let from = SearchSource.notes.from(filters)
-    let filter: String
-    if filters.component != nil {
-      // A component has few links: the index is asked about those alone (50 ms to 5 ms among
-      // 100,000 notes), rather than every match being joined to its item until enough pass.
-      filter = "AND evidence_note_fts.rowid IN (SELECT l.id FROM \(from) WHERE \(rules.sql))"
-    } else if filters.platform != nil || filters.audit != nil {
-      // A platform has many: the matches are walked, newest first, until enough pass.
-      filter = "AND EXISTS (SELECT 1 FROM \(from) WHERE l.id = evidence_note_fts.rowid AND \(rules.sql))"
-    } else {
-      filter = ""
-    }
-    let found = try ranked(
-      """
-      SELECT evidence_note_fts.rowid AS fts_rowid, \(try ranking("evidence_note_fts", column: "note", scope)) AS score
-      FROM \(Self.withSizes("evidence_note_fts")) WHERE evidence_note_fts MATCH ?1 \(filter)
-      """, fts: "evidence_note_fts", values: [scope.expression] + (filter.isEmpty ? [] : rules.values),
-      limit: scope.limit)
+    let found = try noteMatches(scope)
     return Ranked(
       candidates: try candidates(.notes, scope, rows: found.rows), capped: found.capped,
       matched: found.matched)
+  }
+
+  /// The notes ranked for `scope`: their row ids (`fts_rowid`) and scores, best first. Read
+  /// newest first even under a filter: the index is small, and its newest matches are found
+  /// sooner than every match is read (1.3 against 2.2 ms for "checked" on Android among 10,000
+  /// notes).
+  func noteMatches(_ scope: SearchScope) throws -> (rows: [Row], capped: Bool, matched: Int) {
+    let filters = SearchFilterTokens(
+      component: scope.component, platform: scope.platform, audit: scope.filters.audit)
+    return try ranked(
+      """
+      SELECT evidence_note_fts.rowid AS fts_rowid,
+        \(try ranking("evidence_note_fts", column: "note", scope, filters)) AS score
+      FROM \(Self.withSizes("evidence_note_fts")) WHERE evidence_note_fts MATCH ?1
+      """, fts: "evidence_note_fts", values: [filters.match(text: "note", scope.expression)],
+      limit: scope.limit)
   }
 }
