@@ -914,29 +914,35 @@ CREATE VIRTUAL TABLE caption_pair_fts USING fts5 (
   tokenize = 'unicode61 remove_diacritics 0 tokenchars ''_''', columnsize = 0
 );
 
+CREATE TABLE caption_pair_stale (id INTEGER NOT NULL, text TEXT NOT NULL, scope TEXT NOT NULL);
+
+CREATE TABLE caption_pair_unindexed (id INTEGER PRIMARY KEY);
+
 CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
 BEGIN
   INSERT INTO caption_cue_fts (caption_cue_fts, rowid, text, scope)
   SELECT 'delete', old.id, old.text, r.search_scope
   FROM caption_track t JOIN recording r ON r.id = t.recording_id
   WHERE t.id = old.track_id AND old.id NOT IN (SELECT id FROM caption_cue_unindexed);
-  INSERT INTO caption_pair_fts (caption_pair_fts, rowid, pairs, scope)
-  SELECT 'delete', old.id, exhibit_word_pairs(old.text), r.search_scope
+  INSERT INTO caption_pair_stale (id, text, scope)
+  SELECT old.id, old.text, r.search_scope
   FROM caption_track t JOIN recording r ON r.id = t.recording_id
-  WHERE t.id = old.track_id AND old.id NOT IN (SELECT id FROM caption_cue_unindexed);
+  WHERE t.id = old.track_id AND old.id NOT IN (SELECT id FROM caption_cue_unindexed)
+    AND old.id NOT IN (SELECT id FROM caption_pair_unindexed);
   DELETE FROM caption_cue_unindexed WHERE id = old.id;
+  DELETE FROM caption_pair_unindexed WHERE id = old.id;
 END;
 
 CREATE TRIGGER recording_pair_scope_update AFTER UPDATE OF family, component, platform ON recording
 WHEN old.search_scope IS NOT new.search_scope
 BEGIN
-  INSERT INTO caption_pair_fts (caption_pair_fts, rowid, pairs, scope)
-  SELECT 'delete', c.id, exhibit_word_pairs(c.text), old.search_scope
+  INSERT INTO caption_pair_stale (id, text, scope)
+  SELECT c.id, c.text, old.search_scope
   FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
-  WHERE t.recording_id = old.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed);
-  INSERT INTO caption_pair_fts (rowid, pairs, scope)
-  SELECT c.id, exhibit_word_pairs(c.text), new.search_scope
-  FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
+  WHERE t.recording_id = old.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed)
+    AND c.id NOT IN (SELECT id FROM caption_pair_unindexed);
+  INSERT OR IGNORE INTO caption_pair_unindexed (id)
+  SELECT c.id FROM caption_cue c JOIN caption_track t ON t.id = c.track_id
   WHERE t.recording_id = new.id AND c.id NOT IN (SELECT id FROM caption_cue_unindexed);
 END;
 

@@ -10,15 +10,18 @@ import ExhibitStorage
 extension SearchIndex {
   /// The pair token to read for `scope`, when the query is one phrase of exactly two tokens
   /// that must match (`"double tap"`, or `aria-label`, which is read as a phrase); nil
-  /// otherwise, and when ``readsWordPairs`` is off.
+  /// otherwise, when ``readsWordPairs`` is off, and while the pair index has work waiting.
   func captionPair(_ scope: SearchScope) throws -> String? {
     guard readsWordPairs, scope.conjunctive, scope.phrases.count == 1, let phrase = scope.phrases.first,
       !phrase.hasSuffix("*")
     else { return nil }
-    // The phrase as FTS5 quotes it: its quotes are punctuation to the tokenizer.
-    let pairs: String? = try connection.first("SELECT \(WordPairs.name)(?) AS pairs", [phrase])?.decode(
-      "pairs")
-    guard let pairs, !pairs.isEmpty, !pairs.contains(" ") else { return nil }
+    // The phrase as FTS5 quotes it: its quotes are punctuation to the tokenizer. While another
+    // client's change waits for the pair index (SearchBacklog), the caption index answers.
+    let row = try connection.first(
+      "SELECT \(WordPairs.name)(?) AS pairs, \(SearchBacklog.pairsPendingSQL) AS behind", [phrase])
+    guard let row, let pairs: String = try row.decode("pairs"), !pairs.isEmpty, !pairs.contains(" "),
+      try row.decode("behind") as Int64 == 0
+    else { return nil }
     return pairs
   }
 
@@ -40,17 +43,23 @@ extension SearchIndex {
       candidates: try captionCandidates(scope, best), capped: found.capped, matched: found.matched)
   }
 
+  /// How many cues hold the query's phrase, as the caption index would count them (and under
+  /// the same key of ``PhraseStatistics``), counted on the pair index: the rows holding `pair`.
+  func pairRows(_ scope: SearchScope, pair: String) throws -> [Int64] {
+    try statistics.rows(in: "caption_cue_fts", column: "text", holding: scope.phrases) { _ in
+      try connection.first(
+        "SELECT count(*) AS n FROM caption_pair_fts WHERE caption_pair_fts MATCH ?", ["pairs : \"\(pair)\""])?
+        .decode("n") ?? 0
+    }
+  }
+
   /// The pair index's rows holding `pair` and the filter tokens (bound as `?1`), with the
   /// scores the caption index gives them (``FilteredBM25/besideName``: its row lengths, its
   /// averages and the phrase's row count), unordered.
   func pairScores(_ scope: SearchScope, pair: String) throws -> String {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
     let averages = try PhraseStatistics.averages(of: "caption_cue_fts", connection)
-    let rows = try statistics.rows(in: "caption_cue_fts", column: "text", holding: scope.phrases) { _ in
-      try connection.first(
-        "SELECT count(*) AS n FROM caption_pair_fts WHERE caption_pair_fts MATCH ?", ["pairs : \"\(pair)\""])?
-        .decode("n") ?? 0
-    }
+    let rows = try pairRows(scope, pair: pair)
     let score =
       "\(FilteredBM25.besideName)(caption_pair_fts, \(filters.count), caption_cue_fts_size.sz, "
       + "\(averages.rows), \(averages.tokens.first ?? 0)" + rows.map { ", \($0)" }.joined() + ")"

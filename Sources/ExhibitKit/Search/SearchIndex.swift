@@ -48,7 +48,7 @@ extension SearchIndex {
     if pair == nil, let helper, kinds.contains(.captions) { try countCaptionPhrases(scope, beside: helper) }
     var parts: (ranges: [Range<Int64>], whole: Bool)?
     if helper != nil && kinds.contains(.captions) {
-      parts = try pair == nil ? captionParts(scope) : pairParts(scope).map { ($0, true) }
+      parts = try pair.map { try pairParts(scope, pair: $0) } ?? captionParts(scope)
     }
     if let parts {
       tasks.removeAll { $0.kind == .captions }
@@ -70,7 +70,7 @@ extension SearchIndex {
       if task.part { captionParts.append(ranked) } else { found[task.kind, default: []].append(ranked) }
     }
     if let parts {
-      found[.captions] = [try captionHits(scope, fromParts: captionParts, whole: parts.whole)]
+      found[.captions] = [try captionHits(scope, fromParts: captionParts, whole: parts.whole, pair: pair)]
     }
     // Hits rank as ``SearchHit/ranksBefore(_:)`` says, heard phrases last, then by score, kind
     // and snippet: only the hits that can be among the first `limit` need their snippets cut

@@ -71,7 +71,7 @@ public enum Schema {
     Migration(version: 28, name: "hearing: what Exhibit heard in recordings", sql: script(28)),
     Migration(version: 29, name: "what Exhibit heard is searched", sql: script(29)),
     Migration(version: 30, name: "each account's desk settings", sql: script(30)),
-    Migration(version: 31, name: "phrases of two words are one token in the caption pair index", sql: script(31)),
+    Migration(version: 31, name: "phrases of two words read from a caption pair index", sql: script(31)),
     Migration(version: 32, name: "link notes indexed with their filter tokens", sql: script(32)),
   ]
 

@@ -137,49 +137,10 @@ import Testing
     #expect(throws: SQLiteError.self) { try Self.checkNoteIndex(connection) }
   }
 
-  /// A workspace of version 30, before the pair index and the notes' tokens: its objects as
-  /// that version made them.
-  static func downgradeToThirty(_ connection: Connection) throws {
-    try connection.execute(
-      """
-      DROP TRIGGER recording_pair_scope_update;
-      DROP TRIGGER caption_cue_fts_delete;
-      DROP TABLE caption_pair_fts;
-      DROP VIEW caption_pair_search;
-      CREATE TRIGGER caption_cue_fts_delete AFTER DELETE ON caption_cue
-      BEGIN
-        DELETE FROM caption_cue_unindexed WHERE id = old.id;
-      END;
-      DROP TRIGGER recording_note_scope_update;
-      DROP TRIGGER evidence_note_fts_insert;
-      DROP TRIGGER evidence_note_fts_retract;
-      DROP TABLE evidence_note_fts;
-      DROP VIEW live_evidence_note;
-      DROP VIEW evidence_note_search;
-      CREATE VIEW live_evidence_note AS SELECT id, note FROM evidence_link WHERE retracted_at IS NULL;
-      CREATE VIRTUAL TABLE evidence_note_fts USING fts5 (
-        note, content = 'live_evidence_note', content_rowid = 'id',
-        tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4'
-      );
-      INSERT INTO evidence_note_fts (evidence_note_fts) VALUES ('rebuild');
-      CREATE TRIGGER evidence_note_fts_insert AFTER INSERT ON evidence_link
-      WHEN new.retracted_at IS NULL
-      BEGIN
-        INSERT INTO evidence_note_fts (rowid, note) VALUES (new.id, new.note);
-      END;
-      CREATE TRIGGER evidence_note_fts_retract AFTER UPDATE OF retracted_at ON evidence_link
-      WHEN old.retracted_at IS NULL AND new.retracted_at IS NOT NULL
-      BEGIN
-        INSERT INTO evidence_note_fts (evidence_note_fts, rowid, note) VALUES ('delete', old.id, old.note);
-      END;
-      PRAGMA user_version = 30;
-      """)
-  }
-
   @Test func aWorkspaceMadeBeforeTheTokensHasThemWhenUpgraded() async throws {
     let workspace = try await Self.workspace()
     let path = workspace.store.path
-    try Self.downgradeToThirty(workspace.store.connection)
+    try VersionThirty.downgrade(workspace.store.connection)
     try workspace.store.close()
     let upgraded = try Store.open(at: path, access: .write)
     #expect(try upgraded.connection.userVersion == Schema.migrator.latestVersion)

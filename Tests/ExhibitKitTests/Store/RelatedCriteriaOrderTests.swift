@@ -27,6 +27,7 @@ import Testing
     let listed = try store.wcagCrossCheck().first?.listed
     #expect(listed == ["1.3.1", "4.1.2", "2.4.3", "1.4.1"])
     // Back to version 20: no position column, the rows in the order they were written.
+    try VersionThirty.downgrade(store.connection)
     try store.connection.execute("ALTER TABLE criteria_related_criterion DROP COLUMN position")
     for table in ["closed_audit", "closed_audit_criteria", "closed_audit_recording"] {
       try store.connection.execute("DROP TABLE \(table)")
