@@ -1,6 +1,6 @@
 -- Exhibit database schema, dumped from a fresh database. Do not edit by hand:
 -- change the migrations in Sources/ExhibitKit/Store/Schema.swift, then run `make schema`.
-PRAGMA user_version = 32;
+PRAGMA user_version = 33;
 PRAGMA application_id = 1163413570;
 
 CREATE TABLE criteria_document (
@@ -991,3 +991,5 @@ BEGIN
   SELECT id, note, scope FROM live_evidence_note
   WHERE id IN (SELECT id FROM evidence_link WHERE recording_id = new.id);
 END;
+
+CREATE INDEX criteria_current_document ON criteria_current (document_id);

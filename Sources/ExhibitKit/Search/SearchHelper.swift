@@ -16,6 +16,9 @@ final class SearchHelper {
   /// A database smaller than this is searched on one connection: its indexes rank in less time
   /// than opening the second connection and handing work to its thread take.
   static let smallestDatabaseBytes = 8 << 20
+  /// How much of such a database both connections read through a memory map
+  /// (``Connection/mapFile(bytes:)``): all of it, up to SQLite's own limit.
+  static let mappedBytes = 1 << 40
   /// How often the two connections are started again when a commit fell between them.
   static let attempts = 3
 
@@ -30,6 +33,7 @@ final class SearchHelper {
   /// - Throws: ``SQLiteError`` when the file cannot be opened.
   init(path: String, mode: Connection.Mode) throws {
     let connection = try Connection(path: path, mode: mode)
+    try connection.mapFile(bytes: Self.mappedBytes)
     index = SearchIndex(connection: connection, statistics: PhraseStatistics(connection: connection))
   }
 

@@ -52,7 +52,7 @@ extension SearchIndex {
     return (low, high)
   }
 
-  /// Two ranges of caption cue ids, the newer first, for a phrase of two words read from the
+  /// Two ranges of caption cue ids, the newer first, for a phrase of words read from the
   /// pair index with a filter, and whether they are the whole index: each connection walks one
   /// forward, FTS5 seeking the filter token's long list to each of the pair's rows. As for the
   /// caption index (``captionParts(_:)``), the whole index in halves when no more matches than the

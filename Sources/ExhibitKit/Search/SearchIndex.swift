@@ -39,7 +39,7 @@ extension SearchIndex {
       }
     }
     var tasks = indexes.filter { kinds.contains($0.kind) }.map { (kind: $0.kind, part: false, rank: $0.rank) }
-    // A phrase of two words is read from the caption pair index; else captions with few
+    // A phrase of two or more words is read from the caption pair index; else captions with few
     // matches, all of which are read, are read in two parts at once.
     let pair = kinds.contains(.captions) ? try captionPair(scope) : nil
     if let pair, let captions = tasks.firstIndex(where: { $0.kind == .captions }) {
@@ -223,7 +223,7 @@ struct SearchIndex {
   let connection: Connection
   /// The document frequencies of phrases, counted once per version of an index.
   let statistics: PhraseStatistics
-  /// Whether a phrase of two words is read from the caption pair index (``captionPair(_:)``);
+  /// Whether a phrase of words is read from the caption pair index (``captionPair(_:)``);
   /// tests turn it off to compare the two readings.
   var readsWordPairs = true
 }

@@ -73,6 +73,7 @@ public enum Schema {
     Migration(version: 30, name: "each account's desk settings", sql: script(30)),
     Migration(version: 31, name: "phrases of two words read from a caption pair index", sql: script(31)),
     Migration(version: 32, name: "link notes indexed with their filter tokens", sql: script(32)),
+    Migration(version: 33, name: "current criteria documents indexed by id", sql: script(33)),
   ]
 
   /// `PRAGMA application_id` of an Exhibit database: "EXHB" (0x45584842).

@@ -25,7 +25,8 @@ public final class Store {
   /// How the connection was opened, for the search helper's to match.
   private let mode: Connection.Mode
   /// The second reader searches rank on (``SearchHelper``): decided on the first search, and
-  /// opened then for a database big enough to need it; nil when small or when it cannot be opened.
+  /// opened then for a database big enough to need it, whose file both connections then read
+  /// through a memory map; nil when small or when it cannot be opened. Read outside a transaction.
   var searchHelper: SearchHelper? {
     if let decided = searchHelperDecided { return decided }
     var helper: SearchHelper?
@@ -35,6 +36,8 @@ public final class Store {
       Int(status.st_size) >= searchHelperFromBytes
     {
       helper = try? SearchHelper(path: path, mode: mode == .immutable ? .immutable : .readOnly)
+      // The store's connection reads the indexes as its helper does, through a memory map.
+      if helper != nil { try? connection.mapFile(bytes: SearchHelper.mappedBytes) }
     }
     searchHelperDecided = .some(helper)
     return helper

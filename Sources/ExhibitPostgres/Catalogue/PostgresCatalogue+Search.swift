@@ -35,8 +35,7 @@ extension PostgresCatalogue {
     return try await withConnection { connection in
       let sql = connection.sql
       return try sql.reading {
-        let filters = try SearchFilters(
-          request, kinds: Set(sources.map(\.kind)), on: sql, currentDocuments: .selected)
+        let filters = try SearchFilters(request, kinds: Set(sources.map(\.kind)), on: sql)
         let text = TextSearchQuery(query)
         // A phrase's cues are read in ranges of ids from the newest (``CaptionWindows``).
         let phrase = sources.contains { $0.kind == .captions } && text.pairs != nil

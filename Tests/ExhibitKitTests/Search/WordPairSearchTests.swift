@@ -51,6 +51,8 @@ import Testing
       "double tap", "Double-Tap to open", "double taps twice", "tap double", "double tap tap double tap",
       "dóuble tap", "double. Tap", "double", "tap", "a double tap then another double tap", "doubled tapping",
       "checked not checked", "not checked", "NOT CHECKED yet", "aria-label read aloud", "aria label",
+      "email me updates", "Email me, updates daily", "email me email me updates", "me updates email",
+      "email me updates email me updates", "emails me updated",
     ]
     try connection.transaction {
       let cue = try connection.prepare(
@@ -90,7 +92,10 @@ import Testing
       SearchRequest("\"double tap\"", platform: .windows),
       SearchRequest("\"double tap\"", component: "native/checkbox", kinds: [.captions]),
       SearchRequest("\"not checked\"", kinds: [.captions]), SearchRequest("aria-label"),
-      SearchRequest("\"quiet street\""),
+      SearchRequest("\"quiet street\""), SearchRequest("\"email me updates\""),
+      SearchRequest("\"email me updates\"", platform: platform),
+      SearchRequest("\"email me updates\"", component: "native/checkbox", kinds: [.captions]),
+      SearchRequest("\"a double tap then\""), SearchRequest("\"me updates email\"", limit: 2),
     ]
   }
 
@@ -113,7 +118,14 @@ import Testing
       workspace.store, SearchRequest("\"double tap\"", platform: platform, kinds: [.captions], limit: 500))
     #expect(!filtered.pairs.hits.isEmpty && filtered.pairs.hits.count < 40 * 8)
     #expect(filtered.pairs.hits.allSatisfy { $0.platform == platform })
-    // The phrase was read from the pair index; three words, a prefix or a second term are not.
+    // A phrase of three words is the phrase of its two pairs: every cue that says it, stemmed,
+    // however often, and none that says its words in another order (40 rounds of five, and the
+    // sample's own two).
+    let mailed = try Self.bothWays(
+      workspace.store, SearchRequest("\"email me updates\"", kinds: [.captions], limit: 500))
+    #expect(mailed.pairs == mailed.words)
+    #expect(mailed.pairs.hits.count == 40 * 5 + 2)
+    // The phrase was read from the pair index; a prefix or a second term are not.
     let index = SearchIndex(
       connection: workspace.store.connection,
       statistics: PhraseStatistics(connection: workspace.store.connection))
@@ -126,8 +138,9 @@ import Testing
     }
     #expect(try pair("\"double tap\"") == "doubl_tap")
     #expect(try pair("aria-label") == "aria_label")
+    #expect(try pair("\"email me updates\"") == "email_me me_updat")
     for text in [
-      "\"email me updates\"", "\"double tap\"*", "\"double tap\" checked", "checked", "tap OR \"double tap\"",
+      "\"double tap\"*", "\"double tap\" checked", "checked", "tap OR \"double tap\"",
     ] {
       #expect(try pair(text) == nil, "\(text)")
     }

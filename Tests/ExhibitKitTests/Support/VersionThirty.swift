@@ -2,11 +2,12 @@ import ExhibitSQLite
 
 /// Version 30 of the workspace database, for tests of the migrations after it.
 enum VersionThirty {
-  /// A workspace of version 30, before the pair index and the notes' tokens: its objects as
-  /// that version made them.
+  /// A workspace of version 30, before the pair index, the notes' tokens and the current
+  /// documents' index: its objects as that version made them.
   static func downgrade(_ connection: Connection) throws {
     try connection.execute(
       """
+      DROP INDEX criteria_current_document;
       DROP TRIGGER recording_pair_scope_update;
       DROP TRIGGER caption_cue_fts_delete;
       DROP TABLE caption_pair_fts;
