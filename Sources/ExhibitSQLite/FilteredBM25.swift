@@ -207,30 +207,31 @@ private func rank(
   let weights = statistics.pointee.weights
 
   // This row: how often each phrase occurs (weighted by column, or in the text column), and the
-  // row's length.
+  // row's length. Each scoring phrase's instances are walked in its own position list, in the
+  // order `xInst` gives them (column, then offset), so the sums are the same, without the array of
+  // every phrase's instances, the filter phrases' too, that FTS5 builds for `xInst`.
   var length: Int32 = 0
   var code = SQLITE_OK
   if !rowLength(in: sizes, allColumns: weights != nil, into: &length) {
     code = functions.xColumnSize(fts, weights == nil ? 0 : -1, &length)
   }
-  var instances: Int32 = 0
-  if code == SQLITE_OK { code = functions.xInstCount(fts, &instances) }
   let total = withUnsafeTemporaryAllocation(of: Double.self, capacity: Int(phrases)) { frequencies in
     frequencies.initialize(repeating: 0)
-    var index: Int32 = 0
-    while code == SQLITE_OK && index < instances {
-      var phrase: Int32 = 0
+    var phrase: Int32 = 0
+    while code == SQLITE_OK && phrase < phrases {
+      var instances = Fts5PhraseIter()
       var column: Int32 = 0
       var offset: Int32 = 0
-      code = functions.xInst(fts, index, &phrase, &column, &offset)
-      if code == SQLITE_OK && phrase < phrases {
+      code = functions.xPhraseFirst(fts, phrase, &instances, &column, &offset)
+      while code == SQLITE_OK && column >= 0 {
         if let weights {
           frequencies[Int(phrase)] += Int(column) < weights.count ? weights[Int(column)] : 1.0
         } else if column == 0 {
           frequencies[Int(phrase)] += 1.0
         }
+        functions.xPhraseNext(fts, &instances, &column, &offset)
       }
-      index += 1
+      phrase += 1
     }
     let size = Double(length)
     var total = 0.0

@@ -44,7 +44,8 @@ import Testing
 
   @Test(arguments: [
     "\"checked\"", "\"checkbox\" \"toggle\"", "\"double tap\"", "\"che\"*", "\"checked\" OR \"button\"",
-    "\"checkbox\" NOT \"dimmed\"",
+    "\"checkbox\" NOT \"dimmed\"", "NEAR(\"checked\" \"tap\", 2)",
+    "NEAR(\"checkbox\" \"checked\", 1)", "\"double tap\" \"tap\"",
   ])
   func scoresEqualFTS5sOwnOnTheTextAlone(expression: String) throws {
     let connection = try database()
