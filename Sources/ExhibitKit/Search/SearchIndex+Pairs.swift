@@ -30,10 +30,11 @@ extension SearchIndex {
   }
 
   /// Caption hits for a phrase of two or more words (`pair`, its pairs as ``captionPair(_:)``
-  /// gives them), ranked on the pair index as the caption index ranks them; the filters are the same tokens. With a filter every match is read, oldest
-  /// first: FTS5 then seeks the filter token's long list forward, to each of the pair's few
-  /// rows, where walking it backward from the newest costs three times as much (2 against 6 ms
-  /// for `"double tap"` on iOS among a million cues).
+  /// gives them), ranked on the pair index as the caption index ranks them; the filters are the
+  /// same tokens. With a filter every match is read, oldest first: FTS5 then seeks the filter
+  /// token's long list forward, to each of the pair's few rows, where walking it backward from
+  /// the newest costs three times as much (2 against 6 ms for `"double tap"` on iOS among a
+  /// million cues).
   func captionPairHits(_ scope: SearchScope, pair: String) throws -> Ranked {
     let filters = SearchFilterTokens(component: scope.component, platform: scope.platform)
     let found = try ranked(
