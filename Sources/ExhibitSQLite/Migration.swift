@@ -74,10 +74,18 @@ public struct Migrator: Sendable {
   /// new file at once apply each step exactly once.
   /// - Throws: ``SchemaVersionError`` for a newer file (nothing is written), or ``SQLiteError``.
   public func migrate(_ connection: Connection) throws {
-    try refuseNewer(connection)
+    let found = try connection.userVersion
+    if found > latestVersion {
+      throw SchemaVersionError.newerThanSupported(
+        path: connection.path, found: found, supported: latestVersion)
+    }
+    // A file of this version, as nearly every command finds it: one read of the version, not one
+    // a step (each its own read transaction).
+    if found == latestVersion { return }
     // A new, empty file gets the whole schema in one transaction: one commit instead of one per
     // step, and still all or nothing; from the snapshot when there is one of the last version.
-    if try connection.userVersion == 0 {
+    var current = found
+    if found == 0 {
       try connection.transaction {
         guard try connection.userVersion == 0 else { return }
         if let snapshot, snapshot.version == latestVersion {
@@ -86,18 +94,21 @@ public struct Migrator: Sendable {
           for migration in migrations { try apply(migration, to: connection, from: 0) }
         }
       }
+      current = try connection.userVersion
     }
-    for migration in migrations {
-      guard try connection.userVersion < migration.version else { continue }
+    // A step per transaction, each checking the version again inside it: another process may
+    // have taken the file further since it was read.
+    for migration in migrations where current < migration.version {
       try connection.transaction {
-        let current = try connection.userVersion
-        if current > latestVersion {
+        let now = try connection.userVersion
+        if now > latestVersion {
           throw SchemaVersionError.newerThanSupported(
-            path: connection.path, found: current, supported: latestVersion)
+            path: connection.path, found: now, supported: latestVersion)
         }
-        guard current < migration.version else { return }
-        try apply(migration, to: connection, from: current)
+        guard now < migration.version else { return }
+        try apply(migration, to: connection, from: now)
       }
+      current = try connection.userVersion
     }
   }
 

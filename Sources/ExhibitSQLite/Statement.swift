@@ -68,6 +68,11 @@ public final class Statement {
     }
   }
 
+  /// How many times the statement has been run since it was prepared
+  /// (`SQLITE_STMTSTATUS_RUN`): what a connection's statement cache has saved, or how often a
+  /// command asked the same question.
+  public var timesRun: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_RUN, 0)) }
+
   /// Whether the statement leaves the database as it is (`sqlite3_stmt_readonly`).
   public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 

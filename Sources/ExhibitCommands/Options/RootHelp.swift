@@ -88,6 +88,6 @@ enum RootHelp {
       }
     }
     let margin = String(repeating: " ", count: indent)
-    return lines.map { $0.isEmpty ? "" : margin + $0 }.joined(separator: "\n")
+    return lines.map { $0.isEmpty ? "" : margin + String($0) }.joined(separator: "\n")
   }
 }

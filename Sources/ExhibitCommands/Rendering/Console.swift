@@ -16,23 +16,48 @@ enum Console {
       text += "\n"
     }
     fflush(nil)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    write(text, to: STDOUT_FILENO)
   }
 
   /// Writes a document ExhibitKit rendered (a report's YAML or HTML, escaped by its own rules) on
   /// stdout as it is.
   static func document(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    write(text, to: STDOUT_FILENO)
   }
 
   /// Prints a JSON document ExhibitKit wrote (its strings escaped already) on stdout, with a newline.
   static func rawJSON(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    write(text + "\n", to: STDOUT_FILENO)
   }
 
   /// Prints `exhibit: error: <subject>: <reason>` on stderr.
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data("exhibit: error: \(TerminalText.safe(message))\n".utf8))
+    write("exhibit: error: \(TerminalText.safe(message))\n", to: STDERR_FILENO)
+  }
+
+  /// Writes the text's bytes on a descriptor as they are, whole (a write cut short by a signal or
+  /// a full pipe goes on); a reader that went away ends it. Plain `write(2)`: `FileHandle` and
+  /// `Data` cost a command's start a scan of every conformance in the binary.
+  static func write(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard let start = bytes.baseAddress else { return }
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(descriptor, start + offset, bytes.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else if written < 0, errno == EAGAIN {
+          // A descriptor left non-blocking by whoever started the command: wait until it drains.
+          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+        } else {
+          return
+        }
+      }
+    }
   }
 
   /// Prints `exhibit: warning: <message>` on stderr.

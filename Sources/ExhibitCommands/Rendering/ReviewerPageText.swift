@@ -22,10 +22,10 @@ enum ReviewerPageText {
         switch segment.evidence {
         case .observation: evidence = "observation"
         case .screenshot:
-          evidence = "screenshot \(URL(fileURLWithPath: segment.recording.path).lastPathComponent)"
+          evidence = "screenshot \(PathName.last(segment.recording.path))"
         case .recording:
           evidence =
-            URL(fileURLWithPath: segment.recording.path).lastPathComponent
+            PathName.last(segment.recording.path)
             + (segment.fromSeconds.map {
               " \(DisplayText.clock($0))–\(DisplayText.clock(segment.toSeconds ?? $0))"
             } ?? "")

@@ -204,7 +204,8 @@ public struct CatalogueScope: Sendable {
   static func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }
 
   static func absolute(_ path: String, from directory: String) -> String {
-    let joined = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-    return URL(fileURLWithPath: joined).standardizedFileURL.path
+    var joined = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    if !joined.hasPrefix("/") { joined = FileManager.default.currentDirectoryPath + "/" + joined }
+    return PathName.standardized(absolute: joined)
   }
 }

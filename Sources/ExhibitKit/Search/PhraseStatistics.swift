@@ -41,9 +41,16 @@ final class PhraseStatistics {
   }
 
   /// The cache file for a database: `exhibit.sqlite` → `exhibit.search-cache.sqlite`.
+  /// (Plain string work: Foundation's `URL` would cost a search's start a scan of every
+  /// conformance in the binary, for a set its path code makes.)
   static func cachePath(besides database: String) -> String {
-    let url = URL(fileURLWithPath: database)
-    return url.deletingPathExtension().path + ".search-cache.sqlite"
+    let name = database.lastIndex(of: "/").map { database.index(after: $0) } ?? database.startIndex
+    // The name's extension, as `deletingPathExtension` reads one: after a dot that does not
+    // start the name.
+    guard let dot = database[name...].lastIndex(of: "."), dot > name else {
+      return database + ".search-cache.sqlite"
+    }
+    return String(database[..<dot]) + ".search-cache.sqlite"
   }
 
   /// The cache, opened on first use; created only when `create` (a count worth keeping).

@@ -82,9 +82,12 @@ public struct SearchQuery: Sendable {
 
   /// The FTS5 MATCH expression.
   public var expression: String {
-    zip(terms, phrases).enumerated().map { index, pair in
-      index == 0 ? pair.1 : pair.0.joiner.rawValue + pair.1
-    }.joined()
+    var expression = ""
+    for (index, (entry, phrase)) in zip(terms, phrases).enumerated() {
+      if index > 0 { expression += entry.joiner.rawValue }
+      expression += phrase
+    }
+    return expression
   }
 
   /// Each term as an FTS5 phrase (`"not checked"`, `"che" *`), in the order FTS5 numbers them.
@@ -135,13 +138,13 @@ public struct SearchQuery: Sendable {
         var rest = end < body.endIndex ? body[body.index(after: end)...] : body[end...]
         let prefix = rest.first == "*"
         rest = rest.drop { $0 == "*" }
-        if let term = term(String(String.UnicodeScalarView(body[..<end])), prefix: prefix) {
+        if let term = term(String(Substring(body[..<end])), prefix: prefix) {
           tokens.append(.term(term))
         }
         scalars = rest
       } else {
         let end = scalars.firstIndex { isSpace($0) || $0 == quote } ?? scalars.endIndex
-        let word = String(String.UnicodeScalarView(scalars[..<end]))
+        let word = String(Substring(scalars[..<end]))
         scalars = scalars[end...]
         switch word {
         case "OR": tokens.append(.operator(.or, word))
@@ -150,7 +153,7 @@ public struct SearchQuery: Sendable {
         default:
           var stripped = word.unicodeScalars[...]
           while stripped.last == "*" { stripped = stripped.dropLast() }
-          let text = String(String.UnicodeScalarView(stripped))
+          let text = String(Substring(stripped))
           if let term = term(text, prefix: stripped.count != word.unicodeScalars.count) {
             tokens.append(.term(term))
           }
@@ -169,7 +172,7 @@ public struct SearchQuery: Sendable {
       text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
     else { return nil }
     var clean = String.UnicodeScalarView()
-    clean.append(contentsOf: text.unicodeScalars.map { $0 == "\0" ? " " : $0 })
+    for scalar in text.unicodeScalars { clean.append(scalar == "\0" ? " " : scalar) }
     return Term(text: String(clean), prefix: prefix)
   }
 }

@@ -8,6 +8,19 @@ import Testing
 /// Phrase counts for ranking are exact, kept beside the database when they were slow to make, and
 /// counted again when the index changes; with or without them the hits and scores are the same.
 @Suite struct PhraseStatisticsTests {
+  @Test func theCacheIsNamedAfterTheDatabaseWithoutItsExtension() {
+    let cases = [
+      "Database/exhibit.sqlite": "Database/exhibit.search-cache.sqlite",
+      "/srv/a.b/team.db": "/srv/a.b/team.search-cache.sqlite",
+      "/srv/a.b/plain": "/srv/a.b/plain.search-cache.sqlite",
+      ".hidden": ".hidden.search-cache.sqlite",
+      "exhibit.sqlite": "exhibit.search-cache.sqlite",
+    ]
+    for (database, cache) in cases {
+      #expect(PhraseStatistics.cachePath(besides: database) == cache, "\(database)")
+    }
+  }
+
   @Test func countsAreExactAndFollowTheIndex() async throws {
     let workspace = try await SampleWorkspace.searchable()
     let statistics = PhraseStatistics(connection: workspace.store.connection)

@@ -84,6 +84,32 @@ import Testing
     #expect(try connection.userVersion == 2)
   }
 
+  @Test func aCurrentFileIsMigratedWithOneReadOfItsVersion() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("current.sqlite")
+    _ = try Store.open(at: path, access: .write)
+    let connection = try Connection(path: path)
+    let versionRead = try connection.prepare("PRAGMA user_version")
+    let before = versionRead.timesRun
+    try Schema.migrator.migrate(connection)
+    // Once, not once for each of the schema's steps (each read its own read transaction).
+    #expect(versionRead.timesRun == before + 1)
+    #expect(try connection.userVersion == Schema.migrator.latestVersion)
+  }
+
+  @Test func anOlderFileIsTakenUpEveryStepAfterItsVersion() throws {
+    let folder = try TemporaryFolder()
+    let connection = try Connection(path: folder.path("m.sqlite"))
+    let steps = (1...4).map { version in
+      Migration(version: version, name: "step \(version)", sql: "INSERT INTO log VALUES (\(version))")
+    }
+    try connection.execute("CREATE TABLE log (step INTEGER); PRAGMA user_version = 2")
+    try Migrator(migrations: steps).migrate(connection)
+    #expect(
+      try connection.query("SELECT step FROM log ORDER BY rowid").compactMap { $0.int("step") } == [3, 4])
+    #expect(try connection.userVersion == 4)
+  }
+
   @Test func aFailingMigrationLeavesTheVersionWhereItWas() throws {
     let folder = try TemporaryFolder()
     let connection = try Connection(path: folder.path("m.sqlite"))
