@@ -40,41 +40,44 @@ enum Console {
   /// `Data` cost a command's start a scan of every conformance in the binary.
   static func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { bytes in
-      guard let start = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(descriptor, start + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else if written < 0, errno == EAGAIN {
-          // A descriptor left non-blocking by whoever started the command: wait until it drains.
-          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&ready, 1, -1)
-        } else {
-          return
-        }
+    text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+  }
+
+  /// Writes `bytes` on a descriptor whole, as ``write(_:to:)`` writes a text's.
+  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+    guard let start = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Foundation.write(descriptor, start + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else if written < 0, errno == EAGAIN {
+        // A descriptor left non-blocking by whoever started the command: wait until it drains.
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&ready, 1, -1)
+      } else {
+        return
       }
     }
   }
 
   /// Prints `exhibit: warning: <message>` on stderr.
   static func warning(_ message: String) {
-    FileHandle.standardError.write(Data("exhibit: warning: \(TerminalText.safe(message))\n".utf8))
+    write("exhibit: warning: \(TerminalText.safe(message))\n", to: STDERR_FILENO)
   }
 
   /// Prints a progress line on stderr, only when stderr is a terminal.
   static func progress(_ line: String) {
     guard isatty(STDERR_FILENO) == 1 else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    write("\r\u{1B}[K\(line)", to: STDERR_FILENO)
   }
 
   /// Ends a progress line, when one was printed.
   static func endProgress() {
     guard isatty(STDERR_FILENO) == 1 else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    write("\r\u{1B}[K", to: STDERR_FILENO)
   }
 
   /// Encodes a value as one JSON document with snake_case keys and prints it on stdout.
@@ -83,7 +86,8 @@ enum Console {
     encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    FileHandle.standardOutput.write(data)
-    FileHandle.standardOutput.write(Data("\n".utf8))
+    var document = data
+    document.append(UInt8(ascii: "\n"))
+    document.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
   }
 }
