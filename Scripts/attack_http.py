@@ -105,13 +105,18 @@ def guesses(base, name, password, count):
     guessed = time.time() - started
     statuses = [answer[0] for answer in answers]
     right = sign_in(base, name, password, source="127.0.0.2")
-    unknown = sign_in(base, "nobody-at-all", "not the password at all", source="127.0.0.3")
-    known = sign_in(base, name, "still not the password", source="127.0.0.4")
+    # The fastest of three each, taken in turns from addresses of their own: a busy machine only
+    # ever adds time, so the fastest is the sign-in's own cost.
+    unknown_times, known_times = [], []
+    for turn in range(3):
+        unknown_times.append(
+            sign_in(base, "nobody-at-all", "not the password at all", source=f"127.0.0.{3 + 2 * turn}")[3])
+        known_times.append(sign_in(base, name, "still not the password", source=f"127.0.0.{4 + 2 * turn}")[3])
     return {
         "seconds": round(guessed, 3), "checked": statuses.count(401), "refused": statuses.count(429),
         "other": [s for s in statuses if s not in (401, 429)],
         "right_status": right[0], "right_seconds": round(right[3], 3),
-        "unknown_seconds": round(unknown[3], 3), "known_seconds": round(known[3], 3),
+        "unknown_seconds": round(min(unknown_times), 3), "known_seconds": round(min(known_times), 3),
     }
 
 

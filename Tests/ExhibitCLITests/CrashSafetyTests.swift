@@ -10,7 +10,7 @@ import Testing
 /// (SQLite's and FTS5's integrity checks, no recording twice or half-written), the audit chain
 /// verifies and nothing incomplete stands at a bundle's final path. Then it runs the command
 /// again and checks that it stored exactly what an uninterrupted run stores.
-@Suite(.serialized, TeamCatalogue.sqliteOnly) struct CrashSafetyTests {
+@Suite(TeamCatalogue.sqliteOnly) struct CrashSafetyTests {
   /// A workspace folder whose database can be put back as it was.
   struct Scene {
     let workspace: CLIWorkspace

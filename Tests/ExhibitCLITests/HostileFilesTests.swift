@@ -116,10 +116,14 @@ import Testing
     let nfc = try workspace.write("Media/native/checkbox/caf\u{E9}VoiceOver.webm", bytes)
     let nfd = try workspace.write("Media/native/checkbox/cafe\u{301}VoiceOver.webm", bytes + Data([1]))
     #expect(nfc == nfd, "equal as Swift strings, two files on disk")
-    let first = try #require(try workspace.run("catalog", "--json").json() as? [String: Any])
-    #expect(first["added"] as? Int == 2)
-    let again = try #require(try workspace.run("catalog", "--json").json() as? [String: Any])
-    #expect(again["unchanged"] as? Int == 2 && again["missing"] as? Int ?? 0 == 0)
+    let firstRun = try workspace.run("catalog", "--json")
+    let first = try #require(try firstRun.json() as? [String: Any])
+    #expect(first["added"] as? Int == 2, "\(firstRun.stdout)\(firstRun.stderr)")
+    let againRun = try workspace.run("catalog", "--json")
+    let again = try #require(try againRun.json() as? [String: Any])
+    #expect(
+      again["unchanged"] as? Int == 2 && again["missing"] as? Int ?? 0 == 0,
+      "\(againRun.stdout)\(againRun.stderr)")
     let list = try #require(try workspace.run("recordings", "list", "--json").json() as? [[String: Any]])
     #expect(Set(list.compactMap { $0["sha256"] as? String }).count == 2)
   }

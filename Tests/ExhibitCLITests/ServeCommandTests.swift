@@ -8,7 +8,7 @@ import Testing
 /// `exhibit serve` as a user starts it: the `listening on` line, real connections on 127.0.0.1,
 /// a clean stop on SIGTERM and SIGINT, a refusal to listen publicly without accounts, and the
 /// whole web workspace used in headless Chromium.
-@Suite(.serialized) struct ServeCommandTests {
+@Suite struct ServeCommandTests {
 
   static func fetch(_ url: String) async throws -> (Int, String) {
     let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
