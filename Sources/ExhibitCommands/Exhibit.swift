@@ -54,8 +54,9 @@ public struct Exhibit: AsyncParsableCommand {
       }
       if let plain = PlainCommands.work(for: Array(arguments)) {
         let opener = openerOf(plain.databasePath, writes: plain.writes)
-        if opener is WorkspaceCatalogueOpener {
-          // A workspace file's catalogue never waits: its work runs here, without the pool.
+        if opener is WorkspaceCatalogueOpener || opener is TeamBinaryHandOver {
+          // A workspace file's catalogue never waits, and the hand-over to exhibit-team replaces
+          // this process before anything waits: the work runs here, without starting the pool.
           try CallerThreadExecutor.run { try await plain.run(with: opener) }
         } else {
           try await plain.run(with: opener)
@@ -70,8 +71,12 @@ public struct Exhibit: AsyncParsableCommand {
       } else if let migrate = command as? Migrate {
         try await migrate.run()
       } else if let written = command as? any CatalogueCommandBody {
-        try await written.run(
-          with: openerOf(written.global.databasePath, writes: written.writes))
+        let opener = openerOf(written.global.databasePath, writes: written.writes)
+        if opener is TeamBinaryHandOver {
+          try CallerThreadExecutor.run { try await written.run(with: opener) }
+        } else {
+          try await written.run(with: opener)
+        }
       } else {
         try command.run()
       }

@@ -50,22 +50,28 @@ extension PostgresStore {
   }
 
   /// The schema's version: 0 for a database Exhibit has not made its schema in.
+  ///
+  /// One statement, as every command opening the catalogue asks it first: a database without
+  /// the schema's table answers it with `undefined_table` (42P01), read here as version 0.
   /// - Throws: ``PostgresStoreError``.
   public func schemaVersion() async throws -> Int {
     let logger = logger
     do {
-      return try await withConnection { try await Self.version($0, logger: logger) }
+      return try await withConnection { connection in
+        do {
+          return try await Self.version(connection, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+          return 0
+        }
+      }
     } catch {
       throw PostgresStoreError.from(error, url: url)
     }
   }
 
+  /// The largest version in the schema's table, which must exist.
   private static func version(_ connection: PostgresConnection, logger: Logger) async throws -> Int {
-    let exists =
-      try await connection.query("SELECT to_regclass('exhibit_schema') IS NOT NULL", logger: logger)
-      .collect().first?.decode(Bool.self) ?? false
-    guard exists else { return 0 }
-    return try await connection.query("SELECT coalesce(max(version), 0) FROM exhibit_schema", logger: logger)
+    try await connection.query("SELECT coalesce(max(version), 0) FROM exhibit_schema", logger: logger)
       .collect().first?.decode(Int.self) ?? 0
   }
 

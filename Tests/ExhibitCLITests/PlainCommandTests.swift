@@ -35,7 +35,10 @@ import Testing
     ["criteria", "show", "a", "--format", "xml"], ["criteria", "show"], ["criteria", "list"],
     ["recordings", "list", "x"], ["recordings", "list", "--status", "lost"], ["recordings", "show", "x"],
     ["audit", "show", "1", "2"], ["audit", "show", "--audit", "1"], ["audit", "list"], ["link", "a", "b"],
-    ["search"], ["help", "show"], [],
+    ["search"], ["help", "show"], [], ["bundle"], ["bundle", "native/checkbox"],
+    ["bundle", "native/checkbox", "--platform", "web"], ["bundle", "--all", "native/checkbox"],
+    ["bundle", "--all", "--platform", "ios"], ["bundle", "a", "b", "--platform", "ios"],
+    ["bundle", "--all", "--to-store", "--out", "bags"], ["bundle", "a", "--platform", "ios", "--zip=yes"],
   ])
   func leavesAnyOtherLineToTheParser(_ arguments: [String]) {
     #expect(PlainCommands.work(for: arguments) == nil)
@@ -47,6 +50,8 @@ import Testing
     ["criteria", "show", "web/checkbox", "--format", "gherkin"],
     ["recordings", "list", "--unattributed", "--status", "ok"], ["audit", "show", "1", "--json"],
     ["search", "checkbox", "--kind", "captions", "--kind=criteria"],
+    ["bundle", "native/checkbox", "--platform", "ios", "--zip", "--date", "2026-11-21", "--out=bags"],
+    ["bundle", "--all", "--to-store", "--media", "s3://bucket/team", "--json"],
   ])
   func takesAPlainLine(_ arguments: [String]) throws {
     let work = try #require(PlainCommands.work(for: arguments))
@@ -123,6 +128,52 @@ import Testing
         #expect(parsed.stdout == plain.stdout, "\(line)")
       }
     }
+  }
+
+  /// `bundle` run plain and then parsed on one catalogue, each into a folder of its own: the same
+  /// status and errors, the same lines but for the folder, and the same bag to the byte.
+  @Test func aPlainBundleIsTheBagTheParsedOneMakes() throws {
+    let workspace = try CLIWorkspace.linked()
+    // A fail, whose still frame the bag holds (decoded in the probe box).
+    let fail = try workspace.run(
+      "link", "Media/native/checkbox/checkboxVoiceOver.webm", "native/checkbox#screenreader.state",
+      "--verdict", "fail", "--from", "1", "--to", "2")
+    #expect(fail.status == 0, "\(fail.stderr)")
+    let lines: [[String]] = [
+      ["bundle", "native/checkbox", "--platform", "ios", "--date", "2026-11-21"],
+      ["bundle", "native/checkbox", "--platform=ios", "--zip", "--date", "2026-11-21", "--json"],
+      ["bundle", "--all", "--date", "2026-11-21"],
+      ["bundle", "native/nosuch", "--platform", "ios"],
+      ["bundle", "native/checkbox", "--platform", "ios", "--audit", "Nobody@9"],
+    ]
+    for (number, line) in lines.enumerated() {
+      #expect(PlainCommands.work(for: line) != nil, "\(line)")
+      let plain = try workspace.run(line + ["--out", "plain-\(number)"])
+      let parsed = try workspace.run(line + ["--out", "parsed-\(number)", "--"])
+      #expect(plain.status == parsed.status, "\(line): \(plain.stderr) against \(parsed.stderr)")
+      #expect(plain.stderr == parsed.stderr, "\(line)")
+      #expect(!(plain.stdout + plain.stderr).isEmpty, "\(line)")
+      #expect(
+        plain.stdout.replacingOccurrences(of: "plain-\(number)", with: "parsed-\(number)") == parsed.stdout,
+        "\(line)")
+      guard plain.status == 0 else { continue }
+      let made = try Self.files(under: workspace.path("plain-\(number)"))
+      #expect(!made.isEmpty, "\(line)")
+      #expect(made == (try Self.files(under: workspace.path("parsed-\(number)"))), "\(line)")
+    }
+  }
+
+  /// Every file under `folder`, by its path inside it, with its bytes.
+  private static func files(under folder: String) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let manager = FileManager.default
+    for name in try manager.subpathsOfDirectory(atPath: folder) {
+      var isFolder: ObjCBool = false
+      let path = folder + "/" + name
+      guard manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+      files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+    return files
   }
 
   /// A link's JSON without the time it was made.

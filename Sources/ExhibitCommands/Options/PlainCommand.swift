@@ -7,13 +7,24 @@ struct PlainWork: Sendable {
   let databasePath: String
   /// Whether the command writes (a missing SQLite workspace is then made).
   let writes: Bool
-  /// The command's work, the same function its parsed form runs.
-  let work: @Sendable (any CatalogueStorage) async throws -> Void
+  /// The command's work with the catalogue's opener, the same function its parsed form runs.
+  private let body: @Sendable (any CatalogueOpener) async throws -> Void
 
+  /// The work of a command written against the catalogue alone, on the catalogue `db` names.
   init(db: String?, writes: Bool, work: @escaping @Sendable (any CatalogueStorage) async throws -> Void) {
-    self.databasePath = GlobalOptions.databasePath(explicit: db)
+    let databasePath = GlobalOptions.databasePath(explicit: db)
+    self.databasePath = databasePath
     self.writes = writes
-    self.work = work
+    self.body = { opener in try await opener.withCatalogue(url: databasePath) { try await work($0) } }
+  }
+
+  /// The work of a command that asks the opener for more than the catalogue (its signing key).
+  init(
+    databasePath: String, writes: Bool, body: @escaping @Sendable (any CatalogueOpener) async throws -> Void
+  ) {
+    self.databasePath = databasePath
+    self.writes = writes
+    self.body = body
   }
 
   /// The work of a page about one component (`show`, `coverage`): the component, then
@@ -34,8 +45,7 @@ struct PlainWork: Sendable {
 
   /// Opens the catalogue with `opener` and does the work, reporting a failure as every command does.
   func run(with opener: any CatalogueOpener) async throws {
-    let work = work
-    try await reportingFailures { try await opener.withCatalogue(url: databasePath) { try await work($0) } }
+    try await reportingFailures { try await body(opener) }
   }
 }
 
@@ -53,11 +63,11 @@ protocol PlainReadable {
   static func plainWork(_ line: PlainLine) -> PlainWork?
 }
 
-/// The commands whose plain lines skip the parser: the ones that read and print, and `link`.
+/// The commands whose plain lines skip the parser: the ones that read and print, `link` and `bundle`.
 enum PlainCommands {
   static let all: [any PlainReadable.Type] = [
     Search.self, Show.self, CoverageCommand.self, History.self, CriteriaShow.self, RecordingsList.self,
-    AuditShow.self, Link.self,
+    AuditShow.self, Link.self, Bundle.self,
   ]
 
   /// The work `arguments` (the words after `exhibit`) ask, when they are one of these commands'

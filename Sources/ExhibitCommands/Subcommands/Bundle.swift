@@ -51,109 +51,43 @@ struct Bundle: CatalogueCommandBody {
   @Flag(help: "Refuse to sign with a key file that its group or others can read.")
   var strict = false
 
+  /// The words the parser read.
+  var words: BundleWords {
+    BundleWords(
+      databasePath: global.databasePath, media: media.location, component: component, platform: platform,
+      all: all, out: out, toStore: toStore, zip: zip, date: date, product: product, build: build, url: url,
+      strict: strict, audit: audits.audit, json: output.json)
+  }
+
   func validate() throws {
-    if all, component != nil || platform != nil {
-      throw ValidationError("--all exports every component and platform of the audit: give neither")
-    }
-    if !all, component == nil || platform == nil {
-      throw ValidationError("give a component and --platform, or --all")
-    }
-    if toStore, out != nil {
-      throw ValidationError("--to-store writes to the evidence store's exports/: give no --out")
-    }
+    if let problem = words.problem { throw ValidationError(problem) }
   }
 
   var writes: Bool { false }
 
-  /// Exports from one read snapshot of the catalogue, which the bundler checks first (its chain
-  /// and the component's rows replayed), signed with the opener's key: a workspace file's, or on a
-  /// server, the key of the workspace in the current folder.
-  func body(with opener: any CatalogueOpener) async throws {
-    // Each failing verdict's frame is decoded in a helper (the probe box).
-    ProbeDeadline.boxProbes()
-    let url = global.databasePath
-    let key = opener.signingKeyPath(url: url)
-    let command = self
-    try await opener.withCatalogue(url: url) { catalogue in
-      // The key is made on first use, its folder with it, once the catalogue is reached.
-      try FileManager.default.createDirectory(
-        atPath: (key as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try await command.media.withStorage { storage in
-        try await command.export(from: catalogue, storage: storage, key: key)
-      }
-    }
-  }
+  func body(with opener: any CatalogueOpener) async throws { try await words.export(with: opener) }
+}
 
-  /// Exports the bag (or every bag, with `--all`) from `store`, signed with the key at `key`.
-  private func export(from catalogue: any CatalogueStorage, storage: EvidenceStorage?, key: String)
-    async throws
-  {
-    var destination: StoreExport?
-    if toStore {
-      guard let storage else {
-        throw ValidationError(
-          "--to-store needs an evidence store: --media s3://bucket[/prefix] or $\(EvidenceStorageSetting.environmentVariable)"
-        )
-      }
-      destination = try StoreExport(to: storage)
-    }
-    defer { destination?.remove() }
-    let out = destination?.folder ?? self.out ?? "."
-    var request = BundleRequest(
-      component: component ?? "", platform: platform ?? .ios, outFolder: out, zip: zip, date: date,
-      tested: BundleContents.TestedProduct(product: product, build: build, url: url),
-      signingKeyPath: key)
-    request.strict = strict
-    request.audit = audits.audit
-    let fetched = try storage.map { try FetchedEvidence(from: $0, in: out) }
-    defer { fetched?.remove() }
-    if let fetched { request.localCopy = { try fetched.copy($0, $1, size: $2) } }
-    if let destination { request.nameTaken = { try destination.isTaken($0) } }
-    if all { return try await exportAll(request, catalogue: catalogue, to: destination) }
-    var result = try await catalogue.exportBundle(request)
-    if let destination { result = result.moved(to: try destination.store(result.path)) }
-    for warning in result.warnings { Console.warning(warning) }
-    if output.json {
-      try Console.json(result)
-      return
-    }
-    Console.out(
-      "\(result.path): \(result.files) files, \(result.bytes) bytes, overall \(result.overallStatus)")
-    if let sha = result.sha256 { Console.out("zip SHA-256 \(sha)") }
-    if let key = result.signedBy { Console.out("signed with the workspace key \(key)") }
-    if let reason = result.unsignedBecause { Console.warning("not signed: \(reason)") }
-    if !result.gaps.isEmpty {
-      Console.out("\(result.gaps.count) items still need a verdict: \(result.gaps.joined(separator: ", "))")
-    }
-  }
+extension Bundle: PlainReadable {
+  static let plainPath = ["bundle"]
+  static let plainSyntax = PlainLine.Syntax(
+    arguments: 0...1,
+    options: [
+      "--db", "--media", "--platform", "--out", "--date", "--product", "--build", "--url", "--audit",
+    ],
+    flags: ["--all", "--to-store", "--zip", "--strict", "--json"])
 
-  /// `--all`: every bag of the audit, a progress line on a terminal, then what was written.
-  private func exportAll(
-    _ request: BundleRequest, catalogue: any CatalogueStorage, to destination: StoreExport?
-  )
-    async throws
-  {
-    let export = try await catalogue.exportAuditBundles(request) { number, count, what in
-      Console.progress("[\(number)/\(count)] \(what)")
-    }
-    Console.endProgress()
-    for failure in export.failures { Console.error(failure) }
-    var results = export.bundles.map(\.result)
-    var index = export.index
-    if let destination {
-      results = try results.map { $0.moved(to: try destination.store($0.path)) }
-      index = try destination.storePage(index)
-    }
-    if output.json {
-      try Console.json(results)
-    } else {
-      for result in results {
-        Console.out("\(result.path): overall \(result.overallStatus), \(result.gaps.count) gaps")
-      }
-      Console.out(
-        "audit \(export.audit.id) (\(export.audit.identity.handle)): \(results.count) bundles, index \(index)"
-      )
-    }
-    if !export.failures.isEmpty { throw ExitCode.failure }
+  /// The export a plain line asks; nil (for the parser, which reports it) when the platform is not
+  /// a word it takes or the words make no export.
+  static func plainWork(_ line: PlainLine) -> PlainWork? {
+    guard let platform = line.choice("--platform", as: Platform.self) else { return nil }
+    let words = BundleWords(
+      databasePath: GlobalOptions.databasePath(explicit: line.value("--db")), media: line.value("--media"),
+      component: line.argument(0), platform: platform, all: line.has("--all"), out: line.value("--out"),
+      toStore: line.has("--to-store"), zip: line.has("--zip"), date: line.value("--date"),
+      product: line.value("--product"), build: line.value("--build"), url: line.value("--url"),
+      strict: line.has("--strict"), audit: line.value("--audit"), json: line.has("--json"))
+    guard words.problem == nil else { return nil }
+    return PlainWork(databasePath: words.databasePath, writes: false) { try await words.export(with: $0) }
   }
 }
