@@ -299,14 +299,20 @@ extension CriteriaLibrary {
         items: items,
         scenarios: [], notes: [], announcements: [], videos: [])
     }
-    var scenarios: [GherkinScenario] = []
-    for scenario in try connection.fetch(
-      GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID])
+    // Every scenario's steps in one statement, not one a scenario: on a database server each
+    // statement is a round trip.
+    var steps: [Int64: [GherkinStep]] = [:]
+    for row in try connection.query(
+      """
+      SELECT s.scenario_id, s.keyword, s.text, s.depth FROM gherkin_step s
+      JOIN gherkin_scenario c ON c.id = s.scenario_id WHERE c.document_id = ? ORDER BY s.scenario_id, s.position
+      """, [documentID])
     {
-      let steps = try connection.fetch(
-        GherkinStepRow.self, "WHERE scenario_id = ? ORDER BY position", [scenario.id])
-      scenarios.append(GherkinScenario(title: scenario.title, steps: steps.map(\.step)))
+      steps[try row.decode("scenario_id"), default: []].append(try GherkinStepRow(row: row).step)
     }
+    let scenarios = try connection.fetch(
+      GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
+    ).map { GherkinScenario(title: $0.title, steps: steps[$0.id] ?? []) }
     return try ComponentCriteria.assembling(
       component, platform: platform, document: document, gherkinGiven: documentRow.gherkinGiven, items: items,
       scenarios: scenarios,
