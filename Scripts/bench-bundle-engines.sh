@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Times `exhibit bundle` of one component and `bundle --all` on the corpus, on a SQLite workspace
 # and on a PostgreSQL catalogue holding the same criteria, recordings and links, side by side in
-# one run; medians over runs. For each EXHIBIT given (with exhibit-team beside it), so an earlier
-# build can be timed beside this one:
+# one run. For each EXHIBIT given (with exhibit-team beside it), so an earlier build can be timed
+# beside this one:
 #   Scripts/bench-bundle-engines.sh [--runs R] EXHIBIT [EXHIBIT...]
+# Every catalogue is made first; then each run times every build on both engines in turn, so a
+# machine that speeds up or slows down during the run moves all of them alike. It prints each
+# median and the median of the runs' PostgreSQL / SQLite ratios, taken run by run.
 # PostgreSQL is a throwaway cluster from Debian's postgresql (Scripts/pg_test_server.py).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,45 +33,79 @@ for _ in $(seq 600); do grep -q '^ready$' "$scratch/pg.log" && break; sleep 0.1;
 grep -q '^ready$' "$scratch/pg.log" || { cat "$scratch/pg.log" >&2; exit 2; }
 export PGPASSWORD=exhibit-test-password EXHIBIT_AUDITOR=bench
 
-# median SECONDS...: the middle of the numbers given.
+# median NUMBERS...: the middle of the numbers given.
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# timed COMMAND...: runs it `runs` times (each into a fresh folder) and prints the median seconds.
-timed() {
-  local times=() n
-  for n in $(seq "$runs"); do
-    rm -rf out && mkdir out
-    local start end
-    start=$(date +%s.%N)
-    "$@" --out out >/dev/null 2>&1 || { echo "bench-bundle-engines: failed: $*" >&2; exit 1; }
-    end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc)")
-  done
-  median "${times[@]}"
+# seconds FOLDER DB COMMAND...: runs the command once in FOLDER (on DB, none for the workspace's
+# file) into a fresh output folder and prints the seconds it took.
+seconds() {
+  local folder=$1 db=$2 start end
+  shift 2
+  cd "$folder" && rm -rf out && mkdir out
+  start=$(date +%s.%N)
+  if [ -n "$db" ]; then
+    EXHIBIT_DB=$db "$@" --out out >/dev/null 2>&1 || { echo "bench-bundle-engines: failed: $*" >&2; return 1; }
+  else
+    "$@" --out out >/dev/null 2>&1 || { echo "bench-bundle-engines: failed: $*" >&2; return 1; }
+  fi
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
 }
 
+# The same catalogue on each engine for each build: the corpus's criteria and recordings, one
+# audit of every component, the suggestions from its captions accepted as untested links.
 number=0
 for exhibit in "${binaries[@]}"; do
   number=$((number + 1))
+  psql -q -h 127.0.0.1 -p "$port" -U exhibit_admin -d postgres \
+    -c "CREATE DATABASE bench_$number OWNER exhibit_owner" >/dev/null
   for engine in sqlite postgres; do
     folder="$scratch/$engine-$number"
     mkdir -p "$folder" && cd "$folder"
-    if [ "$engine" = postgres ]; then
-      psql -q -h 127.0.0.1 -p "$port" -U exhibit_admin -d postgres \
-        -c "CREATE DATABASE bench_$number OWNER exhibit_owner" >/dev/null
-      export EXHIBIT_DB="postgres://exhibit_owner:$PGPASSWORD@127.0.0.1:$port/bench_$number"
-    else
-      unset EXHIBIT_DB
-    fi
-    # The same catalogue on each engine: the corpus's criteria and recordings, one audit of
-    # every component, the suggestions from its captions accepted as untested links.
+    db=""
+    [ "$engine" = postgres ] && db="postgres://exhibit_owner:$PGPASSWORD@127.0.0.1:$port/bench_$number"
+    export EXHIBIT_DB=$db
+    [ -n "$db" ] || unset EXHIBIT_DB
     "$exhibit" init >/dev/null
     "$exhibit" criteria import "$corpus/documentation" >/dev/null 2>&1 || true
     "$exhibit" catalog "$corpus/media" >/dev/null 2>&1 || true
     "$exhibit" product add Corpus --platform ios --platform android --platform web >/dev/null
     "$exhibit" audit new Corpus --release 1 >/dev/null
     "$exhibit" suggest --accept >/dev/null 2>&1 || true
-    one=$(timed "$exhibit" bundle native/checkbox --platform ios --date 2026-11-27)
-    all=$(timed "$exhibit" bundle --all --date 2026-11-27)
-    echo "$(basename "$(dirname "$exhibit")")/$(basename "$exhibit") $engine: bundle native/checkbox ios ${one} s, bundle --all ${all} s"
+    # Not timed: the first bag makes the workspace's signing key.
+    "$exhibit" bundle native/checkbox --platform ios --date 2026-11-27 --out "$scratch/first-$engine-$number" \
+      >/dev/null 2>&1
+  done
+done
+unset EXHIBIT_DB
+
+# Runs in turn: each build's one bag and --all, SQLite then PostgreSQL, in every run.
+declare -A times ratios
+for run in $(seq "$runs"); do
+  number=0
+  for exhibit in "${binaries[@]}"; do
+    number=$((number + 1))
+    db="postgres://exhibit_owner:$PGPASSWORD@127.0.0.1:$port/bench_$number"
+    for work in one all; do
+      if [ "$work" = one ]; then words=(bundle native/checkbox --platform ios --date 2026-11-27); else words=(bundle --all --date 2026-11-27); fi
+      sqlite=$(seconds "$scratch/sqlite-$number" "" "$exhibit" "${words[@]}") || exit 1
+      postgres=$(seconds "$scratch/postgres-$number" "$db" "$exhibit" "${words[@]}") || exit 1
+      times[$number-$work-sqlite]+=" $sqlite"
+      times[$number-$work-postgres]+=" $postgres"
+      ratios[$number-$work]+=" $(echo "scale=4; $postgres / $sqlite" | bc)"
+    done
+  done
+done
+
+number=0
+for exhibit in "${binaries[@]}"; do
+  number=$((number + 1))
+  name="$(basename "$(dirname "$exhibit")")/$(basename "$exhibit")"
+  for work in one all; do
+    label="bundle native/checkbox ios"
+    [ "$work" = all ] && label="bundle --all"
+    # shellcheck disable=SC2086
+    echo "$name $label: SQLite $(median ${times[$number-$work-sqlite]}) s," \
+      "PostgreSQL $(median ${times[$number-$work-postgres]}) s," \
+      "PostgreSQL / SQLite $(median ${ratios[$number-$work]}) (median of $runs runs' ratios)"
   done
 done
