@@ -39,9 +39,22 @@ package protocol CatalogueSQL: RowQuerying {
   /// Taking it again in the same transaction is free.
   /// - Throws: The backend's error.
   func lockAuditChain() throws
+
+  /// Runs queries that do not depend on one another's answers and reads each one's rows, in the
+  /// order given. SQLite runs them one after another; a database server is sent each one as the
+  /// one before is answered, without waiting for the caller to read that answer, so the caller
+  /// pays one wait for the lot rather than one a statement.
+  /// - Throws: The first failing query's error.
+  func queries(_ queries: [SQLQuery]) throws -> [[Row]]
 }
 
 extension CatalogueSQL {
+  /// Runs each query in turn: what an engine whose statements wait on nothing does.
+  /// - Throws: The first failing query's error.
+  package func queries(_ queries: [SQLQuery]) throws -> [[Row]] {
+    try queries.map { try query($0.sql, $0.values) }
+  }
+
   /// Runs a query without values and reads every row.
   /// - Throws: The backend's error.
   package func query(_ sql: String) throws -> [Row] { try query(sql, []) }

@@ -257,12 +257,11 @@ extension CriteriaLibrary {
   func componentCriteria(_ component: ComponentID, platform: Platform? = nil, itemsOnly: Bool = false) throws
     -> ComponentCriteria
   {
-    guard let document = try criteriaDocuments(component: component).first(where: \.primary),
-      let documentRow = try connection.fetchOne(
-        CriteriaDocumentRow.self, "WHERE id = ?", [document.documentID])
-    else { throw LookupError.noCriteria(component.description) }
+    guard let document = try criteriaDocuments(component: component).first(where: \.primary) else {
+      throw LookupError.noCriteria(component.description)
+    }
     return try componentCriteria(
-      component, platform: platform, document: document, row: documentRow, itemsOnly: itemsOnly)
+      component, platform: platform, documentID: document.documentID, summary: document, itemsOnly: itemsOnly)
   }
 
   /// A component's criteria from one stored document, whichever revision it is (what a closed
@@ -272,61 +271,62 @@ extension CriteriaLibrary {
   func componentCriteria(
     _ component: ComponentID, platform: Platform? = nil, documentID: Int64, itemsOnly: Bool = false
   ) throws -> ComponentCriteria {
-    guard let documentRow = try connection.fetchOne(CriteriaDocumentRow.self, "WHERE id = ?", [documentID])
-    else { throw LookupError.noCriteria(component.description) }
-    let itemCount: Int =
-      try connection.first("SELECT count(*) AS n FROM criteria_item WHERE document_id = ?", [documentID])?
-      .decode("n") ?? 0
-    return try componentCriteria(
-      component, platform: platform, document: documentRow.summary(itemCount: itemCount), row: documentRow,
-      itemsOnly: itemsOnly)
+    try componentCriteria(
+      component, platform: platform, documentID: documentID, summary: nil, itemsOnly: itemsOnly)
   }
 
   /// A component's criteria from one stored document: its items, Gherkin, notes, announcements
-  /// and videos; with `itemsOnly`, its items alone.
+  /// and videos; with `itemsOnly`, its items alone. `summary` is the document as the component's
+  /// list of documents shows it, when the caller has it; else it is the document's row.
   private func componentCriteria(
-    _ component: ComponentID, platform: Platform?, document: CriteriaDocumentSummary,
-    row documentRow: CriteriaDocumentRow, itemsOnly: Bool
+    _ component: ComponentID, platform: Platform?, documentID: Int64, summary: CriteriaDocumentSummary?,
+    itemsOnly: Bool
   ) throws -> ComponentCriteria {
-    let documentID = document.documentID
-    let items = try connection.fetch(
-      CriteriaItemRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-    )
-    .map(\.stored)
-    if itemsOnly {
+    // The document's rows of every table at once: on a database server, one wait rather than
+    // one a table. Every scenario's steps come in one statement, not one a scenario.
+    let own = "WHERE document_id = ? ORDER BY position"
+    let answers = try connection.queries(
+      [
+        .fetching(CriteriaDocumentRow.self, "WHERE id = ?", [documentID]),
+        .fetching(CriteriaItemRow.self, own, [documentID]),
+      ]
+        + (itemsOnly
+          ? []
+          : [
+            SQLQuery(
+              """
+              SELECT s.scenario_id, s.keyword, s.text, s.depth FROM gherkin_step s
+              JOIN gherkin_scenario c ON c.id = s.scenario_id WHERE c.document_id = ?
+              ORDER BY s.scenario_id, s.position
+              """, [documentID]),
+            .fetching(GherkinScenarioRow.self, own, [documentID]),
+            .fetching(DeveloperNoteRow.self, own, [documentID]),
+            .fetching(AnnouncementExampleRow.self, own, [documentID]),
+            .fetching(VideoReferenceRow.self, own, [documentID]),
+          ]))
+    guard let documentRow = try answers[0].first.map(CriteriaDocumentRow.decode) else {
+      throw LookupError.noCriteria(component.description)
+    }
+    let items = try answers[1].map { try CriteriaItemRow.decode($0).stored }
+    let document = summary ?? documentRow.summary(itemCount: items.count)
+    guard !itemsOnly else {
       return try ComponentCriteria.assembling(
         component, platform: platform, document: document, gherkinGiven: documentRow.gherkinGiven,
-        items: items,
-        scenarios: [], notes: [], announcements: [], videos: [])
+        items: items, scenarios: [], notes: [], announcements: [], videos: [])
     }
-    // Every scenario's steps in one statement, not one a scenario: on a database server each
-    // statement is a round trip.
     var steps: [Int64: [GherkinStep]] = [:]
-    for row in try connection.query(
-      """
-      SELECT s.scenario_id, s.keyword, s.text, s.depth FROM gherkin_step s
-      JOIN gherkin_scenario c ON c.id = s.scenario_id WHERE c.document_id = ? ORDER BY s.scenario_id, s.position
-      """, [documentID])
-    {
+    for row in answers[2] {
       steps[try row.decode("scenario_id"), default: []].append(try GherkinStepRow(row: row).step)
     }
-    let scenarios = try connection.fetch(
-      GherkinScenarioRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-    ).map { GherkinScenario(title: $0.title, steps: steps[$0.id] ?? []) }
     return try ComponentCriteria.assembling(
       component, platform: platform, document: document, gherkinGiven: documentRow.gherkinGiven, items: items,
-      scenarios: scenarios,
-      notes: try connection.fetch(
-        DeveloperNoteRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-      )
-      .map(\.note),
-      announcements: try connection.fetch(
-        AnnouncementExampleRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-      ).map(\.example),
-      videos: try connection.fetch(
-        VideoReferenceRow.self, "WHERE document_id = ? ORDER BY position", [documentID]
-      )
-      .map(\.video))
+      scenarios: try answers[3].map {
+        let scenario = try GherkinScenarioRow.decode($0)
+        return GherkinScenario(title: scenario.title, steps: steps[scenario.id] ?? [])
+      },
+      notes: try answers[4].map { try DeveloperNoteRow.decode($0).note },
+      announcements: try answers[5].map { try AnnouncementExampleRow.decode($0).example },
+      videos: try answers[6].map { try VideoReferenceRow.decode($0).video })
   }
 }
 

@@ -88,8 +88,25 @@ struct RegistryReplay {
     var found: [AuditChainReport.Problem] = []
     func problem(_ path: String, _ text: String) { found.append(.init(path: path, problem: text)) }
 
+    // Every table's rows at once: on a database server, one wait rather than one a table.
+    let overrideColumns = ["item_key", "criterion", "relation", "reason", "actor", "created_at"]
+    let decisionColumns = [
+      "audit_id", "criterion", "component_type", "level", "remarks", "actor", "created_at",
+    ]
+    let tables = try connection.queries([
+      SQLQuery("SELECT id, name, platforms, url FROM product ORDER BY id"),
+      SQLQuery(
+        """
+        SELECT a.id, p.name AS product, a.release, a.name, a.from_audit_id, a.scope, a.platforms
+        FROM audit a LEFT JOIN product p ON p.id = a.product_id ORDER BY a.id
+        """),
+      Self.appendOnlyRows(of: "wcag_override", columns: overrideColumns),
+      Self.appendOnlyRows(of: "acr_decision", columns: decisionColumns),
+      SQLQuery("SELECT value, actor, set_at FROM conformance_setting WHERE name = 'author'"),
+    ])
+
     var seenProducts = Set<Int64>()
-    for row in try connection.query("SELECT id, name, platforms, url FROM product ORDER BY id") {
+    for row in tables[0] {
       let id = row.int64("id") ?? 0
       seenProducts.insert(id)
       guard let recorded = products[id] else {
@@ -109,12 +126,7 @@ struct RegistryReplay {
       problem("product:\(id)", "the audit trail records this product, but its row is gone")
     }
 
-    for row in try connection.query(
-      """
-      SELECT a.id, p.name AS product, a.release, a.name, a.from_audit_id, a.scope, a.platforms
-      FROM audit a LEFT JOIN product p ON p.id = a.product_id ORDER BY a.id
-      """)
-    {
+    for row in tables[1] {
       let id = row.int64("id") ?? 0
       // An audit with no audit.create event is named by EvidenceReplay.
       guard let recorded = audits[id] else { continue }
@@ -139,18 +151,15 @@ struct RegistryReplay {
       }
     }
 
-    try compare(
-      table: "wcag_override", rows: mappings, event: "wcag.map",
-      columns: ["item_key", "criterion", "relation", "reason", "actor", "created_at"], in: connection,
+    compare(
+      table: "wcag_override", rows: tables[2], recorded: mappings, event: "wcag.map",
+      columns: overrideColumns,
       problem: problem)
-    try compare(
-      table: "acr_decision", rows: decisions, event: "acr.set",
-      columns: ["audit_id", "criterion", "component_type", "level", "remarks", "actor", "created_at"],
-      in: connection, problem: problem)
+    compare(
+      table: "acr_decision", rows: tables[3], recorded: decisions, event: "acr.set", columns: decisionColumns,
+      problem: problem)
 
-    let stored = try connection.first(
-      "SELECT value, actor, set_at FROM conformance_setting WHERE name = 'author'")
-    switch (stored, author) {
+    switch (tables[4].first, author) {
     case (nil, nil): break
     case (nil, .some):
       problem(
@@ -167,12 +176,17 @@ struct RegistryReplay {
     return found
   }
 
-  /// Rows of an append-only table against the events that wrote them, one each, in order.
+  /// The rows of an append-only table, in the order they were written, with the columns given.
+  private static func appendOnlyRows(of table: String, columns: [String]) -> SQLQuery {
+    SQLQuery("SELECT id, \(columns.joined(separator: ", ")) FROM \(table) ORDER BY id")
+  }
+
+  /// Rows of an append-only table (``appendOnlyRows(of:columns:)``) against the events that
+  /// wrote them, one each, in order.
   private func compare(
-    table: String, rows recorded: [Fields], event: String, columns: [String], in connection: any CatalogueSQL,
+    table: String, rows: [Row], recorded: [Fields], event: String, columns: [String],
     problem: (String, String) -> Void
-  ) throws {
-    let rows = try connection.query("SELECT id, \(columns.joined(separator: ", ")) FROM \(table) ORDER BY id")
+  ) {
     for (index, row) in rows.enumerated() {
       let shown = "\(table):\(row.int64("id") ?? 0)"
       guard index < recorded.count else {

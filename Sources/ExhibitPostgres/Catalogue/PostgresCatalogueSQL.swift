@@ -103,8 +103,35 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
     "SELECT pg_advisory_xact_lock(\(PostgresLock.auditAppend))"
   }
 
+  /// Queues every query on the connection before waiting for the first answer: postgres-nio
+  /// sends each from its event loop as the one before is answered, so the statements follow one
+  /// another at the server's pace, not at the pace of this thread waking to read each answer.
+  func queries(_ queries: [SQLQuery]) throws -> [[Row]] {
+    let answers = queries.map { connection.query(Self.statement($0.sql, $0.values), logger: store.logger) }
+    return try answers.map { try rows(of: $0).map(Self.row) }
+  }
+
   /// Sends one statement and waits for its rows.
   private func run(_ sql: String, _ values: [any SQLBindable]) throws -> [PostgresRow] {
+    try run(Self.statement(sql, values))
+  }
+
+  /// Sends one statement and waits for its rows.
+  private func run(_ query: PostgresQuery) throws -> [PostgresRow] {
+    try rows(of: connection.query(query, logger: store.logger))
+  }
+
+  /// The rows of a statement sent, once answered.
+  private func rows(of answer: EventLoopFuture<PostgresQueryResult>) throws -> [PostgresRow] {
+    do {
+      return try self.answer(answer).rows
+    } catch {
+      throw PostgresStoreError.from(error, url: store.url)
+    }
+  }
+
+  /// `sql` with its placeholders numbered and `values` bound.
+  private static func statement(_ sql: String, _ values: [any SQLBindable]) -> PostgresQuery {
     var bindings = PostgresBindings(capacity: values.count)
     for value in values {
       switch value.sqlValue {
@@ -115,16 +142,7 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
       case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
       }
     }
-    return try run(PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: bindings))
-  }
-
-  /// Sends one statement and waits for its rows.
-  private func run(_ query: PostgresQuery) throws -> [PostgresRow] {
-    do {
-      return try answer(connection.query(query, logger: store.logger)).rows
-    } catch {
-      throw PostgresStoreError.from(error, url: store.url)
-    }
+    return PostgresQuery(unsafeSQL: numberingPlaceholders(sql), binds: bindings)
   }
 
   /// Waits for `future`; once the connection is closed, a second more at most.

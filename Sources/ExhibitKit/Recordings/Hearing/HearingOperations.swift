@@ -100,18 +100,20 @@ package struct HearingOperations {
         "SELECT model, vocabulary_sha256, phrases, audio_seconds, heard_at FROM hearing WHERE recording_id = ?",
         [id])
     else { return nil }
-    let phrases = try sql.query(
-      "SELECT start_ms, end_ms, text, confidence FROM heard_phrase WHERE recording_id = ? ORDER BY start_ms, id",
-      [id]
-    ).map { row in
+    // Its phrases and utterances at once: on a database server, one wait for both.
+    let answers = try sql.queries([
+      SQLQuery(
+        "SELECT start_ms, end_ms, text, confidence FROM heard_phrase WHERE recording_id = ? ORDER BY start_ms, id",
+        [id]),
+      SQLQuery("SELECT start_ms, end_ms FROM utterance WHERE recording_id = ? ORDER BY start_ms, id", [id]),
+    ])
+    let phrases = try answers[0].map { row in
       HeardTrack.HeardPhrase(
         startSeconds: Double(try row.decode("start_ms") as Int64) / 1000,
         endSeconds: Double(try row.decode("end_ms") as Int64) / 1000, text: try row.decode("text"),
         confidence: try row.decode("confidence"))
     }
-    let utterances = try sql.query(
-      "SELECT start_ms, end_ms FROM utterance WHERE recording_id = ? ORDER BY start_ms, id", [id]
-    ).map { row in
+    let utterances = try answers[1].map { row in
       HeardTrack.Utterance(
         startSeconds: Double(try row.decode("start_ms") as Int64) / 1000,
         endSeconds: Double(try row.decode("end_ms") as Int64) / 1000)
