@@ -11,19 +11,18 @@ extension BundleGathering {
   /// audit events behind them.
   ///
   /// - Parameters:
-  ///   - name: The component: `family/slug` or a bare slug.
+  ///   - component: The component, resolved.
   ///   - platform: The platform the bundle is for.
   ///   - date: `YYYY-MM-DD`, the bag's date.
   ///   - tested: What was tested, as the auditor names it (the audit's product and release
   ///     when not given).
   ///   - audit: Only this audit's links; nil for every link (a workspace without audits).
   /// - Returns: The bundle's contents, ready to write.
-  /// - Throws: ``LookupError``, ``BundleError/noItems(component:platform:)``, the engine's error.
+  /// - Throws: ``BundleError/noItems(component:platform:)``, the engine's error.
   func bundleContents(
-    component name: String, platform: Platform, date: String,
+    component: ComponentID, platform: Platform, date: String,
     tested: BundleContents.TestedProduct = BundleContents.TestedProduct(), audit: Audit? = nil
   ) throws -> BundleContents {
-    let component = try components.resolve(name)
     var tested = tested
     if let audit, tested.product == nil, audit.product != AuditRegistry.defaultProduct {
       tested = BundleContents.TestedProduct(
@@ -63,17 +62,36 @@ extension BundleGathering {
     // Recordings: every present one of the component and platform, and every linked one.
     // A closed audit's bag holds the recordings its verdicts rest on, attributed as its close
     // recorded them; an open audit's also every present recording of the component and platform.
-    let closed = try audit.flatMap { try ClosedAuditAttribution(connection: connection, audit: $0.id) }
-    let shas: [String] =
-      closed != nil
-      ? []
-      : try connection.query(
+    // A closed audit reads the workspace's own WCAG mapping rows up to the last one its close saw.
+    let through = try audit.flatMap {
+      try ClosedAuditRecord(connection: connection).wcagOverridesThrough($0.id)
+    }
+    let closed = try audit.flatMap { audit in
+      try through.map { _ in try ClosedAuditAttribution(connection: connection, closedAudit: audit.id) }
+    }
+    var recordingIDs: [String: Int64] = [:]
+    if closed == nil {
+      for row in try connection.query(
         """
-        SELECT sha256 FROM recording r WHERE sha256 IS NOT NULL AND status <> 'error'
+        SELECT id, sha256 FROM recording r WHERE sha256 IS NOT NULL AND status <> 'error'
           AND family = ? AND component = ? AND platform = ?
           AND EXISTS (SELECT 1 FROM recording_path p WHERE p.recording_id = r.id AND p.missing_since IS NULL)
-        """, [component.family.rawValue, component.slug, platform.rawValue]
-      ).map { try $0.decode("sha256") }
+        """, [component.family.rawValue, component.slug, platform.rawValue])
+      {
+        recordingIDs[try row.decode("sha256")] = try row.decode("id")
+      }
+    }
+    let shas = Array(recordingIDs.keys)
+    // The linked recordings the query above did not name, in one statement.
+    let linkedOnly = Set(links.compactMap(\.recordingSHA256)).subtracting(shas).sorted()
+    if !linkedOnly.isEmpty {
+      for row in try connection.query(
+        "SELECT id, sha256 FROM recording WHERE sha256 IN (\(linkedOnly.map { _ in "?" }.joined(separator: ", ")))",
+        linkedOnly)
+      {
+        recordingIDs[try row.decode("sha256")] = try row.decode("id")
+      }
+    }
     var names = BagFileNames()
     func file(for name: String, sha: String) -> String {
       names.name(in: "recordings", for: name, sha256: sha)
@@ -81,10 +99,8 @@ extension BundleGathering {
     let library = self.recordings
     var recordings: [BundleContents.Recording] = []
     for sha in Set(shas + links.compactMap(\.recordingSHA256)).sorted() {
-      guard let row = try connection.first("SELECT id FROM recording WHERE sha256 = ?", [sha]) else {
-        continue
-      }
-      let detail = try library.recordingDetail(id: try row.decode("id"))
+      guard let id = recordingIDs[sha] else { continue }
+      let detail = try library.recordingDetail(id: id)
       let source = detail.paths.first { $0.missingSince == nil }?.path ?? detail.recording.path
       let name = (source as NSString).lastPathComponent
       let captions = detail.captions.map { track in
@@ -93,7 +109,7 @@ extension BundleGathering {
           language: track.language,
           sha256: track.sha256, source: track.path)
       }
-      let heard = try HearingOperations(sql: connection).track(recording: try row.decode("id")).map { track in
+      let heard = try HearingOperations(sql: connection).track(recording: id).map { track in
         let text = HeardWebVTT.text(track)
         let stem = ((name as NSString).deletingPathExtension as NSString).lastPathComponent
         let sha256 = SHA256.hash(data: Data(text.utf8)).hexString
@@ -162,9 +178,6 @@ extension BundleGathering {
           && $0.column(recordings: recordingBySha).assistiveTech == nil
       })
     let conformance = ConformanceLedger(connection: connection)
-    let through = try audit.flatMap {
-      try ClosedAuditRecord(connection: connection).wcagOverridesThrough($0.id)
-    }
     let mapping = WCAGMapping.defaults.with(overrides: try conformance.overrides(through: through))
     let items = criteria.items.map { item in
       let own = bundleLinks.filter { $0.item == item.key.description }
@@ -303,8 +316,6 @@ extension BundleGathering {
 
 /// Gathers what a bundle holds from the workspace.
 struct BundleGathering {
-  /// Component names and aliases.
-  private var components: ComponentDirectory { ComponentDirectory(connection: connection) }
   /// Criteria documents and items.
   private var criteria: CriteriaLibrary { CriteriaLibrary(connection: connection) }
   /// Catalogued recordings.

@@ -20,6 +20,12 @@ struct ClosedAuditAttribution {
   /// - Throws: The backend's error.
   init?(connection: any CatalogueSQL, audit: Int64) throws {
     guard try ClosedAuditRecord(connection: connection).wcagOverridesThrough(audit) != nil else { return nil }
+    try self.init(connection: connection, closedAudit: audit)
+  }
+
+  /// Reads the record of `audit`, which the caller knows to be closed.
+  /// - Throws: The backend's error.
+  init(connection: any CatalogueSQL, closedAudit audit: Int64) throws {
     var recordings: [String: Facts] = [:]
     for row in try connection.query(
       """

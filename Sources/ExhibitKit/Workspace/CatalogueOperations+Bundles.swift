@@ -38,7 +38,8 @@ extension CatalogueOperations {
     }
   }
 
-  /// What a bundle of a component on a platform holds (``BundleGathering``), in one snapshot.
+  /// What a bundle of a component (`family/slug` or a bare slug) on a platform holds
+  /// (``BundleGathering``), in one snapshot.
   /// - Returns: The contents.
   /// - Throws: ``LookupError``, ``BundleError``, ``AuditError`` or the engine's error.
   func bundleContents(
@@ -46,8 +47,21 @@ extension CatalogueOperations {
     audit: String?
   ) throws -> BundleContents {
     try sql.reading {
+      try bundleContents(
+        component: try resolveComponent(name), platform: platform, date: date, tested: tested, audit: audit)
+    }
+  }
+
+  /// What a bundle of a component already resolved holds (``BundleGathering``), in one snapshot.
+  /// - Returns: The contents.
+  /// - Throws: ``BundleError``, ``AuditError`` or the engine's error.
+  func bundleContents(
+    component: ComponentID, platform: Platform, date: String, tested: BundleContents.TestedProduct,
+    audit: String?
+  ) throws -> BundleContents {
+    try sql.reading {
       try BundleGathering(connection: sql).bundleContents(
-        component: name, platform: platform, date: date, tested: tested,
+        component: component, platform: platform, date: date, tested: tested,
         audit: try AuditRegistry(connection: sql).current(audit))
     }
   }

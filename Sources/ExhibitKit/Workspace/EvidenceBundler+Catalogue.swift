@@ -16,10 +16,11 @@ extension EvidenceBundler {
     _ request: BundleRequest, from operations: CatalogueOperations, trail: TrailCheck? = nil
   ) throws -> BundleResult {
     try export(request) { date in
+      let component = try operations.resolveComponent(request.component)
       // A broken audit chain, or tables that disagree with it, vouch for nothing.
-      try operations.checkBeforeBundling(try operations.resolveComponent(request.component), trail: trail)
+      try operations.checkBeforeBundling(component, trail: trail)
       return try operations.bundleContents(
-        component: request.component, platform: request.platform, date: date, tested: request.tested,
+        component: component, platform: request.platform, date: date, tested: request.tested,
         audit: request.audit)
     }
   }
