@@ -3,7 +3,7 @@
 # Usage: Scripts/install-deps.sh [--media] [--bench] [--check]
 #   --media  adds espeak-ng and flite, for make-sample-media.sh and make-listening-media.sh
 #   (always) bash-completion and man-db, for the completions and manual pages `make install` adds
-#   --bench  adds hyperfine, wrk, nginx-light and awscli, for Scripts/bench-*.sh
+#   --bench  adds hyperfine, wrk, nginx-light, pgbouncer and awscli, for Scripts/bench-*.sh
 #   --check  installs nothing: lists what is missing and fails when anything is (make build)
 set -euo pipefail
 media=false
@@ -29,7 +29,8 @@ packages=(pkg-config libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev
   chromium chromium-driver poppler-utils libstdc++-12-dev libgcc-12-dev zlib1g-dev bash-completion man-db
   postgresql openssl)
 $media && packages+=(espeak-ng flite fonts-dejavu-core)
-$bench && packages+=(hyperfine wrk faketime nginx-light)
+# pgbouncer keeps PostgreSQL sessions open between commands in Scripts/bench-bundle-engines.sh.
+$bench && packages+=(hyperfine wrk faketime nginx-light pgbouncer)
 # awscli's `aws s3 cp` is the reference client Scripts/bench-objects.sh times uploads against.
 bench_python=()
 $bench && { python3 -c "import awscli" 2>/dev/null || bench_python=(awscli==1.46.2); }
