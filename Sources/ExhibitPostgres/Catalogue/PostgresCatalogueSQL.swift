@@ -171,28 +171,37 @@ final class PostgresCatalogueSQL: CatalogueSQL, @unchecked Sendable {
   /// (SQLite's numbered parameter) written `$N`. As in SQLite, a bare `?` after `?N` takes the
   /// number after the largest used so far.
   static func numberingPlaceholders(_ sql: String) -> String {
-    var numbered = ""
+    // Byte by byte: every statement passes through here, and the quotes, `?` and digits that
+    // matter are all ASCII, so no character is cut in two.
+    let question = UInt8(ascii: "?")
+    let apostrophe = UInt8(ascii: "'")
+    let quotationMark = UInt8(ascii: "\"")
+    let zero = UInt8(ascii: "0")
+    let nine = UInt8(ascii: "9")
+    var numbered: [UInt8] = []
+    numbered.reserveCapacity(sql.utf8.count + 16)
     var largest = 0
-    var quote: Character?
-    var characters = sql[...]
-    while let character = characters.popFirst() {
+    var quote: UInt8?
+    var bytes = sql.utf8[...]
+    while let byte = bytes.popFirst() {
       if let open = quote {
-        if character == open { quote = nil }
-        numbered.append(character)
-      } else if character == "'" || character == "\"" {
-        quote = character
-        numbered.append(character)
-      } else if character == "?" {
-        let digits = characters.prefix { $0.isASCII && $0.isNumber }
-        characters = characters.dropFirst(digits.count)
-        let number = Int(digits) ?? largest + 1
+        if byte == open { quote = nil }
+        numbered.append(byte)
+      } else if byte == apostrophe || byte == quotationMark {
+        quote = byte
+        numbered.append(byte)
+      } else if byte == question {
+        let digits = bytes.prefix { (zero...nine).contains($0) }
+        bytes = bytes.dropFirst(digits.count)
+        let number = Int(String(decoding: digits, as: UTF8.self)) ?? largest + 1
         largest = max(largest, number)
-        numbered += "$\(number)"
+        numbered.append(UInt8(ascii: "$"))
+        numbered += String(number).utf8
       } else {
-        numbered.append(character)
+        numbered.append(byte)
       }
     }
-    return numbered
+    return String(decoding: numbered, as: UTF8.self)
   }
 
   /// A row with its values in SQLite's storage classes.
