@@ -55,7 +55,8 @@ extension RowQuerying {
   )
     throws -> [R]
   {
-    try query("SELECT \(R.selection()) FROM \(R.table) \(condition)", values).map(R.decode)
+    let fetching = SQLQuery.fetching(type, condition, values)
+    return try query(fetching.sql, fetching.values).map(R.decode)
   }
 
   /// The first record `condition` selects, if any.
@@ -63,6 +64,7 @@ extension RowQuerying {
   public func fetchOne<R: TableRecord>(_ type: R.Type, _ condition: String, _ values: [any SQLBindable] = [])
     throws -> R?
   {
-    try query("SELECT \(R.selection()) FROM \(R.table) \(condition)", values).first.map(R.decode)
+    let fetching = SQLQuery.fetching(type, condition, values)
+    return try query(fetching.sql, fetching.values).first.map(R.decode)
   }
 }

@@ -81,9 +81,8 @@ extension BundleGathering {
         recordingIDs[try row.decode("sha256")] = try row.decode("id")
       }
     }
-    let shas = Array(recordingIDs.keys)
     // The linked recordings the query above did not name, in one statement.
-    let linkedOnly = Set(links.compactMap(\.recordingSHA256)).subtracting(shas).sorted()
+    let linkedOnly = Set(links.compactMap(\.recordingSHA256)).subtracting(recordingIDs.keys).sorted()
     if !linkedOnly.isEmpty {
       for row in try connection.query(
         "SELECT id, sha256 FROM recording WHERE sha256 IN (\(linkedOnly.map { _ in "?" }.joined(separator: ", ")))",
@@ -98,8 +97,7 @@ extension BundleGathering {
     }
     let library = self.recordings
     var recordings: [BundleContents.Recording] = []
-    for sha in Set(shas + links.compactMap(\.recordingSHA256)).sorted() {
-      guard let id = recordingIDs[sha] else { continue }
+    for (sha, id) in recordingIDs.sorted(by: { $0.key < $1.key }) {
       let detail = try library.recordingDetail(id: id)
       let source = detail.paths.first { $0.missingSince == nil }?.path ?? detail.recording.path
       let name = (source as NSString).lastPathComponent
