@@ -235,7 +235,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ExhibitKitTests",
-      dependencies: ["ExhibitKit", "ExhibitModel", "ExhibitStorage", "ExhibitSQLite", "ExhibitFuzzing"],
+      dependencies: [
+        "ExhibitKit", "ExhibitModel", "ExhibitStorage", "ExhibitSQLite", "ExhibitFuzzing",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -245,6 +248,10 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
       ]
     ),
     // The real servers tests start and stop: an S3-compatible store (nanio), a fault proxy and

@@ -11,6 +11,10 @@
 # revalidating asks (`If-None-Match` naming another version), and in a way the media fast path
 # leaves to the application (two session cookies), whose rate is the route's own.
 #   Scripts/bench-serve.sh [--sample] [--seconds N] [--widgets N] [--media-only] [--nginx-workers N]
+#                          [--before-bin FOLDER]
+# --before-bin FOLDER serves the same workspace from an earlier build's release binaries too
+# (FOLDER/exhibit and the exhibit-server beside it), asked in the same turns as Exhibit and nginx,
+# with its own ratio to nginx.
 # It serves a scratch workspace made from ../shared/corpus/magentaA11y (or, with --sample or
 # when the corpus is absent, from the sample Criteria/ and Media/), with the release build.
 # --widgets N adds N criteria documents made from the sample ones under other names
@@ -23,6 +27,7 @@ widgets=0
 use_corpus=true
 media_only=false
 nginx_workers=1
+before_bin=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --sample) use_corpus=false; shift ;;
@@ -30,6 +35,7 @@ while [ $# -gt 0 ]; do
     --widgets) widgets=$2; shift 2 ;;
     --media-only) media_only=true; shift ;;
     --nginx-workers) nginx_workers=$2; shift 2 ;;
+    --before-bin) before_bin=$(cd "$2" && pwd); shift 2 ;;
     *) echo "bench-serve.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -43,8 +49,10 @@ corpus="$root/../shared/corpus/magentaA11y"
 exhibit="$root/.build/release/exhibit"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-serve.XXXXXX")
 server=""
+before_server=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null
+  [ -n "$before_server" ] && kill "$before_server" 2>/dev/null
   [ -f "$scratch/nginx/nginx.pid" ] && kill "$(cat "$scratch/nginx/nginx.pid")" 2>/dev/null
   wait 2>/dev/null
   rm -rf "$scratch"
@@ -161,19 +169,33 @@ CONF
 /usr/sbin/nginx -c "$scratch/nginx/nginx.conf" -p "$scratch/nginx" 2>/dev/null \
   || { echo "bench-serve.sh: nginx did not start: $(cat nginx/error.log 2>/dev/null)" >&2; exit 1; }
 nginx_url="http://127.0.0.1:$nginx_port/recording.webm"
+before_base=""
+if [ -n "$before_bin" ]; then
+  "$before_bin/exhibit" serve --port 0 > serve-before.out 2> serve-before.err &
+  before_server=$!
+  for _ in $(seq 100); do grep -q listening serve-before.out 2>/dev/null && break; sleep 0.1; done
+  before_base=$(sed -n 's/^listening on //p' serve-before.out)
+  [ -n "$before_base" ] || { echo "bench-serve.sh: the earlier build's server did not start: $(cat serve-before.err)" >&2; exit 1; }
+  curl -s -o /dev/null "$before_base/media/$sha"
+fi
 curl -s -o /dev/null "$base/media/$sha"  # the first request reads the database; the rest are timed
 echo
 echo "# the same recording from Exhibit and from nginx $(/usr/sbin/nginx -v 2>&1 | sed 's/.*nginx\///')" \
   "($nginx_workers worker(s)), in turns; wrk with one thread"
-printf "%-22s %5s %12s %12s %7s\n" request conns "exhibit" "nginx" ratio
+if [ -n "$before_base" ]; then
+  printf "%-22s %5s %12s %12s %7s %12s %7s\n" request conns "exhibit" "nginx" ratio "before" ratio
+else
+  printf "%-22s %5s %12s %12s %7s\n" request conns "exhibit" "nginx" ratio
+fi
 compare() {
   local name=$1 script=$2 connections=$3 field=$4
-  local ours theirs
+  local ours theirs earlier=""
+  [ -n "$before_base" ] && earlier=$(wrk -t1 -c"$connections" -d"${seconds}s" -s "$script" "$before_base/media/$sha")
   ours=$(wrk -t1 -c"$connections" -d"${seconds}s" -s "$script" "$base/media/$sha")
   theirs=$(wrk -t1 -c"$connections" -d"${seconds}s" -s "$script" "$nginx_url")
-  python3 - "$name" "$connections" "$field" "$ours" "$theirs" <<'PY'
+  python3 - "$name" "$connections" "$field" "$ours" "$theirs" "$earlier" <<'PY'
 import re, sys
-name, connections, field, ours, theirs = sys.argv[1:]
+name, connections, field, ours, theirs, earlier = sys.argv[1:]
 def figure(text):
     if "Non-2xx" in text:
         sys.exit(f"bench-serve.sh: {name} had error responses:\n{text}")
@@ -183,7 +205,12 @@ def figure(text):
     return float(number) * {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30}[unit] / 2**30
 a, b = figure(ours), figure(theirs)
 unit = "req/s" if field == "req/s" else "GiB/s"
-print(f"{name:<22} {connections:>5} {a:>12.{0 if field == 'req/s' else 2}f} {b:>12.{0 if field == 'req/s' else 2}f} {a / b:>7.2f}  ({unit})")
+digits = 0 if field == "req/s" else 2
+line = f"{name:<22} {connections:>5} {a:>12.{digits}f} {b:>12.{digits}f} {a / b:>7.2f}"
+if earlier:
+    c = figure(earlier)
+    line += f" {c:>12.{digits}f} {c / b:>7.2f}"
+print(line + f"  ({unit})")
 PY
 }
 for connections in 1 8 64; do

@@ -25,7 +25,9 @@ public struct ServerSettings: Sendable {
   public var allowedHosts: [String] = []
   /// How long a connection may stay open without a complete request: the time to send a
   /// request's head, and the keep-alive idle time.
-  public var idleTimeout: TimeAmount = .seconds(10)
+  public var idleTimeout: TimeAmount = Self.defaultIdleTimeout
+  /// The idle timeout unless one is set: ten seconds.
+  public static let defaultIdleTimeout = TimeAmount.seconds(10)
   /// Space an export must leave free on its disk (a web export is refused with 507 below it).
   public var exportFreeFloor: Int64 = 256 << 20
   /// Connections one address may hold open at once.

@@ -22,6 +22,10 @@ public struct WebServer: Sendable {
   /// Requests ``MediaFastPath`` answered.
   public var mediaFastPathAnswers: Int { fastPathAnswers.value }
   private let fastPathAnswers = MediaFastPath.Count()
+  /// Of those, the answers made from a connection's bytes, before NIO's HTTP decoder read them
+  /// (``RawMediaHandler``).
+  public var mediaFastPathAnswersFromBytes: Int { fastPathAnswersFromBytes.value }
+  private let fastPathAnswersFromBytes = MediaFastPath.Count()
   /// Answers ``MediaFastPath`` stopped because their file was cut short while being sent.
   public var mediaFastPathAnswersCutShort: Int { fastPathCutShort.value }
   private let fastPathCutShort = MediaFastPath.Count()
@@ -162,7 +166,7 @@ public struct WebServer: Sendable {
   /// Recordings' bytes sent from the connection's pipeline, when the route's answer is certain.
   var mediaFastPath: MediaFastPath {
     MediaFastPath(
-      stores: stores, rules: rules, answered: fastPathAnswers,
+      stores: stores, rules: rules, answered: fastPathAnswers, answeredFromBytes: fastPathAnswersFromBytes,
       cutShort: fastPathCutShort)
   }
 
@@ -174,8 +178,11 @@ public struct WebServer: Sendable {
     // Hummingbird's own log says what a malformed or dropped connection did, once per
     // connection: nothing a user can act on, and a flood an attacker controls. Requests log
     // through `logger`, rate-limited (``RequestLogger``).
-    var quiet = logger
-    quiet.logLevel = .critical
+    let quiet = {
+      var quiet = logger
+      quiet.logLevel = .critical
+      return quiet
+    }()
     let connections = connections
     // Recordings in an evidence store are streamed from it by the route; the fast path sends
     // local files only.
@@ -185,7 +192,9 @@ public struct WebServer: Sendable {
       server: .http1(
         configuration: .init(
           additionalChannelHandlers: [connections.handler()]
-            + (fastPath.map { [MediaFastPathHandler.Installer(path: $0, stallTimeout: settings.idleTimeout)] }
+            + (fastPath.map {
+              [MediaFastPathHandler.Installer(path: $0, idleTimeout: settings.idleTimeout, logger: quiet)]
+            }
               ?? []),
           idleTimeout: settings.idleTimeout)),
       configuration: ApplicationConfiguration(

@@ -35,7 +35,10 @@ import Testing
       }
       return answers
     }
-    let (fast, answered) = try await workspace.serve(workspace.settings(), over: .live) { client, server in
+    // On one connection, after a request the application answered (which warmed the fast
+    // path): answered after NIO's decoder.
+    let (decoded, answered, fromBytes) = try await workspace.serve(workspace.settings(), over: .live) {
+      client, server in
       let browser = LiveBrowser(port: try #require(client.port), cookie: cookie)
       _ = try await browser.request("/media/\(sha)")
       let before = server.mediaFastPathAnswers
@@ -44,11 +47,30 @@ import Testing
         answers.append(try await browser.request("/media/\(sha)", method: method, headers: headers))
       }
       try await browser.close()
-      return (answers, server.mediaFastPathAnswers - before)
+      return (answers, server.mediaFastPathAnswers - before, server.mediaFastPathAnswersFromBytes)
     }
     // Every one of them, the ones answered in full (several ranges, a header it cannot read) too.
     #expect(answered == requests.count)
-    for ((request, route), path) in zip(zip(requests, routed), fast) {
+    #expect(fromBytes == 0, "a connection the application served was answered from its bytes")
+    // Each on a connection of its own: answered from the connection's bytes.
+    let (raw, rawAnswered) = try await workspace.serve(workspace.settings(), over: .live) { client, server in
+      let port = try #require(client.port)
+      let warming = LiveBrowser(port: port, cookie: cookie)
+      _ = try await warming.request("/media/\(sha)")
+      try await warming.close()
+      let before = server.mediaFastPathAnswersFromBytes
+      var answers: [LiveBrowser.Answer] = []
+      for (method, headers) in requests {
+        let browser = LiveBrowser(port: port, cookie: cookie)
+        answers.append(try await browser.request("/media/\(sha)", method: method, headers: headers))
+        try await browser.close()
+      }
+      return (answers, server.mediaFastPathAnswersFromBytes - before)
+    }
+    #expect(rawAnswered == requests.count)
+    for ((request, route), path) in Array(zip(zip(requests, routed), decoded))
+      + zip(zip(requests, routed), raw)
+    {
       let label = "\(request.0) \(request.1)"
       #expect(path.status == route.status, "\(label)")
       #expect(path.body == route.body, "\(label)")
@@ -310,6 +332,7 @@ import Testing
       _ = try await RawConnection.exchangeOffThePool(
         port: port, request + "Range: bytes=0-9\r\nConnection: close\r\n\r\n")
       let before = server.mediaFastPathAnswers
+      let fromBytes = server.mediaFastPathAnswersFromBytes
       let (count, _, closed) = try await RawConnection.readOffThePool(
         port: port, request + "\r\n", before: 1 << 20
       ) {
@@ -318,6 +341,7 @@ import Testing
         }
       }
       #expect(server.mediaFastPathAnswers == before + 1, "the fast path did not send the answer")
+      #expect(server.mediaFastPathAnswersFromBytes == fromBytes + 1, "the answer was not made from the bytes")
       #expect(closed, "the connection was left open")
       #expect(count < size, "\(count) bytes read of a file cut to 1 MiB from \(size)")
       #expect(server.mediaFastPathAnswersCutShort == 1, "the answer was not ended for the cut")
@@ -337,6 +361,7 @@ import Testing
       _ = try await RawConnection.exchangeOffThePool(
         port: port, media.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
       let before = server.mediaFastPathAnswers
+      let fromBytes = server.mediaFastPathAnswersFromBytes
       let answer = try await RawConnection.exchangeOffThePool(
         port: port,
         media + "GET /api/session HTTP/1.1\r\n\(host)\r\n" + media
@@ -355,8 +380,10 @@ import Testing
           "HTTP/1.1 206 Partial Content", "HTTP/1.1 421 Misdirected Request",
         ])
       #expect(answer.contains("\"csrf_token\""))
-      // The first is answered at once; the rest wait behind the API's answers.
+      // The first is answered at once, from the connection's bytes; the rest wait behind the
+      // API's answers, after the decoder.
       #expect(server.mediaFastPathAnswers - before >= 1)
+      #expect(server.mediaFastPathAnswersFromBytes - fromBytes == 1)
       // A request to close the connection after its answer is left to Hummingbird, which does.
       let closing = server.mediaFastPathAnswers
       let (_, start, closed) = try await RawConnection.readOffThePool(
@@ -369,6 +396,37 @@ import Testing
 }
 
 extension MediaFastPathTests {
+  /// A connection answered from its bytes alone is held to the idle timeout as every other is:
+  /// kept open while it asks (well past the timeout from its start), closed once it has asked
+  /// nothing for that long.
+  @Test func aConnectionAnsweredFromItsBytesKeepsTheIdleTimeout() async throws {
+    let workspace = try ServerWorkspace()
+    let sha = try workspace.sha256(of: ServerWorkspace.voiceOverPath)
+    var settings = workspace.settings()
+    settings.idleTimeout = .seconds(2)
+    try await workspace.serve(settings, over: .live) { client, server in
+      let port = try #require(client.port)
+      let media = "GET /media/\(sha) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nRange: bytes=0-3\r\n\r\n"
+      _ = try await RawConnection.exchangeOffThePool(
+        port: port, media.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
+      let before = server.mediaFastPathAnswersFromBytes
+      let browser = LiveBrowser(port: port)
+      // The client's pace is the subject: 20 requests 150 ms apart on one connection.
+      for _ in 0..<20 {
+        let answer = try await browser.request("/media/\(sha)", headers: [.range: "bytes=0-3"])
+        #expect(answer.status == .partialContent)
+        try await Task.sleep(for: .milliseconds(150))
+      }
+      try await browser.close()
+      #expect(server.mediaFastPathAnswersFromBytes - before == 20)
+      // Asked nothing after its answer, the connection is closed (rather than read until the
+      // client gives up after a minute).
+      let (_, start, closed) = try await RawConnection.readOffThePool(port: port, media)
+      #expect(start.hasPrefix("HTTP/1.1 206 Partial Content") && closed)
+      #expect(server.mediaFastPathAnswersFromBytes - before == 21)
+    }
+  }
+
   /// Headers both paths must agree on, in any order: all but the date, a new session's cookie and
   /// the server's name (which only a socket's answers carry).
   static func comparable(_ headers: HTTPFields) -> [String] {

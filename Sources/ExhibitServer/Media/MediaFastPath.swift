@@ -20,6 +20,9 @@ struct MediaFastPath: Sendable {
   let rules: RequestRules
   /// How many requests this path has answered.
   let answered: Count
+  /// How many of those ``RawMediaHandler`` answered from a connection's bytes, before NIO's
+  /// HTTP decoder read them.
+  let answeredFromBytes: Count
   /// How many of its answers were stopped because the file was cut short while being sent.
   let cutShort: Count
 
@@ -31,40 +34,82 @@ struct MediaFastPath: Sendable {
     func add() { count.add(1, ordering: .relaxed) }
   }
 
+  /// The fields every answer carries, made from ``rules``.
+  let fixedFields: MediaAnswerFields
+
+  init(stores: CataloguePool, rules: RequestRules, answered: Count, answeredFromBytes: Count, cutShort: Count)
+  {
+    self.stores = stores
+    self.rules = rules
+    self.answered = answered
+    self.answeredFromBytes = answeredFromBytes
+    self.cutShort = cutShort
+    fixedFields = MediaAnswerFields(rules: rules)
+  }
+
   /// A 200 or 206 ready to write: its head, and the open file with the bytes to send.
   struct Answer {
     let status: HTTPResponse.Status
-    let headers: HTTPFields
+    /// The fields set for this recording and this request.
+    let ownFields: HTTPFields
+    /// The fields every answer carries, after those.
+    let fixedFields: MediaAnswerFields
     /// The file, opened and checked; whoever writes the answer closes it.
     let file: NIOFileHandle
     /// The bytes to send; nil for HEAD.
     let region: FileRegion?
+
+    /// Every header field of the answer.
+    var headers: HTTPFields {
+      var headers = ownFields
+      headers.append(contentsOf: fixedFields.fields)
+      return headers
+    }
+
+    /// Writes the answer's head as HTTP/1.1 puts it on the wire, as NIO's encoder would.
+    func writeHead(into buffer: inout ByteBuffer) {
+      buffer.writeStaticString("HTTP/1.1 ")
+      buffer.writeString(String(status.code))
+      buffer.writeStaticString(" ")
+      buffer.writeString(status.reasonPhrase)
+      buffer.writeStaticString("\r\n")
+      for field in ownFields {
+        buffer.writeString(field.name.rawName)
+        buffer.writeStaticString(": ")
+        buffer.writeString(field.value)
+        buffer.writeStaticString("\r\n")
+      }
+      buffer.writeBytes(fixedFields.bytes)
+      buffer.writeStaticString("\r\n")
+    }
   }
 
   /// The answer to `request` if this path can give it, with the file opened; nil to leave the
   /// request to the application.
   func answer(_ request: HTTPRequest) -> Answer? {
-    guard request.method == .get || request.method == .head, let target = request.path,
-      let sha = Self.recordingSHA256(target)
-    else { return nil }
+    MediaRequest(request).flatMap(answer)
+  }
+
+  /// The answer to `request` if this path can give it, with the file opened; nil to leave the
+  /// request to the application.
+  func answer(_ request: MediaRequest) -> Answer? {
     if let authority = request.authority, !rules.hosts.accepts(authority) { return nil }
     // A request to close the connection after the answer is Hummingbird's to honour.
-    if let connection = request.headerFields[.connection], connection.lowercased() != "keep-alive" {
-      return nil
-    }
+    if let connection = request.connection, connection.lowercased() != "keep-alive" { return nil }
     guard let version = try? stores.recentDataVersion(),
-      let cached = stores.cachedEntry(ServedMedia.cacheKey(sha), at: version, as: ServedMedia?.self),
+      let cached = stores.cachedEntry(
+        ServedMedia.cacheKey(request.sha256), at: version, as: ServedMedia?.self),
       let media = cached
     else { return nil }
     // A conditional request the route answers 304 (its rule: this version's tag, or `*`) is
     // left to it; one naming other versions gets the bytes, as from the route.
-    if let match = request.headerFields[.ifNoneMatch], match == media.etag || match == "*" { return nil }
+    if let match = request.ifNoneMatch, match == media.etag || match == "*" { return nil }
     guard
       case .allowed(let setCookie) = rules.quickRead(
-        session: Self.sessionCookie(request.headerFields), version: version)
+        session: Self.sessionCookie(request.cookies), version: version)
     else { return nil }
-    var range = ByteRange(header: request.headerFields[.range], length: media.file.size)
-    if let ifRange = request.headerFields[.ifRange], ifRange != media.etag { range = .whole }
+    var range = ByteRange(header: request.range, length: media.file.size)
+    if let ifRange = request.ifRange, ifRange != media.etag { range = .whole }
     let bytes: ClosedRange<Int64>
     switch range {
     case .unsatisfiable: return nil
@@ -72,27 +117,28 @@ struct MediaFastPath: Sendable {
     case .partial(let part): bytes = part
     }
     guard media.file.size > 0, let file = Self.open(media.file) else { return nil }
-    var headers: HTTPFields = [
-      .contentType: media.contentType, .acceptRanges: "bytes", .eTag: media.etag,
-      .cacheControl: "private, max-age=3600",
-    ]
-    if case .partial = range {
-      headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(media.file.size)"
+    var headers = HTTPFields()
+    headers.reserveCapacity(6)
+    let replaced = fixedFields.replaced
+    func set(_ name: HTTPField.Name, _ value: String) {
+      if !replaced.contains(name) { headers.append(HTTPField(name: name, value: value)) }
     }
-    headers[.contentLength] = String(bytes.count)
-    if let setCookie { headers[.setCookie] = setCookie }
-    rules.secure(&headers)
-    headers[.date] = HTTPDateText.now()
-    headers[.server] = WebServer.serverName
+    set(.contentType, media.contentType)
+    set(.eTag, media.etag)
+    if case .partial = range {
+      set(.contentRange, "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(media.file.size)")
+    }
+    set(.contentLength, String(bytes.count))
+    if let setCookie { set(.setCookie, setCookie) }
+    headers.append(HTTPField(name: .date, value: HTTPDateText.now()))
     let region =
-      request.method == .head
+      request.isHead
       ? nil
       : FileRegion(fileHandle: file, readerIndex: Int(bytes.lowerBound), endIndex: Int(bytes.upperBound) + 1)
     answered.add()
-    if case .partial = range {
-      return Answer(status: .partialContent, headers: headers, file: file, region: region)
-    }
-    return Answer(status: .ok, headers: headers, file: file, region: region)
+    let status: HTTPResponse.Status
+    if case .partial = range { status = .partialContent } else { status = .ok }
+    return Answer(status: status, ownFields: headers, fixedFields: fixedFields, file: file, region: region)
   }
 
   /// The SHA-256 in a request target that is exactly `/media/` and 64 lowercase hex digits.
@@ -104,12 +150,12 @@ struct MediaFastPath: Sendable {
     return String(Substring(sha))
   }
 
-  /// What the request's cookies say of its session: `.some(nil)` when it has no session cookie,
+  /// What the request's cookie headers say of its session: `.some(nil)` when it has no session cookie,
   /// `.some(token)` for exactly one well-formed one, and nil for anything else (two, or a value
   /// that is not 64 hex digits), which the application reads its own way.
-  static func sessionCookie(_ fields: HTTPFields) -> String?? {
+  static func sessionCookie(_ cookies: [String]) -> String?? {
     var found: String?
-    for header in fields[values: .cookie] {
+    for header in cookies {
       for pair in header.split(separator: ";") {
         let trimmed = pair.drop { $0 == " " }
         guard trimmed.hasPrefix(SessionTokens.cookieName + "=") else { continue }
@@ -119,6 +165,14 @@ struct MediaFastPath: Sendable {
     }
     guard let found else { return .some(nil) }
     return SessionTokens.isWellFormed(found) ? .some(found) : nil
+  }
+
+  /// Whether `file` now holds fewer than `end` bytes (or cannot be looked at): `sendfile` finds
+  /// no bytes past a cut, and NIO would try again as long as the socket takes more.
+  static func isCutShort(_ file: NIOFileHandle, before end: Int) -> Bool {
+    var status = stat()
+    return (try? file.withUnsafeFileDescriptor { fstat($0, &status) == 0 && Int(status.st_size) < end })
+      ?? true
   }
 
   /// The catalogued file, opened, if it is still a regular file of the size and modification time

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdCore
+import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -53,15 +54,11 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
   private var stallCheck: Scheduled<Void>?
   private var bufferedAtLastCheck = -1
   /// The check that the file being sent still holds the bytes being sent.
-  private var lengthCheck: Scheduled<Void>?
+  private let lengthWatch = FileLengthWatch()
   /// How many answers this path has started and finished sending on the connection; one is
   /// in flight at a time, so they finish in the order they start.
   private var answersStarted = 0
   private var answersFinished = 0
-
-  /// How often the file being sent is checked for having been cut short: `sendfile` finds no
-  /// bytes past a cut, and NIO would try again as long as the socket takes more.
-  static let lengthCheckInterval = TimeAmount.milliseconds(100)
 
   /// The most requests read ahead of the answer being sent that one connection may queue.
   static let maximumQueuedRequests = 32
@@ -137,15 +134,14 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
       state = .idle
     }
     stallCheck?.cancel()
-    lengthCheck?.cancel()
+    lengthWatch.stop()
     queued = []
   }
 
   /// The answer in flight was sent (or failed): reading resumes.
   private func finished(context: ChannelHandlerContext) {
     sending = false
-    lengthCheck?.cancel()
-    lengthCheck = nil
+    lengthWatch.stop()
     resume(context: context)
   }
 
@@ -178,22 +174,6 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
       return
     }
     context.read()
-  }
-
-  /// Closes the connection as soon as the file being sent holds fewer than `end` bytes.
-  private func watchLength(of file: NIOFileHandle, reaching end: Int, context: ChannelHandlerContext) {
-    lengthCheck = context.eventLoop.assumeIsolated().scheduleTask(in: Self.lengthCheckInterval) { [self] in
-      guard sending else { return }
-      var status = stat()
-      let cut =
-        (try? file.withUnsafeFileDescriptor { fstat($0, &status) == 0 && Int(status.st_size) < end }) ?? true
-      if cut {
-        path.cutShort.add()
-        context.close(promise: nil)
-        return
-      }
-      watchLength(of: file, reaching: end, context: context)
-    }
   }
 
   /// Starts the stall check, unless it runs already.
@@ -250,26 +230,32 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
     guard answersFinished < number else { return }
     watchForStall(context: context)
     if let region = answer.region {
-      watchLength(of: answer.file, reaching: region.endIndex, context: context)
+      lengthWatch.start(file: answer.file, reaching: region.endIndex, context: context, path: path) {
+        [unowned self] in sending
+      }
     }
   }
 
   /// The body length above which the socket is corked while the answer is written.
   static let corkAbove = 256 * 1024
 
-  /// Puts a ``MediaFastPathHandler`` after Hummingbird's connection-state handler once the
-  /// connection's pipeline is complete (Hummingbird adds the state handler after the handlers a
-  /// server configuration gives it), then takes itself out.
+  /// Sets a connection's pipeline up for the fast path once it is complete (Hummingbird adds its
+  /// connection-state handler after the handlers a server configuration gives it), then takes
+  /// itself out: a ``MediaFastPathHandler`` after the state handler, and a ``RawMediaHandler``
+  /// first of all, with the state handler kept out of the pipeline until that one hands the
+  /// connection over.
   final class Installer: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
     private let path: MediaFastPath
-    private let stallTimeout: TimeAmount
+    private let idleTimeout: TimeAmount
+    private let logger: Logger
     private var installed = false
 
-    init(path: MediaFastPath, stallTimeout: TimeAmount) {
+    init(path: MediaFastPath, idleTimeout: TimeAmount, logger: Logger) {
       self.path = path
-      self.stallTimeout = stallTimeout
+      self.idleTimeout = idleTimeout
+      self.logger = logger
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -290,13 +276,23 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
       let pipeline = context.pipeline.syncOperations
       // Without either handler the pipeline is not the one this was written for: serve it all
       // through the application.
-      if let state = try? pipeline.context(handlerType: HTTPConnectionStateHandler.self),
+      guard let state = try? pipeline.context(handlerType: HTTPConnectionStateHandler.self),
         let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
-      {
-        try? pipeline.addHandler(
-          MediaFastPathHandler(path: path, bodyContext: decoder, stallTimeout: stallTimeout),
-          position: .after(state.handler))
+      else { return }
+      let fastPath = MediaFastPathHandler(path: path, bodyContext: decoder, stallTimeout: idleTimeout)
+      guard (try? pipeline.addHandler(fastPath, position: .after(state.handler))) != nil else { return }
+      // Hummingbird's idle timeout counts the requests it sees; those answered from the bytes
+      // it does not see, and it would close a connection busy with them.
+      guard context.channel.isActive else { return }
+      pipeline.removeHandler(context: state, promise: nil)
+      let idleTimeout = idleTimeout
+      let logger = logger
+      let raw = RawMediaHandler(path: path, idleTimeout: idleTimeout) { pipeline in
+        try pipeline.addHandler(
+          HTTPConnectionStateHandler(idleTimeout: .init(idleTimeout), logger: logger),
+          position: .before(fastPath))
       }
+      try? pipeline.addHandler(raw, position: .first)
     }
   }
 }

@@ -197,7 +197,10 @@ final class ServerWorkspace: @unchecked Sendable {
     var settings = settings
     // Over a socket, an idle connection is closed after the idle timeout: in a full test run,
     // whose other tests keep the cores busy, a test may wait longer than that between requests.
-    if transport == .live { settings.idleTimeout = .seconds(300) }
+    // A test that sets a timeout of its own keeps it.
+    if transport == .live, settings.idleTimeout == ServerSettings.defaultIdleTimeout {
+      settings.idleTimeout = .seconds(300)
+    }
     let server = try WebServer(settings: settings)
     let application = server.application()
     do {
