@@ -154,3 +154,59 @@ extension RawConnection {
     }
   }
 }
+
+extension RawConnection {
+  /// Sends `request` on one connection again and again, each time as soon as the whole answer
+  /// before it (head and `Content-Length` bytes) has been read, for `seconds` of wall time, on a
+  /// thread of its own (the server's event loops answer, not the cooperative pool the test's
+  /// tasks wait on, so a busy test run stretches no gap between requests).
+  /// - Returns: The answers' status lines, and whether the server closed the connection first.
+  static func askRepeatedlyOffThePool(port: Int, _ request: String, seconds: Double) async throws -> (
+    statuses: [String], closedEarly: Bool
+  ) {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try askRepeatedly(port: port, request, seconds: seconds) })
+      }
+    }
+  }
+
+  private static func askRepeatedly(port: Int, _ request: String, seconds: Double) throws -> (
+    statuses: [String], closedEarly: Bool
+  ) {
+    let descriptor = try connected(port: port, seconds: 60)
+    defer { close(descriptor) }
+    let bytes = Array(request.utf8)
+    let end = Date().addingTimeInterval(seconds)
+    var statuses: [String] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var unread: [UInt8] = []
+    while Date() < end {
+      guard bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count else {
+        return (statuses, true)
+      }
+      // One answer: its head, then as many bytes as it says.
+      var answer: (head: String, length: Int)?
+      while true {
+        if answer == nil, let blank = unread.firstRange(of: [13, 10, 13, 10]) {
+          let head = String(decoding: unread[..<blank.lowerBound], as: UTF8.self)
+          let length =
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+          answer = (head, length)
+          unread.removeSubrange(..<blank.upperBound)
+        }
+        if let answer, unread.count >= answer.length {
+          unread.removeSubrange(..<answer.length)
+          // The status line ("\r\n" is one Character).
+          statuses.append(answer.head.split(separator: "\r\n").first.map(String.init) ?? "")
+          break
+        }
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return (statuses, true) }
+        unread += buffer[..<count]
+      }
+    }
+    return (statuses, false)
+  }
+}
