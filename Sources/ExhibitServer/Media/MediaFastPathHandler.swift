@@ -50,9 +50,8 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
   private var readHeld = false
   /// How long an answer may go without sending a byte before the connection is closed.
   private let stallTimeout: TimeAmount
-  /// The check for an answer that stopped moving, and the bytes it had left when last checked.
-  private var stallCheck: Scheduled<Void>?
-  private var bufferedAtLastCheck = -1
+  /// The check for an answer that stopped moving.
+  private let stallWatch = StallWatch()
   /// The check that the file being sent still holds the bytes being sent.
   private let lengthWatch = FileLengthWatch()
   /// How many answers this path has started and finished sending on the connection; one is
@@ -133,7 +132,7 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
       try? answer.file.close()
       state = .idle
     }
-    stallCheck?.cancel()
+    stallWatch.stop()
     lengthWatch.stop()
     queued = []
   }
@@ -157,8 +156,7 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
     // What was passed on reaches the application at the end of a read, as a socket read's does.
     if replayed { context.fireChannelReadComplete() }
     guard !busy else { return }
-    stallCheck?.cancel()
-    stallCheck = nil
+    stallWatch.stop()
     if readHeld {
       readHeld = false
       context.read()
@@ -178,26 +176,7 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
 
   /// Starts the stall check, unless it runs already.
   private func watchForStall(context: ChannelHandlerContext) {
-    guard stallCheck == nil else { return }
-    bufferedAtLastCheck = -1
-    scheduleStallCheck(context: context)
-  }
-
-  /// Closes the connection when the answer in flight has not sent a byte since the last check.
-  private func scheduleStallCheck(context: ChannelHandlerContext) {
-    stallCheck = context.eventLoop.assumeIsolated().scheduleTask(in: stallTimeout) { [self] in
-      guard busy else {
-        stallCheck = nil
-        return
-      }
-      let buffered = (try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
-      if buffered > 0, buffered == bufferedAtLastCheck {
-        context.close(promise: nil)
-        return
-      }
-      bufferedAtLastCheck = buffered
-      scheduleStallCheck(context: context)
-    }
+    stallWatch.start(context: context, every: stallTimeout) { [unowned self] in busy }
   }
 
   private func send(_ answer: MediaFastPath.Answer, context: ChannelHandlerContext) {

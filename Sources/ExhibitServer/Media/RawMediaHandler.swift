@@ -17,9 +17,10 @@ import NIOCore
 ///
 /// One answer is in flight at a time: while it is being sent the connection is not read. An
 /// answer that sends nothing for the idle timeout (a client that does not read) closes the
-/// connection, and so does a client that sends more than ``maximumPendingBytes`` or more than
-/// ``MediaFastPathHandler/maximumQueuedRequests`` requests ahead of its answers; a file cut short while being sent ends its answer
-/// (``MediaFastPathHandler`` keeps the same rules).
+/// connection (``StallWatch``), and so does a client that sends more than ``maximumPendingBytes``
+/// or more than ``MediaFastPathHandler/maximumQueuedRequests`` requests ahead of its answers; a
+/// file cut short while being sent ends its answer (``FileLengthWatch``). ``MediaFastPathHandler``
+/// keeps the same rules with the same watches.
 final class RawMediaHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
@@ -46,7 +47,7 @@ final class RawMediaHandler: ChannelDuplexHandler, RemovableChannelHandler {
   /// When the last answer was sent: the idle timeout counts from it.
   private var lastAnswered = NIODeadline.now()
   private var idleCheck: Scheduled<Void>?
-  private var stallCheck: Scheduled<Void>?
+  private let stallWatch = StallWatch()
   private let lengthWatch = FileLengthWatch()
 
   /// The most bytes of requests a client may send ahead of the answer in flight.
@@ -191,7 +192,7 @@ final class RawMediaHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
     // A range leaves in the flush; only an answer still being sent needs watching.
     guard sending else { return }
-    watchForStall(context: context)
+    stallWatch.start(context: context, every: idleTimeout) { [unowned self] in sending }
     if let region = answer.region {
       lengthWatch.start(file: answer.file, reaching: region.endIndex, context: context, path: path) {
         [unowned self] in sending
@@ -204,8 +205,7 @@ final class RawMediaHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private func answerSent(context: ChannelHandlerContext) {
     sending = false
     lastAnswered = .now()
-    stallCheck?.cancel()
-    stallCheck = nil
+    stallWatch.stop()
     lengthWatch.stop()
     if closeWhenSent {
       context.close(promise: nil)
@@ -248,9 +248,9 @@ final class RawMediaHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   private func cancelChecks() {
-    for check in [idleCheck, stallCheck] { check?.cancel() }
+    idleCheck?.cancel()
     idleCheck = nil
-    stallCheck = nil
+    stallWatch.stop()
     lengthWatch.stop()
   }
 
@@ -266,20 +266,6 @@ final class RawMediaHandler: ChannelDuplexHandler, RemovableChannelHandler {
       } else {
         scheduleIdleCheck(context: context, at: due)
       }
-    }
-  }
-
-  /// Closes the connection when the answer in flight sends nothing for the idle timeout.
-  private func watchForStall(context: ChannelHandlerContext, bufferedAtLastCheck: Int = -1) {
-    stallCheck = context.eventLoop.assumeIsolated().scheduleTask(in: idleTimeout) { [self] in
-      stallCheck = nil
-      guard sending else { return }
-      let buffered = (try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
-      if buffered > 0, buffered == bufferedAtLastCheck {
-        context.close(promise: nil)
-        return
-      }
-      watchForStall(context: context, bufferedAtLastCheck: buffered)
     }
   }
 }
