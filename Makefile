@@ -59,11 +59,13 @@ demo: setup
 # database dumped is then the one the migrations alone build.
 schema:
 	@echo '-- emptied by make schema while the migrations build a database' > Database/schema.sql
+	@echo > Database/schema-image.txt
 	@$(MAKE) --no-print-directory build
 	@scratch=$$(mktemp -d) && (cd "$$scratch" && $(CURDIR)/.build/debug/exhibit init >/dev/null) \
 	  && python3 Scripts/dump-schema.py "$$scratch/Database/exhibit.sqlite" > "$$scratch/schema.sql" \
 	  && mv "$$scratch/schema.sql" Database/schema.sql \
-	  && rm -rf "$$scratch" && echo "wrote Database/schema.sql"
+	  && python3 Scripts/make-schema-image.py Database/schema.sql Database/schema-image.txt \
+	  && rm -rf "$$scratch" && echo "wrote Database/schema.sql and Database/schema-image.txt"
 
 # Remakes the sample recordings in Media/ (needs ffmpeg and espeak-ng).
 media:

@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Compiles the database's SQL into ExhibitKit: `Database/schema.sql` as `Schema.snapshot`, the
-/// schema a new database is made from (the readable dump `make schema` writes), and each
+/// schema a new database is made from (the readable dump `make schema` writes, with the file it
+/// makes, `Database/schema-image.txt`), and each
 /// `Database/migrations/NNN-name.sql` as the script of migration NNN, so SQL is kept as SQL files
 /// with one committed copy each.
 @main
@@ -10,6 +11,7 @@ struct EmbedSchema: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let database = context.package.directoryURL.appending(path: "Database")
     let schema = database.appending(path: "schema.sql")
+    let image = database.appending(path: "schema-image.txt")
     let migrationsFolder = database.appending(path: "migrations")
     let migrations = try FileManager.default.contentsOfDirectory(atPath: migrationsFolder.path)
       .filter { $0.hasSuffix(".sql") }.sorted().map { migrationsFolder.appending(path: $0) }
@@ -18,8 +20,8 @@ struct EmbedSchema: BuildToolPlugin {
       .buildCommand(
         displayName: "Embedding Database/schema.sql and Database/migrations",
         executable: try context.tool(named: "embed-schema").url,
-        arguments: [schema.path, output.path] + migrations.map(\.path),
-        inputFiles: [schema] + migrations, outputFiles: [output])
+        arguments: [schema.path, output.path, "--image", image.path] + migrations.map(\.path),
+        inputFiles: [schema, image] + migrations, outputFiles: [output])
     ]
   }
 }

@@ -67,6 +67,15 @@ public struct Migrator: Sendable {
   /// The version a fully migrated database has.
   public var latestVersion: Int { migrations.last?.version ?? 0 }
 
+  /// Writes a new database file at `path` from the snapshot's image, when nothing is there and
+  /// the snapshot is of ``latestVersion`` (``SchemaSnapshot/writeNewFile(at:)``); ``migrate(_:)``
+  /// then finds it current.
+  /// - Returns: Whether the file was written; when not, opening `path` makes it as before.
+  public func writeNewFile(at path: String) -> Bool {
+    guard let snapshot, snapshot.version == latestVersion else { return false }
+    return snapshot.writeNewFile(at: path)
+  }
+
   /// Brings the database up to ``latestVersion``: a new file in one transaction, an existing
   /// one a step per immediate transaction.
   ///

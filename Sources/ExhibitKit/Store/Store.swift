@@ -74,6 +74,9 @@ public final class Store {
           throw WorkspaceError.cannotCreate(path: folder, reason: error.localizedDescription)
         }
       }
+      // Written whole from the schema's image, not built statement by statement; when it cannot
+      // be, the connection below makes the file and the migrator builds it.
+      _ = Schema.migrator.writeNewFile(at: path)
     }
     // A file with content is looked at on the connection, before it is configured or migrated.
     var inspect: ((Connection) throws -> Void)?
