@@ -29,6 +29,8 @@ public struct WebServer: Sendable {
   /// Answers ``MediaFastPath`` stopped because their file was cut short while being sent.
   public var mediaFastPathAnswersCutShort: Int { fastPathCutShort.value }
   private let fastPathCutShort = MediaFastPath.Count()
+  /// The recordings' descriptors ``MediaFastPath`` keeps open between answers.
+  let openMediaFiles = OpenMediaFiles()
 
   /// The `Server` header's value.
   static let serverName = "Exhibit"
@@ -167,7 +169,7 @@ public struct WebServer: Sendable {
   var mediaFastPath: MediaFastPath {
     MediaFastPath(
       stores: stores, rules: rules, answered: fastPathAnswers, answeredFromBytes: fastPathAnswersFromBytes,
-      cutShort: fastPathCutShort)
+      cutShort: fastPathCutShort, files: openMediaFiles)
   }
 
   /// The application, which prints nothing; `onListening` hears the address it listens on.
@@ -206,19 +208,21 @@ public struct WebServer: Sendable {
       logger: quiet)
   }
 
-  /// Runs until SIGINT or SIGTERM, then closes the database.
+  /// Runs until SIGINT or SIGTERM, then closes the database and the recordings kept open.
   public func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void) async throws {
     do {
       try await application(onListening: onListening).runService()
     } catch {
-      try? await stores.shutdown()
+      try? await shutdown()
       throw error
     }
-    try await stores.shutdown()
+    try await shutdown()
   }
 
-  /// Closes the database connections (after a test ran the application itself).
+  /// Closes the database connections and the recordings kept open (after a test ran the
+  /// application itself).
   public func shutdown() async throws {
+    openMediaFiles.closeAll()
     try await stores.shutdown()
   }
 }

@@ -47,6 +47,8 @@ import Testing
         answers.append(try await browser.request("/media/\(sha)", method: method, headers: headers))
       }
       try await browser.close()
+      // Every answer was sent from the one descriptor kept open for the recording.
+      #expect(server.openMediaFiles.count == 1)
       return (answers, server.mediaFastPathAnswers - before, server.mediaFastPathAnswersFromBytes)
     }
     // Every one of them, the ones answered in full (several ranges, a header it cannot read) too.

@@ -25,6 +25,8 @@ struct MediaFastPath: Sendable {
   let answeredFromBytes: Count
   /// How many of its answers were stopped because the file was cut short while being sent.
   let cutShort: Count
+  /// The recordings' descriptors kept open between answers.
+  let files: OpenMediaFiles
 
   /// A count shared by the event loops, kept without a lock.
   final class Count: Sendable {
@@ -37,13 +39,16 @@ struct MediaFastPath: Sendable {
   /// The fields every answer carries, made from ``rules``.
   let fixedFields: MediaAnswerFields
 
-  init(stores: CataloguePool, rules: RequestRules, answered: Count, answeredFromBytes: Count, cutShort: Count)
-  {
+  init(
+    stores: CataloguePool, rules: RequestRules, answered: Count, answeredFromBytes: Count, cutShort: Count,
+    files: OpenMediaFiles
+  ) {
     self.stores = stores
     self.rules = rules
     self.answered = answered
     self.answeredFromBytes = answeredFromBytes
     self.cutShort = cutShort
+    self.files = files
     fixedFields = MediaAnswerFields(rules: rules)
   }
 
@@ -54,10 +59,17 @@ struct MediaFastPath: Sendable {
     let ownFields: HTTPFields
     /// The fields every answer carries, after those.
     let fixedFields: MediaAnswerFields
-    /// The file, opened and checked; whoever writes the answer closes it.
-    let file: NIOFileHandle
+    /// The file, open and checked, lent for this answer; whoever writes the answer calls
+    /// ``finished()`` once it is out.
+    let lease: OpenMediaFiles.Lease
     /// The bytes to send; nil for HEAD.
     let region: FileRegion?
+
+    /// The open file the body is read from.
+    var file: NIOFileHandle { lease.file }
+
+    /// The answer is out, or failed: its file goes back to the keeper.
+    func finished() { lease.end() }
 
     /// Every header field of the answer.
     var headers: HTTPFields {
@@ -116,7 +128,7 @@ struct MediaFastPath: Sendable {
     case .whole: bytes = 0...(media.file.size - 1)
     case .partial(let part): bytes = part
     }
-    guard media.file.size > 0, let file = Self.open(media.file) else { return nil }
+    guard media.file.size > 0, let lease = files.lend(media.file) else { return nil }
     var headers = HTTPFields()
     headers.reserveCapacity(6)
     let replaced = fixedFields.replaced
@@ -134,11 +146,12 @@ struct MediaFastPath: Sendable {
     let region =
       request.isHead
       ? nil
-      : FileRegion(fileHandle: file, readerIndex: Int(bytes.lowerBound), endIndex: Int(bytes.upperBound) + 1)
+      : FileRegion(
+        fileHandle: lease.file, readerIndex: Int(bytes.lowerBound), endIndex: Int(bytes.upperBound) + 1)
     answered.add()
     let status: HTTPResponse.Status
     if case .partial = range { status = .partialContent } else { status = .ok }
-    return Answer(status: status, ownFields: headers, fixedFields: fixedFields, file: file, region: region)
+    return Answer(status: status, ownFields: headers, fixedFields: fixedFields, lease: lease, region: region)
   }
 
   /// The SHA-256 in a request target that is exactly `/media/` and 64 lowercase hex digits.
@@ -173,18 +186,5 @@ struct MediaFastPath: Sendable {
     var status = stat()
     return (try? file.withUnsafeFileDescriptor { fstat($0, &status) == 0 && Int(status.st_size) < end })
       ?? true
-  }
-
-  /// The catalogued file, opened, if it is still a regular file of the size and modification time
-  /// catalogued (the route's freshness rule, checked on the descriptor that will be read).
-  /// The path is opened without following a symbolic link, and the descriptor must be the inode
-  /// catalogued.
-  static func open(_ media: MediaFile) -> NIOFileHandle? {
-    guard let (descriptor, status) = media.openWithoutFollowingLinks() else { return nil }
-    guard media.isUnchanged(status) else {
-      close(descriptor)
-      return nil
-    }
-    return NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: descriptor)
   }
 }

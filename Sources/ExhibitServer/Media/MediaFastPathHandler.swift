@@ -129,7 +129,7 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
 
   func handlerRemoved(context: ChannelHandlerContext) {
     if case .answering(let answer) = state {
-      try? answer.file.close()
+      answer.finished()
       state = .idle
     }
     stallWatch.stop()
@@ -198,7 +198,7 @@ final class MediaFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler 
     let number = answersStarted
     sent.futureResult.assumeIsolated().whenComplete { [self] _ in
       answersFinished = number
-      try? answer.file.close()
+      answer.finished()
       if corked { try? channel.syncOptions?.setOption(cork, value: 0) }
       finished(context: context)
     }
