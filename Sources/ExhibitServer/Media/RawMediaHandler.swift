@@ -97,8 +97,8 @@ final class RawMediaHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// A range's file region is over the write buffer's high mark, so the channel turns unwritable
   /// as each is queued and writable again once it is out: twice a range, each change passed down
-  /// the whole pipeline to handlers that write nothing before the hand-over (6% of the server's
-  /// time at 64 connections). They hear of it only then (``handOverConnection(context:)``).
+  /// the whole pipeline to handlers that write nothing before the hand-over
+  /// (docs/performance.md). They hear of it only then (``handOverConnection(context:)``).
   func channelWritabilityChanged(context: ChannelHandlerContext) {}
 
   /// Holds the connection's next read while an answer is in flight: a client that does not read
